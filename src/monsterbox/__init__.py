@@ -1,0 +1,37 @@
+"""monsterbox: four monster-themed tabletop card games, playable and studyable.
+
+Public contract (see DESIGN.md)::
+
+    import monsterbox
+    g = monsterbox.new_game("inn", players=4, seed=7)
+    while not g.over:
+        g.play(g.legal_actions()[0])
+    g.result()
+"""
+
+__version__ = "0.1.0"
+
+from monsterbox.core import (  # noqa: E402
+    GAME_IDS,
+    CardFileError,
+    Game,
+    IllegalAction,
+    InvalidOptions,
+    MonsterboxError,
+    RecordError,
+    new_game,
+    replay,
+)
+
+__all__ = [
+    "GAME_IDS",
+    "CardFileError",
+    "Game",
+    "IllegalAction",
+    "InvalidOptions",
+    "MonsterboxError",
+    "RecordError",
+    "__version__",
+    "new_game",
+    "replay",
+]

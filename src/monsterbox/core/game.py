@@ -1,0 +1,148 @@
+"""The public Game handle: string action ids over a ruleset's integer fast path."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from monsterbox import __version__
+from monsterbox.core.errors import IllegalAction, InvalidOptions, RecordError
+from monsterbox.core.ruleset import Ruleset
+
+RECORD_FORMAT = "monsterbox-record"
+RECORD_VERSION = 1
+
+
+def _check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidOptions(f"seed must be an integer, got {seed!r}")
+    return seed
+
+
+class Game:
+    """One game in progress. See ``DESIGN.md`` (public contract)."""
+
+    __slots__ = ("rules", "game_id", "players", "seed", "options", "state", "_actions", "_legal_step",
+                 "_legal", "_determinized")
+
+    def __init__(self, rules: Ruleset, players: int, seed: int, options: dict[str, Any], state: Any,
+                 actions: list[str] | None = None, determinized: bool = False) -> None:
+        self.rules = rules
+        self.game_id = rules.game_id
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.state = state
+        self._actions: list[str] = actions if actions is not None else []
+        self._legal_step = -1
+        self._legal: list[int] = []
+        self._determinized = determinized
+
+    @classmethod
+    def start(cls, rules: Ruleset, players: int, seed: int, options: dict[str, Any] | None) -> Game:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidOptions(f"players must be an integer, got {players!r}")
+        if not rules.min_players <= players <= rules.max_players:
+            raise InvalidOptions(
+                f"{rules.title} is for {rules.min_players} to {rules.max_players} players, got {players}"
+            )
+        seed = _check_seed(seed)
+        opts = rules.validate_options(players, options)
+        state = rules.setup(players, opts, random.Random(seed))
+        return cls(rules, players, seed, opts, state)
+
+    # --- the contract ------------------------------------------------------------------------------------------
+    @property
+    def to_play(self) -> int | None:
+        return self.rules.to_play(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def _legal_codes(self) -> list[int]:
+        step = self.rules.step_count(self.state)
+        if step != self._legal_step:
+            self._legal = self.rules.legal_actions(self.state) if not self.over else []
+            self._legal_step = step
+        return self._legal
+
+    def legal_actions(self) -> list[str]:
+        name = self.rules.action_name
+        return [name(a) for a in self._legal_codes()]
+
+    def legal_codes(self) -> list[int]:
+        """The integer codes behind ``legal_actions`` (same order)."""
+        return list(self._legal_codes())
+
+    def play(self, action_id: str) -> None:
+        """Apply ``action_id``; an illegal id raises IllegalAction and changes nothing."""
+        if not isinstance(action_id, str):
+            raise IllegalAction(f"an action id is a string, got {action_id!r}")
+        if self.over:
+            raise IllegalAction(f"the game is over; no action can be played (got {action_id!r})")
+        code = self.rules.action_code(action_id)
+        if code is None or code not in self._legal_codes():
+            raise IllegalAction(self.rules.why_illegal(self.state, action_id))
+        self.rules.apply(self.state, code)
+        self._actions.append(action_id)
+
+    def play_code(self, code: int) -> None:
+        """Apply an integer action code (checked like ``play``)."""
+        if code not in self._legal_codes():
+            raise IllegalAction(self.rules.why_illegal(self.state, self.rules.action_name(code)))
+        self.rules.apply(self.state, code)
+        self._actions.append(self.rules.action_name(code))
+
+    def result(self) -> dict[str, Any]:
+        if not self.over:
+            raise IllegalAction("the game is not over yet: result() is available only when over is True")
+        return self.rules.result(self.state)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        self._check_seat(seat)
+        return self.rules.view(self.state, seat)
+
+    def spectator_view(self) -> dict[str, Any]:
+        return self.rules.spectator_view(self.state)
+
+    def determinize(self, seat: int, seed: int) -> Game:
+        """A new game consistent with ``view(seat)``: hidden parts resampled with ``seed``."""
+        self._check_seat(seat)
+        state = self.rules.determinize(self.state, seat, random.Random(_check_seed(seed)))
+        return Game(self.rules, self.players, self.seed, self.options, state, list(self._actions), True)
+
+    def copy(self) -> Game:
+        return Game(self.rules, self.players, self.seed, self.options, self.rules.copy(self.state),
+                    list(self._actions), self._determinized)
+
+    @property
+    def actions(self) -> list[str]:
+        """The action ids played so far."""
+        return list(self._actions)
+
+    def record(self) -> dict[str, Any]:
+        """JSON-serialisable replay record."""
+        if self._determinized:
+            raise RecordError("a determinized game is a sample of hidden information and has no replay record")
+        rec: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "record_version": RECORD_VERSION,
+            "game_id": self.game_id,
+            "engine_version": __version__,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": list(self._actions),
+        }
+        if self.over:
+            res = self.result()
+            rec["result"] = {"scores": res["scores"], "winners": res["winners"]}
+        return rec
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise InvalidOptions(f"seat must be an integer from 0 to {self.players - 1}, got {seat!r}")
+
+    def __repr__(self) -> str:
+        return f"<Game {self.game_id} players={self.players} seed={self.seed} actions={len(self._actions)}>"

@@ -1,0 +1,50 @@
+"""Replay records: rebuild a game from its record, every action re-checked against the rules."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from monsterbox.core.errors import IllegalAction, MonsterboxError, RecordError
+
+if TYPE_CHECKING:
+    from monsterbox.core.game import Game
+
+_REQUIRED = {"game_id": str, "players": int, "seed": int, "actions": list}
+
+
+def replay(record: dict[str, Any]) -> Game:
+    """Rebuild the game of ``record``. Raises RecordError naming the first problem found."""
+    from monsterbox.core.game import RECORD_FORMAT
+    from monsterbox.core.registry import new_game
+
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a JSON object, got {type(record).__name__}")
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise RecordError(f"not a monsterbox record: format is {record.get('format')!r}")
+    for key, typ in _REQUIRED.items():
+        if key not in record:
+            raise RecordError(f"record has no {key!r} field (required: {', '.join(_REQUIRED)})")
+        value = record[key]
+        if not isinstance(value, typ) or isinstance(value, bool):
+            raise RecordError(f"record field {key!r} must be a {typ.__name__}, got {value!r}")
+    options = record.get("options") or {}
+    if not isinstance(options, dict):
+        raise RecordError(f"record field 'options' must be an object, got {options!r}")
+    try:
+        game = new_game(record["game_id"], record["players"], record["seed"], options)
+    except MonsterboxError as exc:
+        raise RecordError(f"record cannot start its game: {exc}") from exc
+    for i, action in enumerate(record["actions"]):
+        try:
+            game.play(action)
+        except IllegalAction as exc:
+            raise RecordError(f"action #{i} {action!r} does not re-check: {exc}") from exc
+    expected = record.get("result")
+    if expected is not None:
+        if not game.over:
+            raise RecordError("record has a result but its actions do not finish the game")
+        got = game.result()
+        for key in ("scores", "winners"):
+            if key in expected and expected[key] != got[key]:
+                raise RecordError(f"record's {key} {expected[key]} differ from the replayed {got[key]}")
+    return game

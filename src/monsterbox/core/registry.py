@@ -1,0 +1,57 @@
+"""Game ids and their rulesets, imported lazily so that one game's import cost is paid only when used."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from monsterbox.core.errors import InvalidOptions
+
+if TYPE_CHECKING:
+    from monsterbox.core.game import Game
+    from monsterbox.core.ruleset import Ruleset
+
+GAME_IDS: tuple[str, ...] = ("inn", "monster", "mansion", "maker")
+
+#: game id -> "module:attribute" of its Ruleset instance; games not yet built are absent.
+_IMPLEMENTED: dict[str, str] = {
+    "inn": "monsterbox.games.inn.rules:RULES",
+}
+
+_TITLES = {
+    "inn": "Monster Inn",
+    "monster": "Monster (the cooperative game)",
+    "mansion": "Monster Mansion",
+    "maker": "Monster Maker",
+}
+
+_cache: dict[str, Ruleset] = {}
+
+
+def implemented_games() -> tuple[str, ...]:
+    return tuple(g for g in GAME_IDS if g in _IMPLEMENTED)
+
+
+def get_ruleset(game_id: str) -> Ruleset:
+    """The ruleset of ``game_id``; a clear error for unknown or not-yet-implemented games."""
+    if game_id in _cache:
+        return _cache[game_id]
+    if game_id not in GAME_IDS:
+        raise InvalidOptions(f"unknown game id {game_id!r}; known games: {', '.join(GAME_IDS)}")
+    target = _IMPLEMENTED.get(game_id)
+    if target is None:
+        raise InvalidOptions(
+            f"{_TITLES[game_id]} ({game_id!r}) is not implemented yet; playable now: "
+            + ", ".join(implemented_games())
+        )
+    module_name, attr = target.split(":")
+    rules: Ruleset = getattr(importlib.import_module(module_name), attr)
+    _cache[game_id] = rules
+    return rules
+
+
+def new_game(game_id: str, players: int = 4, seed: int = 0, options: dict[str, Any] | None = None) -> Game:
+    """Start a game. Options are validated: unknown keys or bad values raise InvalidOptions."""
+    from monsterbox.core.game import Game
+
+    return Game.start(get_ruleset(game_id), players, seed, options)

@@ -1,0 +1,80 @@
+"""The interface every game implements: plain functions over one state object.
+
+A ruleset works on *integer* action codes internally (fast path used by search and RL); the Game handle in
+``core.game`` maps them to the stable, human-readable string ids of the public contract.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+
+class Ruleset(ABC):
+    """One game's forward model. Stateless: every method takes the state it works on."""
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    # --- options and setup -------------------------------------------------------------------------------------
+    @abstractmethod
+    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Return the normalised options (JSON-serialisable) or raise InvalidOptions."""
+
+    @abstractmethod
+    def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> Any:
+        """Return the initial state, chance drawn from ``rng``."""
+
+    # --- forward model -----------------------------------------------------------------------------------------
+    @abstractmethod
+    def to_play(self, state: Any) -> int | None:
+        """Seat to decide now, or None when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any) -> list[int]:
+        """Legal action codes for ``to_play``; never empty while the game runs."""
+
+    @abstractmethod
+    def apply(self, state: Any, action: int) -> None:
+        """Apply a legal action code in place (forced follow-up steps included)."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool: ...
+
+    @abstractmethod
+    def result(self, state: Any) -> dict[str, Any]:
+        """At least ``scores`` and ``winners``; only valid when over."""
+
+    @abstractmethod
+    def copy(self, state: Any, keep_log: bool = True) -> Any: ...
+
+    @abstractmethod
+    def step_count(self, state: Any) -> int:
+        """A counter that changes with every applied action (used to cache legal actions)."""
+
+    # --- action naming -----------------------------------------------------------------------------------------
+    @abstractmethod
+    def action_name(self, action: int) -> str: ...
+
+    @abstractmethod
+    def action_code(self, name: str) -> int | None:
+        """The code of a well-formed action id, or None if the id is not one this game knows."""
+
+    @abstractmethod
+    def why_illegal(self, state: Any, name: str) -> str:
+        """A sentence explaining why ``name`` cannot be played now, and what is allowed."""
+
+    # --- information -------------------------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: Any, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may know, nothing more (JSON-serialisable)."""
+
+    @abstractmethod
+    def spectator_view(self, state: Any) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def determinize(self, state: Any, seat: int, rng: random.Random, keep_log: bool = True) -> Any:
+        """A full state agreeing with everything ``seat`` knows, the unknown parts resampled from ``rng``."""

@@ -1,0 +1,191 @@
+"""Monster Inn card data: loading and validating the creature card file.
+
+Rulebook, Components: 40 creature cards, 20 monsters with combat values 1-20 (4 monsters in each of 5 races)
+and 20 humans with combat values 1-20; skulls 1-4; a human's back shows its combat value range
+(1-5, 6-10, 11-15, 16-20). Values the rulebook does not print are reconstructed in ``data/inn.toml``.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from monsterbox.core.errors import CardFileError
+
+RACES: tuple[str, ...] = ("undead", "kobolds", "goblins", "orcs", "trolls")
+RACE_COLOURS = {"undead": "purple", "kobolds": "orange", "goblins": "red", "orcs": "green", "trolls": "blue"}
+RANGES: tuple[tuple[int, int], ...] = ((1, 5), (6, 10), (11, 15), (16, 20))
+MONSTER, HUMAN = 0, 1
+N_CARDS = 40
+RECONSTRUCTABLE = ("skulls", "race")
+
+
+def range_index(value: int) -> int:
+    """The human card back: 0 for 1-5, 1 for 6-10, 2 for 11-15, 3 for 16-20."""
+    return (value - 1) // 5
+
+
+def range_label(index: int) -> str:
+    lo, hi = RANGES[index]
+    return f"{lo}-{hi}"
+
+
+class CreatureEntry(BaseModel):
+    """One ``[[creature]]`` entry of a card file."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    id: str
+    kind: Literal["monster", "human"]
+    value: int = Field(ge=1, le=20)
+    skulls: int = Field(ge=1, le=4)
+    race: Literal["undead", "kobolds", "goblins", "orcs", "trolls"] | None = None
+    reconstructed: list[Literal["skulls", "race"]] = Field(default_factory=list)
+
+    @field_validator("id")
+    @classmethod
+    def _id_form(cls, v: str) -> str:
+        if not v or not v[0] in "MH" or not v[1:].isdigit():
+            raise ValueError("must be 'M<value>' for a monster or 'H<value>' for a human, e.g. 'M7' or 'H13'")
+        return v
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """The 40 creatures, indexed 0-19 for monsters M1..M20 and 20-39 for humans H1..H20."""
+
+    ids: tuple[str, ...]
+    kind: tuple[int, ...]
+    value: tuple[int, ...]
+    skulls: tuple[int, ...]
+    race: tuple[int, ...]  # -1 for humans
+    rng: tuple[int, ...]  # range index for humans, -1 for monsters
+    reconstructed: tuple[tuple[str, ...], ...]
+    source: str
+
+    def index(self, card_id: str) -> int:
+        try:
+            return self.ids.index(card_id)
+        except ValueError:
+            raise CardFileError(f"unknown creature id {card_id!r}; ids are M1..M20 and H1..H20") from None
+
+    def describe(self, card: int) -> dict[str, Any]:
+        """The face of a card, as a table sees it when it is face up."""
+        d: dict[str, Any] = {"id": self.ids[card], "value": self.value[card], "skulls": self.skulls[card]}
+        if self.kind[card] == MONSTER:
+            race = RACES[self.race[card]]
+            d.update(kind="monster", race=race, colour=RACE_COLOURS[race])
+        else:
+            d.update(kind="human", range=range_label(self.rng[card]))
+        return d
+
+    def entries(self) -> list[dict[str, Any]]:
+        """The card file entries (normalised), e.g. to store a custom card file inside a replay record."""
+        out = []
+        for c in range(N_CARDS):
+            e: dict[str, Any] = {"id": self.ids[c], "kind": "monster" if self.kind[c] == MONSTER else "human",
+                                 "value": self.value[c], "skulls": self.skulls[c]}
+            if self.kind[c] == MONSTER:
+                e["race"] = RACES[self.race[c]]
+            e["reconstructed"] = list(self.reconstructed[c])
+            out.append(e)
+        return out
+
+
+def _field_path(loc: tuple[Any, ...]) -> str:
+    return ".".join(str(p) for p in loc) or "(entry)"
+
+
+def parse_cards(data: Any, source: str) -> CardSet:
+    """Validate card data (the parsed file) and build the CardSet; errors name the entry and the field."""
+    if isinstance(data, dict):
+        if "creature" not in data:
+            raise CardFileError(f"{source}: no [[creature]] entries (expected 40 tables named 'creature')")
+        meta = data.get("meta", {})
+        if isinstance(meta, dict) and meta.get("game", "inn") != "inn":
+            raise CardFileError(f"{source}: [meta] game is {meta.get('game')!r}, expected 'inn'")
+        entries = data["creature"]
+    else:
+        entries = data
+    if not isinstance(entries, list):
+        raise CardFileError(f"{source}: 'creature' must be a list of entries, got {type(entries).__name__}")
+    parsed: list[CreatureEntry] = []
+    for i, raw in enumerate(entries):
+        name = f"entry {i + 1}" + (f" (id {raw.get('id')!r})" if isinstance(raw, dict) and "id" in raw else "")
+        if not isinstance(raw, dict):
+            raise CardFileError(f"{source}: {name}: must be a table of fields, got {raw!r}")
+        try:
+            e = CreatureEntry.model_validate(raw)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            raise CardFileError(
+                f"{source}: {name}: field '{_field_path(err['loc'])}': {err['msg']}"
+                f" (got {err.get('input')!r})"
+            ) from None
+        expected_id = ("M" if e.kind == "monster" else "H") + str(e.value)
+        if e.id != expected_id:
+            raise CardFileError(f"{source}: {name}: field 'id': a {e.kind} of value {e.value} must have id "
+                                f"{expected_id!r}")
+        if e.kind == "monster" and e.race is None:
+            raise CardFileError(f"{source}: {name}: field 'race': a monster needs a race, one of {', '.join(RACES)}")
+        if e.kind == "human" and e.race is not None:
+            raise CardFileError(f"{source}: {name}: field 'race': humans have no race")
+        parsed.append(e)
+    counts = Counter(e.id for e in parsed)
+    dup = sorted(k for k, v in counts.items() if v > 1)
+    if dup:
+        raise CardFileError(f"{source}: creature id(s) {', '.join(dup)} appear more than once")
+    missing = [f"{p}{v}" for p in "MH" for v in range(1, 21) if f"{p}{v}" not in counts]
+    if missing:
+        raise CardFileError(f"{source}: missing creature(s) {', '.join(missing)}: the game needs 20 monsters "
+                            "and 20 humans with combat values 1-20 each")
+    by_race = Counter(e.race for e in parsed if e.kind == "monster")
+    wrong = {r: by_race.get(r, 0) for r in RACES if by_race.get(r, 0) != 4}
+    if wrong:
+        raise CardFileError(f"{source}: field 'race': each race has 4 monsters (rulebook, Components); found "
+                            + ", ".join(f"{r}={n}" for r, n in wrong.items()))
+    by_id = {e.id: e for e in parsed}
+    order = [f"M{v}" for v in range(1, 21)] + [f"H{v}" for v in range(1, 21)]
+    cards = [by_id[i] for i in order]
+    return CardSet(
+        ids=tuple(order),
+        kind=tuple(MONSTER if e.kind == "monster" else HUMAN for e in cards),
+        value=tuple(e.value for e in cards),
+        skulls=tuple(e.skulls for e in cards),
+        race=tuple(RACES.index(e.race) if e.race else -1 for e in cards),
+        rng=tuple(range_index(e.value) if e.kind == "human" else -1 for e in cards),
+        reconstructed=tuple(tuple(e.reconstructed) for e in cards),
+        source=source,
+    )
+
+
+def load_card_file(path: str | Path) -> CardSet:
+    """Load a user's card file (TOML or JSON, by extension)."""
+    p = Path(path)
+    if not p.is_file():
+        raise CardFileError(f"card file {str(p)!r} does not exist or is not a file")
+    try:
+        text = p.read_text(encoding="utf-8")
+        data = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CardFileError(f"{p}: not valid {'JSON' if p.suffix.lower() == '.json' else 'TOML'}: {exc}") from None
+    return parse_cards(data, str(p))
+
+
+_default: CardSet | None = None
+
+
+def default_cards() -> CardSet:
+    """The card file shipped with monsterbox (``monsterbox/data/inn.toml``)."""
+    global _default
+    if _default is None:
+        text = resources.files("monsterbox").joinpath("data/inn.toml").read_text(encoding="utf-8")
+        _default = parse_cards(tomllib.loads(text), "monsterbox/data/inn.toml")
+    return _default

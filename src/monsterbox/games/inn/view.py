@@ -1,0 +1,183 @@
+"""What each seat may know (R8), the public event log, and determinization for search.
+
+R8: a face-down human's exact combat value is known to nobody, its owner included, until scoring; only its range
+is public. Treasure hands are private unless ``open_treasures``; every movement of treasure is public and logged.
+The log stores only what the table sees: a face-down human is stored as its range (``FACE_DOWN + range``), never
+as the card, so neither a view nor a determinized copy can carry a hidden identity through the log.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from monsterbox.games.inn.cards import HUMAN, RACES, CardSet, range_label
+from monsterbox.games.inn.scoring import STAYS, WEAKER, score_game
+from monsterbox.games.inn.state import BID, BONUS, KIND_NAMES, OVER, PHASE_NAMES, SUPPORT, InnState, copy_state
+
+FACE_DOWN = 100  # log code of a face-down human of range r: FACE_DOWN + r
+
+
+def public_card(cards: CardSet, card: int) -> int:
+    """The card as the table sees it: monsters face up, humans as their back (range)."""
+    return FACE_DOWN + cards.rng[card] if cards.kind[card] == HUMAN else card
+
+
+def face(cards: CardSet, code: int) -> dict[str, Any]:
+    """A JSON description of a public card code (see ``public_card``)."""
+    if code >= FACE_DOWN:
+        return {"kind": "human", "range": range_label(code - FACE_DOWN), "face_down": True}
+    return cards.describe(code)
+
+
+def shown(cards: CardSet, card: int) -> dict[str, Any]:
+    return face(cards, public_card(cards, card))
+
+
+def event_dict(cards: CardSet, ev: tuple[Any, ...]) -> dict[str, Any]:
+    t = ev[0]
+    if t == "round":
+        return {"type": "round", "round": ev[1], "starter": ev[2], "tavern": [face(cards, c) for c in ev[3]]}
+    if t == "stay":
+        return {"type": "stay", "seat": ev[1], "kind": KIND_NAMES[ev[2]], "pool": ev[3]}
+    if t == "exchange":
+        return {"type": "exchange", "seat": ev[1], "took": {"kind": KIND_NAMES[ev[2]], "count": ev[3]},
+                "placed": {"kind": KIND_NAMES[ev[4]], "count": ev[5]}}
+    if t == "drop":
+        return {"type": "drop", "seat": ev[1], "creature": face(cards, ev[2]),
+                "took": {"kind": KIND_NAMES[ev[3]] if ev[3] >= 0 else None, "count": ev[4]}, "forced": ev[5]}
+    if t == "bonus":
+        return {"type": "bonus", "seat": ev[1], "kind": KIND_NAMES[ev[2]], "automatic": ev[3]}
+    if t == "support":
+        return {"type": "support", "seat": ev[1], "monster": cards.ids[ev[2]], "kind": KIND_NAMES[ev[3]]}
+    if t == "no_support":
+        return {"type": "no_support", "seat": ev[1]}
+    if t == "game_over":
+        return {"type": "game_over", "scores": list(ev[1])}
+    raise ValueError(f"unknown event {ev!r}")
+
+
+def phase_summary(s: InnState) -> str:
+    p = s.current
+    if s.phase == BID:
+        return f"seat {p} is bidding on the leftmost creature"
+    if s.phase == BONUS:
+        return f"seat {p} is choosing the kind of the human bonus (bonus:gold or bonus:gem)"
+    if s.phase == SUPPORT:
+        race = RACES[s.cards.race[s.monsters[p][-1]]]
+        return f"seat {p} is choosing whether to support one of its {race}"
+    return "the game is over"
+
+
+def view(s: InnState, seat: int | None) -> dict[str, Any]:
+    """Everything ``seat`` may know (``None``: a spectator, public information only)."""
+    cards = s.cards
+    over = s.phase == OVER
+    seats = []
+    for p in range(s.n):
+        hand_known = s.open_treasures or p == seat or over
+        seats.append({
+            "seat": p,
+            "in_round": s.in_round[p] and not over,
+            "treasures": {"gold": s.hands[2 * p], "gem": s.hands[2 * p + 1]} if hand_known else None,
+            "dungeon": {
+                "monsters": [dict(cards.describe(m), supported_with=(None if s.support[m] < 0
+                                                                     else KIND_NAMES[s.support[m]]))
+                             for m in s.monsters[p]],
+                "humans": [shown(cards, h) for h in s.humans[p]],
+            },
+        })
+    v: dict[str, Any] = {
+        "game": "inn",
+        "seat": seat,
+        "players": s.n,
+        "round": s.round,
+        "rounds": s.rounds_total,
+        "phase": PHASE_NAMES[s.phase],
+        "to_play": None if over else s.current,
+        "open_treasures": s.open_treasures,
+        "tavern": [shown(cards, c) for c in s.tavern[s.tpos:]],
+        "tavern_taken": s.tpos,
+        "pool": {"kind": KIND_NAMES[s.pool_kind] if s.pool_kind >= 0 else None, "count": s.pool},
+        "supply": {"gold": s.supply[0], "gem": s.supply[1]},
+        "draw_pile": len(s.deck),
+        "seats": seats,
+        "log": [event_dict(cards, e) for e in (s.log or [])],
+    }
+    if seat is not None:
+        v["hand"] = {"gold": s.hands[2 * seat], "gem": s.hands[2 * seat + 1]}
+    if s.phase == SUPPORT:
+        v["support_race"] = RACES[cards.race[s.monsters[s.current][-1]]]
+    if over:
+        v["result"] = score_game(s)
+    return v
+
+
+def revealed_humans(s: InnState) -> set[int]:
+    """Humans turned face up at scoring (those not removed unseen)."""
+    if s.phase != OVER:
+        return set()
+    out = set()
+    for b in score_game(s)["breakdown"]:
+        for pair in b["pairs"]:
+            h = pair["human"]
+            if h is not None and h["fate"] in (WEAKER, STAYS):
+                out.add(s.cards.index(h["id"]))
+    return out
+
+
+def determinize(s: InnState, seat: int, rng: random.Random, keep_log: bool = True) -> InnState:
+    """A state agreeing with everything ``seat`` knows: the face-down humans (within their public range) and the
+    draw pile are resampled uniformly. Hands are copied: under R8 every treasure movement is public, so every hand
+    is determined by the public log (``infer_hands`` re-derives them; a test checks they agree)."""
+    d = copy_state(s, keep_log)
+    cards = s.cards
+    revealed = revealed_humans(s)
+    slots: list[tuple[list[int], int]] = []
+    for i in range(s.tpos, len(d.tavern)):
+        if cards.kind[d.tavern[i]] == HUMAN:
+            slots.append((d.tavern, i))
+    for row in d.humans:
+        for j, h in enumerate(row):
+            if h not in revealed:
+                slots.append((row, j))
+    visible_monsters = set(d.tavern[d.tpos:])
+    for row in d.monsters:
+        visible_monsters.update(row)
+    hidden = [c for c in range(len(cards.ids))
+              if (cards.kind[c] == HUMAN and c not in revealed) or
+              (cards.kind[c] != HUMAN and c not in visible_monsters and c in s.deck)]
+    by_range: dict[int, list[int]] = {}
+    for c in hidden:
+        if cards.kind[c] == HUMAN:
+            by_range.setdefault(cards.rng[c], []).append(c)
+    for group in by_range.values():
+        rng.shuffle(group)
+    for row, j in slots:
+        row[j] = by_range[cards.rng[row[j]]].pop()
+    rest = [c for group in by_range.values() for c in group]
+    rest += [c for c in hidden if cards.kind[c] != HUMAN]
+    rest.sort()
+    rng.shuffle(rest)
+    assert len(rest) == len(d.deck)
+    d.deck = rest
+    return d
+
+
+def infer_hands(v: dict[str, Any]) -> list[dict[str, int]]:
+    """Every seat's treasure hand, re-derived from the public log alone (R8: every movement is public)."""
+    hands = [{"gold": 3, "gem": 3} for _ in range(v["players"])]
+    for e in v["log"]:
+        t = e["type"]
+        if t == "stay":
+            hands[e["seat"]][e["kind"]] -= 1
+        elif t == "exchange":
+            hands[e["seat"]][e["took"]["kind"]] += e["took"]["count"]
+            hands[e["seat"]][e["placed"]["kind"]] -= e["placed"]["count"]
+        elif t == "drop" and e["took"]["count"]:
+            hands[e["seat"]][e["took"]["kind"]] += e["took"]["count"]
+        elif t == "bonus":
+            hands[e["seat"]][e["kind"]] += 1
+        elif t == "support":
+            hands[e["seat"]][e["kind"]] -= 1
+    return hands
