@@ -1,0 +1,75 @@
+"""Agent names on the command line: ``random``, ``heuristic`` (the game's own bot), with parameters after colons
+(``heuristic:aggression=1.2``). ``--agents`` takes one name per seat, comma-separated, or one name for all seats."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from monsterbox.agents.base import Agent
+from monsterbox.agents.random_agent import RandomAgent
+from monsterbox.core.errors import InvalidOptions
+
+AGENT_NAMES = ("random", "heuristic")
+
+#: game id -> "module:class" of its heuristic bot
+HEURISTICS = {"inn": "monsterbox.games.inn.heuristic:InnHeuristicAgent"}
+
+
+def _parse_value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"name:k=v:k=v"`` -> ``("name", {"k": v})``; a clear error for a malformed spec."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise InvalidOptions(f"an agent name is needed, one of {', '.join(AGENT_NAMES)}; got {spec!r}")
+    name, *parts = spec.strip().split(":")
+    params: dict[str, Any] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or not key:
+            raise InvalidOptions(f"agent parameter {part!r} in {spec!r} must look like key=value")
+        params[key] = _parse_value(value)
+    return name, params
+
+
+def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
+    """Build the agent named by ``spec`` for ``game_id``, seeded."""
+    name, params = parse_agent_spec(spec)
+    if name == "random":
+        if params:
+            raise InvalidOptions(f"agent 'random' takes no parameters, got {', '.join(params)}")
+        return RandomAgent(seed)
+    if name == "heuristic":
+        target = HEURISTICS.get(game_id)
+        if target is None:
+            raise InvalidOptions(f"there is no heuristic bot for game {game_id!r} yet")
+        module, cls = target.split(":")
+        agent_cls = getattr(importlib.import_module(module), cls)
+        try:
+            agent: Agent = agent_cls(seed=seed, **params)
+        except TypeError as exc:
+            raise InvalidOptions(f"bad parameters for agent {spec!r}: {exc}") from None
+        return agent
+    raise InvalidOptions(f"unknown agent {name!r}; known agents: {', '.join(AGENT_NAMES)}")
+
+
+def parse_agents(text: str, players: int) -> list[str]:
+    """``--agents``: one name for all seats or one per seat, comma-separated."""
+    specs = [s.strip() for s in text.split(",")]
+    if len(specs) == 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise InvalidOptions(f"--agents needs 1 or {players} comma-separated names, got {len(specs)}: {text!r}")
+    for s in specs:
+        parse_agent_spec(s)
+    return specs
