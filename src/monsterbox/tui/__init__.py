@@ -1,0 +1,70 @@
+"""Terminal play: a generic loop (bots, numbered choices, saving on interrupt) over per-game renderers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from monsterbox.agents.base import observe
+from monsterbox.core.game import Game
+from monsterbox.tui import inn as inn_tui
+
+RENDERERS = {"inn": inn_tui}
+
+
+def renderer(game_id: str) -> Any:
+    return RENDERERS[game_id]
+
+
+def save_record(game: Game, path: Path, console: Console) -> None:
+    path.write_text(json.dumps(game.record(), indent=1), encoding="utf-8")
+    console.print(f"Game record saved to [bold]{path}[/] (replay it with: monsterbox replay {path})")
+
+
+def ask(console: Console, legal: list[str], labels: list[str]) -> str:
+    """Ask for a choice by number or by action id until a valid one is given. EOFError/KeyboardInterrupt pass."""
+    for i, (a, label) in enumerate(zip(legal, labels, strict=True), 1):
+        console.print(f"  [bold cyan]{i}[/]. {label}  [dim]({a})[/]")
+    while True:
+        answer = console.input("Your choice: ").strip()
+        if answer in legal:
+            return answer
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        console.print(f"[yellow]'{answer}' is not a choice: type a number from 1 to {len(legal)} "
+                      "or one of the action ids shown in brackets.[/]")
+
+
+def play_loop(game: Game, seat: int, agents: dict[int, Any], save_path: Path, console: Console) -> None:
+    """Play until the game ends; Ctrl-C or end of input saves the record and exits cleanly."""
+    r = renderer(game.game_id)
+    shown = 0
+    console.print(f"[bold]{game.rules.title}[/], {game.players} players, seed {game.seed}. You are seat {seat}.")
+    try:
+        while not game.over:
+            p = game.to_play
+            assert p is not None
+            v = game.view(seat)
+            shown = r.print_events(console, v, shown, seat)
+            if p == seat:
+                r.print_table(console, v)
+                legal = game.legal_actions()
+                action = ask(console, legal, [r.describe_action(v, a) for a in legal])
+            else:
+                action = agents[p].act(observe(game, p))
+            game.play(action)
+        v = game.view(seat)
+        r.print_events(console, v, shown, seat)
+        r.print_result(console, v, seat)
+        save_record(game, save_path, console)
+    except (EOFError, KeyboardInterrupt):
+        console.print("\n[yellow]Interrupted.[/]")
+        save_record(game, save_path, console)
+
+
+def story_lines(game: Game) -> list[str]:
+    """The whole game's story (public events) and, when over, its scoring."""
+    return list(renderer(game.game_id).story(game.spectator_view()))

@@ -1,0 +1,76 @@
+"""Monster Inn in the terminal: the tavern, the pool, hands and dungeons as the table shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from monsterbox.games.inn.text import card_text, describe_action, narrate, scoring_lines, seat_name
+
+__all__ = ["describe_action", "print_events", "print_result", "print_table", "story"]
+
+COLOURS = {"purple": "magenta", "orange": "dark_orange", "red": "red", "green": "green", "blue": "blue"}
+
+
+def styled(c: dict[str, Any]) -> Text:
+    if c["kind"] == "monster":
+        return Text(card_text(c), style=COLOURS.get(c["colour"], ""))
+    return Text(card_text(c), style="dim")
+
+
+def print_events(console: Console, v: dict[str, Any], shown: int, you: int) -> int:
+    for e in v["log"][shown:]:
+        style = "bold" if e["type"] == "round" else ""
+        console.print(Text(narrate(e, you), style=style))
+    return len(v["log"])
+
+
+def print_table(console: Console, v: dict[str, Any]) -> None:
+    you = v["seat"]
+    tavern = Text("Tavern: ")
+    for i, c in enumerate(v["tavern"]):
+        if i:
+            tavern.append("  ")
+        t = styled(c)
+        if i == 0:
+            t.stylize("reverse")
+        tavern.append(t)
+    console.print(tavern)
+    pool = v["pool"]
+    console.print(f"Pool: {pool['count']} {pool['kind'] or ''}   Supply: {v['supply']['gold']} gold, "
+                  f"{v['supply']['gem']} gems   Draw pile: {v['draw_pile']}   Round {v['round']}/{v['rounds']}")
+    table = Table(show_header=True, header_style="bold")
+    for col in ("seat", "in", "treasures", "monsters (top row)", "humans (face down)"):
+        table.add_column(col)
+    for s in v["seats"]:
+        tr = s["treasures"]
+        treasures = f"{tr['gold']} gold, {tr['gem']} gems" if tr else "hidden"
+        mons = Text()
+        for m in s["dungeon"]["monsters"]:
+            mons.append(styled(m))
+            if m["supported_with"]:
+                mons.append(f"+{m['supported_with']}", style="bold yellow")
+            mons.append(" ")
+        hums = " ".join(card_text(h) for h in s["dungeon"]["humans"])
+        table.add_row(seat_name(s["seat"], you), "yes" if s["in_round"] else "out", treasures, mons, hums)
+    console.print(table)
+    h = v["hand"]
+    console.print(f"[bold]Your hand:[/] {h['gold']} gold, {h['gem']} gems")
+
+
+def print_result(console: Console, v: dict[str, Any], you: int) -> None:
+    console.rule("Scoring")
+    for line in scoring_lines(v["result"], you):
+        console.print(line, markup=False)
+
+
+def story(v: dict[str, Any]) -> Iterator[str]:
+    for e in v["log"]:
+        yield narrate(e)
+    if "result" in v:
+        yield "Scoring:"
+        yield from scoring_lines(v["result"])
