@@ -107,10 +107,14 @@ class Game:
         return self.rules.spectator_view(self.state)
 
     def determinize(self, seat: int, seed: int) -> Game:
-        """A new game consistent with ``view(seat)``: hidden parts resampled with ``seed``."""
+        """A new game consistent with ``view(seat)``: hidden parts resampled with ``seed``.
+
+        The copy carries ``seed`` as its seed, not the real game's (which would rebuild the true deck), and no
+        option that reveals hidden information."""
         self._check_seat(seat)
         state = self.rules.determinize(self.state, seat, random.Random(_check_seed(seed)))
-        return Game(self.rules, self.players, self.seed, self.options, state, list(self._actions), True)
+        options = {k: v for k, v in self.options.items() if k not in self.rules.secret_options}
+        return Game(self.rules, self.players, seed, options, state, list(self._actions), True)
 
     def copy(self) -> Game:
         return Game(self.rules, self.players, self.seed, self.options, self.rules.copy(self.state),

@@ -18,6 +18,8 @@ class Ruleset(ABC):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    #: option keys that reveal hidden information (e.g. an explicit deck order); dropped from determinizations
+    secret_options: ClassVar[tuple[str, ...]] = ()
 
     # --- options and setup -------------------------------------------------------------------------------------
     @abstractmethod

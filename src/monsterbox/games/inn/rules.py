@@ -350,7 +350,7 @@ def why_illegal(s: InnState, name: str) -> str:
     elif s.phase == OVER:
         reason = "the game is over"
     elif code in (STAY_GOLD, STAY_GEM, EXCHANGE, DROP) and s.phase != BID:
-        reason = f"{name!r} is a bid, but seat {p} must now choose {phase_summary(s)}"
+        reason = f"{name!r} is a bid, but {phase_summary(s)}"
     elif code in (BONUS_GOLD, BONUS_GEM) and s.phase != BONUS:
         reason = f"{name!r} is a human bonus choice, but {phase_summary(s)}"
     elif code >= NO_SUPPORT and s.phase != SUPPORT:
@@ -392,6 +392,7 @@ class InnRules(Ruleset):
     title = "Monster Inn"
     min_players = 3
     max_players = 5
+    secret_options = ("deck",)
 
     def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         return validate_options(players, options)

@@ -45,7 +45,7 @@ def narrate(e: dict[str, Any], you: int | None = None) -> str:
     if t == "stay":
         return f"{who} {verb('stays')} in with 1 {e['kind']} (pool: {plural(e['kind'], e['pool'])})"
     if t == "exchange":
-        return (f"{who} {verb('exchanges')}: takes {plural(e['took']['kind'], e['took']['count'])}, places "
+        return (f"{who} {verb('exchanges')}: {verb('takes')} {plural(e['took']['kind'], e['took']['count'])}, {verb('places')} "
                 f"{plural(e['placed']['kind'], e['placed']['count'])}")
     if t == "drop":
         took = plural(e["took"]["kind"], e["took"]["count"]) if e["took"]["count"] else "an empty pool"
