@@ -2,8 +2,8 @@
 
 from monsterbox.core.errors import CardFileError, IllegalAction, InvalidOptions, MonsterboxError, RecordError
 from monsterbox.core.game import Game
-from monsterbox.core.registry import GAME_IDS, get_ruleset, new_game
 from monsterbox.core.record import replay
+from monsterbox.core.registry import GAME_IDS, get_ruleset, new_game
 from monsterbox.core.ruleset import Ruleset
 
 __all__ = [

@@ -52,7 +52,7 @@ class CreatureEntry(BaseModel):
     @field_validator("id")
     @classmethod
     def _id_form(cls, v: str) -> str:
-        if not v or not v[0] in "MH" or not v[1:].isdigit():
+        if not v or v[0] not in "MH" or not v[1:].isdigit():
             raise ValueError("must be 'M<value>' for a monster or 'H<value>' for a human, e.g. 'M7' or 'H13'")
         return v
 
@@ -146,7 +146,7 @@ def parse_cards(data: Any, source: str) -> CardSet:
     if missing:
         raise CardFileError(f"{source}: missing creature(s) {', '.join(missing)}: the game needs 20 monsters "
                             "and 20 humans with combat values 1-20 each")
-    by_race = Counter(e.race for e in parsed if e.kind == "monster")
+    by_race: Counter[str] = Counter(e.race for e in parsed if e.kind == "monster" and e.race is not None)
     wrong = {r: by_race.get(r, 0) for r in RACES if by_race.get(r, 0) != 4}
     if wrong:
         raise CardFileError(f"{source}: field 'race': each race has 4 monsters (rulebook, Components); found "

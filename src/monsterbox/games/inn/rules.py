@@ -13,7 +13,6 @@ from monsterbox.core.errors import CardFileError, InvalidOptions
 from monsterbox.core.ruleset import Ruleset
 from monsterbox.games.inn.cards import HUMAN, MONSTER, CardSet, default_cards, load_card_file, parse_cards
 from monsterbox.games.inn.scoring import final_scores, score_game
-from monsterbox.games.inn.view import public_card
 from monsterbox.games.inn.state import (
     BID,
     BONUS,
@@ -25,6 +24,7 @@ from monsterbox.games.inn.state import (
     InnState,
     copy_state,
 )
+from monsterbox.games.inn.view import public_card
 
 STARTING_GOLD = 3  # EN, Game Setup: each player takes 3 gold coins and 3 gems
 STARTING_GEMS = 3
@@ -221,7 +221,7 @@ def apply(s: InnState, a: int) -> None:
     p = s.current
     s.step += 1
     log = s.log
-    if a == STAY_GOLD or a == STAY_GEM:
+    if a in (STAY_GOLD, STAY_GEM):
         # EN, A) Staying In: 1 treasure to an empty centre, or 1 of the same kind.
         s.hands[2 * p + a] -= 1
         s.pool_kind = a
@@ -243,7 +243,7 @@ def apply(s: InnState, a: int) -> None:
         s.current = next_in(s, p)
     elif a == DROP:
         take_creature(s, p, False)
-    elif a == BONUS_GOLD or a == BONUS_GEM:
+    elif a in (BONUS_GOLD, BONUS_GEM):
         give_bonus(s, p, a - BONUS_GOLD, False)
         after_take(s, p)
     elif a == NO_SUPPORT:

@@ -16,7 +16,7 @@ def plural(kind: str | None, n: int) -> str:
 
 def card_text(c: dict[str, Any]) -> str:
     """``M7 goblin 7 (2 skulls)`` for a monster, ``human 11-15`` face down, ``H13 (3 skulls)`` face up."""
-    if c["kind"] == "monster":
+    if c.get("kind") == "monster":
         return f"{c['id']} {c['race']} {c['value']} ({c['skulls']}\u2620)"
     if c.get("face_down", False) or "id" not in c:
         return f"human [{c['range']}]"
@@ -45,8 +45,9 @@ def narrate(e: dict[str, Any], you: int | None = None) -> str:
     if t == "stay":
         return f"{who} {verb('stays')} in with 1 {e['kind']} (pool: {plural(e['kind'], e['pool'])})"
     if t == "exchange":
-        return (f"{who} {verb('exchanges')}: {verb('takes')} {plural(e['took']['kind'], e['took']['count'])}, {verb('places')} "
-                f"{plural(e['placed']['kind'], e['placed']['count'])}")
+        took = plural(e["took"]["kind"], e["took"]["count"])
+        placed = plural(e["placed"]["kind"], e["placed"]["count"])
+        return f"{who} {verb('exchanges')}: {verb('takes')} {took}, {verb('places')} {placed}"
     if t == "drop":
         took = plural(e["took"]["kind"], e["took"]["count"]) if e["took"]["count"] else "an empty pool"
         how = f"{verb('is')} the last one in and must drop out" if e["forced"] else f"{verb('drops')} out"

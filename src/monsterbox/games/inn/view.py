@@ -13,7 +13,16 @@ from typing import Any
 
 from monsterbox.games.inn.cards import HUMAN, RACES, CardSet, range_label
 from monsterbox.games.inn.scoring import STAYS, WEAKER, score_game
-from monsterbox.games.inn.state import BID, BONUS, KIND_NAMES, OVER, PHASE_NAMES, SUPPORT, InnState, copy_state
+from monsterbox.games.inn.state import (
+    BID,
+    BONUS,
+    KIND_NAMES,
+    OVER,
+    PHASE_NAMES,
+    SUPPORT,
+    InnState,
+    copy_state,
+)
 
 FACE_DOWN = 100  # log code of a face-down human of range r: FACE_DOWN + r
 
