@@ -20,7 +20,7 @@ def test_play_to_the_end_prints_scoring_and_saves_record(tmp_path):
     result = run(["play", "inn", "--players", "3", "--seed", "4", "--save", str(rec)], input="1\n" * 200)
     assert result.exit_code == 0, result.output
     assert "Scoring" in result.output and "fame points" in result.output and "Winner" in result.output
-    assert "treasures:" in result.output
+    assert "treasures" in result.output and "what happens" in result.output
     g = monsterbox.replay(json.loads(rec.read_text()))
     assert g.over
 

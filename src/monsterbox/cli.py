@@ -155,7 +155,7 @@ def simulate(
 def replay(file: Path = typer.Argument(..., help="A game record (JSON), as written by play or record().")) -> None:
     """Re-check a game record and print the game's story and scoring."""
     from monsterbox.core.record import replay as do_replay
-    from monsterbox.tui import story_lines
+    from monsterbox.tui import print_story
 
     try:
         record = json.loads(file.read_text(encoding="utf-8"))
@@ -171,8 +171,7 @@ def replay(file: Path = typer.Argument(..., help="A game record (JSON), as writt
         fail(f"{file}: {exc}", 1)
     console.print(f"[bold]{file}[/]: {g.game_id}, {g.players} players, seed {g.seed}, "
                   f"{len(g.actions)} actions re-checked: OK")
-    for line in story_lines(g):
-        console.print(line, markup=False)
+    print_story(g, console)
 
 
 @app.command()

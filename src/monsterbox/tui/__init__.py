@@ -58,13 +58,13 @@ def play_loop(game: Game, seat: int, agents: dict[int, Any], save_path: Path, co
             game.play(action)
         v = game.view(seat)
         r.print_events(console, v, shown, seat)
-        r.print_result(console, v, seat)
+        r.print_result(console, v["result"], seat)
         save_record(game, save_path, console)
     except (EOFError, KeyboardInterrupt):
         console.print("\n[yellow]Interrupted.[/]")
         save_record(game, save_path, console)
 
 
-def story_lines(game: Game) -> list[str]:
+def print_story(game: Game, console: Console) -> None:
     """The whole game's story (public events) and, when over, its scoring."""
-    return list(renderer(game.game_id).story(game.spectator_view()))
+    renderer(game.game_id).print_story(console, game.spectator_view())

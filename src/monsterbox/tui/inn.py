@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from monsterbox.games.inn.text import card_text, describe_action, narrate, scoring_lines, seat_name
+from monsterbox.games.inn.text import card_text, describe_action, narrate, seat_name
 
-__all__ = ["describe_action", "print_events", "print_result", "print_table", "story"]
+__all__ = ["describe_action", "print_events", "print_result", "print_story", "print_table"]
 
 COLOURS = {"purple": "magenta", "orange": "dark_orange", "red": "red", "green": "green", "blue": "blue"}
 
@@ -62,15 +61,35 @@ def print_table(console: Console, v: dict[str, Any]) -> None:
     console.print(f"[bold]Your hand:[/] {h['gold']} gold, {h['gem']} gems")
 
 
-def print_result(console: Console, v: dict[str, Any], you: int) -> None:
+def print_result(console: Console, result: dict[str, Any], you: int | None) -> None:
+    """The scoring, pair by pair: what was removed and why, then the treasures and the winners."""
     console.rule("Scoring")
-    for line in scoring_lines(v["result"], you):
-        console.print(line, markup=False)
+    for b in result["breakdown"]:
+        table = Table(title=f"{seat_name(b['seat'], you)}: {b['total']} fame points", title_justify="left",
+                      show_header=True, header_style="bold")
+        for col in ("#", "monster", "support", "human beneath", "what happens", "points"):
+            table.add_column(col, justify="right" if col in ("#", "points") else "left")
+        for pair in b["pairs"]:
+            m, h = pair["monster"], pair["human"]
+            table.add_row(
+                str(pair["position"]),
+                styled(m) if m else Text("-", style="dim"),
+                (m or {}).get("supported_with") or "",
+                card_text(h) if h else "-",
+                h["fate"] if h else ("no human: full skulls" if m else ""),
+                f"{pair['points']:+d}",
+            )
+        t = b["treasures"]
+        table.add_row("", "treasures", "", f"{t['gold']} gold + {t['gem']} gems", f"{t['total']} // 3",
+                      f"{t['points']:+d}")
+        console.print(table)
+    names = ", ".join(seat_name(w, you) for w in result["winners"])
+    console.print(f"[bold]Winner{'s' if len(result['winners']) > 1 else ''}: {names}[/]")
 
 
-def story(v: dict[str, Any]) -> Iterator[str]:
+def print_story(console: Console, v: dict[str, Any]) -> None:
+    """The whole game's public events, then the scoring if it is over."""
     for e in v["log"]:
-        yield narrate(e)
+        console.print(Text(narrate(e)))
     if "result" in v:
-        yield "Scoring:"
-        yield from scoring_lines(v["result"])
+        print_result(console, v["result"], None)

@@ -88,22 +88,3 @@ def describe_action(v: dict[str, Any], action: str) -> str:
         label = card_text(mon) if mon else mid
         return f"Support {label} with 1 {kind} (protects it from the human beneath)"
     return action
-
-
-def scoring_lines(result: dict[str, Any], you: int | None = None) -> list[str]:
-    """The scoring, pair by pair, with what was removed and why."""
-    lines = []
-    for b in result["breakdown"]:
-        lines.append(f"{seat_name(b['seat'], you)}: {b['total']} fame points")
-        for pair in b["pairs"]:
-            m, h = pair["monster"], pair["human"]
-            left = card_text(m) if m else "(no monster)"
-            if m and m.get("supported_with"):
-                left += f" supported with {m['supported_with']}"
-            right = f"{card_text(h)}: {h['fate']}" if h else "(no human)"
-            lines.append(f"  {pair['position']:>2}. {left:<34} | {right:<58} {pair['points']:+d}")
-        t = b["treasures"]
-        lines.append(f"      treasures: {t['gold']} gold + {t['gem']} gems = {t['total']} -> {t['points']:+d}")
-    winners = ", ".join(seat_name(w, you) for w in result["winners"])
-    lines.append(f"Winner{'s' if len(result['winners']) > 1 else ''}: {winners}")
-    return lines
