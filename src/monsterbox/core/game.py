@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from monsterbox import __version__
@@ -23,7 +24,7 @@ class Game:
     """One game in progress. See ``DESIGN.md`` (public contract)."""
 
     __slots__ = ("rules", "game_id", "players", "seed", "options", "state", "_actions", "_legal_step",
-                 "_legal", "_determinized")
+                 "_legal", "_determinized", "_names", "_codes")
 
     def __init__(self, rules: Ruleset, players: int, seed: int, options: dict[str, Any], state: Any,
                  actions: list[str] | None = None, determinized: bool = False) -> None:
@@ -35,8 +36,10 @@ class Game:
         self.state = state
         self._actions: list[str] = actions if actions is not None else []
         self._legal_step = -1
-        self._legal: list[int] = []
+        self._legal: Sequence[int] = ()
         self._determinized = determinized
+        self._names: Sequence[str] | None = rules.action_table
+        self._codes: dict[str, int] | None = rules.code_table
 
     @classmethod
     def start(cls, rules: Ruleset, players: int, seed: int, options: dict[str, Any] | None) -> Game:
@@ -60,14 +63,18 @@ class Game:
     def over(self) -> bool:
         return self.rules.is_over(self.state)
 
-    def _legal_codes(self) -> list[int]:
-        step = self.rules.step_count(self.state)
+    def _legal_codes(self) -> Sequence[int]:
+        rules = self.rules
+        step = rules.step_count(self.state)
         if step != self._legal_step:
-            self._legal = self.rules.legal_actions(self.state) if not self.over else []
+            self._legal = () if rules.is_over(self.state) else rules.legal_actions(self.state)
             self._legal_step = step
         return self._legal
 
     def legal_actions(self) -> list[str]:
+        names = self._names
+        if names is not None:
+            return [names[a] for a in self._legal_codes()]
         name = self.rules.action_name
         return [name(a) for a in self._legal_codes()]
 
@@ -81,7 +88,7 @@ class Game:
             raise IllegalAction(f"an action id is a string, got {action_id!r}")
         if self.over:
             raise IllegalAction(f"the game is over; no action can be played (got {action_id!r})")
-        code = self.rules.action_code(action_id)
+        code = self._codes.get(action_id) if self._codes is not None else self.rules.action_code(action_id)
         if code is None or code not in self._legal_codes():
             raise IllegalAction(self.rules.why_illegal(self.state, action_id))
         self.rules.apply(self.state, code)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 
@@ -20,6 +21,9 @@ class Ruleset(ABC):
     max_players: ClassVar[int]
     #: option keys that reveal hidden information (e.g. an explicit deck order); dropped from determinizations
     secret_options: ClassVar[tuple[str, ...]] = ()
+    #: optional fast tables: code -> action id, action id -> code (else action_name/action_code are called)
+    action_table: ClassVar[Sequence[str] | None] = None
+    code_table: ClassVar[dict[str, int] | None] = None
 
     # --- options and setup -------------------------------------------------------------------------------------
     @abstractmethod
@@ -36,8 +40,9 @@ class Ruleset(ABC):
         """Seat to decide now, or None when the game is over."""
 
     @abstractmethod
-    def legal_actions(self, state: Any) -> list[int]:
-        """Legal action codes for ``to_play``; never empty while the game runs."""
+    def legal_actions(self, state: Any) -> Sequence[int]:
+        """Legal action codes for ``to_play``; never empty while the game runs. The sequence may be shared:
+        callers must not modify it."""
 
     @abstractmethod
     def apply(self, state: Any, action: int) -> None:

@@ -13,6 +13,7 @@ point, and stay in while a later creature is worth clearly more than the leftmos
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 
 from monsterbox.agents.base import Observation
@@ -112,7 +113,7 @@ class InnPolicy:
             return BONUS_GOLD if s.hands[2 * p] <= s.hands[2 * p + 1] else BONUS_GEM
         return self.support(s, p, legal)
 
-    def bid(self, s: InnState, p: int, legal: list[int]) -> int:
+    def bid(self, s: InnState, p: int, legal: Sequence[int]) -> int:
         row = s.tavern[s.tpos:]
         values = [self.value(s, p, c) for c in row]
         drop_value = values[0] + self.tv * s.pool
@@ -140,7 +141,7 @@ class InnPolicy:
             return EXCHANGE
         return DROP
 
-    def support(self, s: InnState, p: int, legal: list[int]) -> int:
+    def support(self, s: InnState, p: int, legal: Sequence[int]) -> int:
         cards = s.cards
         hums = s.humans[p]
         best, best_gain = NO_SUPPORT, 0.0

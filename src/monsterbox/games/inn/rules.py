@@ -7,6 +7,7 @@ P<n> = the project's own rulings in docs/rules/inn.md.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from monsterbox.core.errors import CardFileError, InvalidOptions
@@ -154,41 +155,41 @@ def start_round(s: InnState, starter: int) -> None:
 
 
 # --- legal actions --------------------------------------------------------------------------------------------------
-def legal_actions(s: InnState) -> list[int]:
-    """The choices of ``s.current`` now.
+def _bid_table() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Bid choices by pool kind (-1 empty, GOLD, GEM) and two affordability bits, precomputed (immutable)."""
+    empty = tuple(tuple(a for a, ok in ((STAY_GOLD, g), (STAY_GEM, m)) if ok) + (DROP,)
+                  for g, m in ((0, 0), (0, 1), (1, 0), (1, 1)))
+    gold = tuple(tuple(a for a, ok in ((STAY_GOLD, add), (EXCHANGE, ex)) if ok) + (DROP,)
+                 for add, ex in ((0, 0), (0, 1), (1, 0), (1, 1)))
+    gem = tuple(tuple(a for a, ok in ((STAY_GEM, add), (EXCHANGE, ex)) if ok) + (DROP,)
+                for add, ex in ((0, 0), (0, 1), (1, 0), (1, 1)))
+    return gold, gem, empty  # indexed by pool_kind: 0 gold, 1 gem, -1 empty
+
+
+_BID = _bid_table()
+_BONUS = (BONUS_GOLD, BONUS_GEM)
+
+
+def legal_actions(s: InnState) -> Sequence[int]:
+    """The choices of ``s.current`` now (an immutable sequence; do not modify).
 
     Bid (EN, A) Staying In / B) Dropping Out, R3): on an empty pool place 1 gold or 1 gem; on k treasures of kind X
     add 1 X, or exchange (take the k X, place k+2 of the other kind); dropping out is always allowed.
     Bonus (EN, Human Bonus, R5): choose the kind. Support (EN, Support, R6): a monster of the race and a kind, or none.
     """
-    p = s.current
-    if s.phase == BID:
-        gold = s.hands[2 * p]
-        gems = s.hands[2 * p + 1]
+    phase = s.phase
+    if phase == BID:
+        p2 = 2 * s.current
         kind = s.pool_kind
-        acts = []
+        hands = s.hands
         if kind < 0:
-            if gold:
-                acts.append(STAY_GOLD)
-            if gems:
-                acts.append(STAY_GEM)
-        elif kind == GOLD:
-            if gold:
-                acts.append(STAY_GOLD)
-            if gems >= s.pool + 2:
-                acts.append(EXCHANGE)
-        else:
-            if gems:
-                acts.append(STAY_GEM)
-            if gold >= s.pool + 2:
-                acts.append(EXCHANGE)
-        acts.append(DROP)
-        return acts
-    if s.phase == BONUS:
-        return [BONUS_GOLD, BONUS_GEM]
-    if s.phase == SUPPORT:
-        return support_actions(s, p)
-    return []
+            return _BID[2][(hands[p2] > 0) * 2 + (hands[p2 + 1] > 0)]
+        return _BID[kind][(hands[p2 + kind] > 0) * 2 + (hands[p2 + 1 - kind] >= s.pool + 2)]
+    if phase == BONUS:
+        return _BONUS
+    if phase == SUPPORT:
+        return support_actions(s, s.current)
+    return ()
 
 
 def support_actions(s: InnState, p: int) -> list[int]:
@@ -400,10 +401,13 @@ class InnRules(Ruleset):
     def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> InnState:
         return setup(players, options, rng)
 
+    action_table = ACTION_NAMES
+    code_table = ACTION_CODES
+
     def to_play(self, state: InnState) -> int | None:
         return None if state.phase == OVER else state.current
 
-    def legal_actions(self, state: InnState) -> list[int]:
+    def legal_actions(self, state: InnState) -> Sequence[int]:
         return legal_actions(state)
 
     def apply(self, state: InnState, action: int) -> None:
