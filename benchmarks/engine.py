@@ -65,6 +65,17 @@ def per_call(fn, seconds: float = 1.0) -> float:
     return (time.perf_counter() - t0) / n * 1e6
 
 
+def mid_game_costs(game_id: str, players: int) -> str:
+    g = monsterbox.new_game(game_id, players, seed=3)
+    r = random.Random(1)
+    for _ in range(40):
+        acts = g.legal_actions()
+        g.play(acts[r.randrange(len(acts))])
+    rules = g.rules
+    return (f"copy {per_call(lambda: rules.copy(g.state, False)):.1f} us, "
+            f"determinize {per_call(lambda: g.determinize(0, 1)):.1f} us, view {per_call(lambda: g.view(0)):.1f} us")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", choices=implemented_games(), default=None, help="one game (default: all built)")
@@ -79,15 +90,7 @@ def main() -> None:
         print(f"{game_id:8s} public   path: {gps:10,.0f} games/s {dps:12,.0f} decisions/s")
         gps, dps = bench_internal(game_id, args.players, args.seconds)
         print(f"{game_id:8s} internal path: {gps:10,.0f} games/s {dps:12,.0f} decisions/s (incl. determinize)")
-        g = monsterbox.new_game(game_id, args.players, seed=3)
-        r = random.Random(1)
-        for _ in range(40):
-            acts = g.legal_actions()
-            g.play(acts[r.randrange(len(acts))])
-        rules = g.rules
-        print(f"{game_id:8s} mid-game costs: copy {per_call(lambda: rules.copy(g.state, False)):.1f} us, "
-              f"determinize {per_call(lambda: g.determinize(0, 1)):.1f} us, "
-              f"view {per_call(lambda: g.view(0)):.1f} us")
+        print(f"{game_id:8s} mid-game costs: " + mid_game_costs(game_id, args.players))
 
 
 if __name__ == "__main__":
