@@ -152,6 +152,106 @@ def simulate(
 
 
 @app.command()
+def arena(
+    game: str = typer.Argument(..., help=f"Game id: {', '.join(GAME_IDS)}"),
+    players: int = typer.Option(4, "--players", "-p", help="Number of players."),
+    agents: str = typer.Option(..., "--agents", "-a", help="One agent per seat, comma-separated (rotated)."),
+    games: int = typer.Option(100, "--games", "-n", help="Number of games (a multiple of players keeps seats even)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first deal."),
+    option: list[str] = typer.Option(None, "--option", "-o", help="Game option KEY=VALUE (repeatable)."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Worker processes (local) or CPUs to use (ray)."),
+    backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
+    address: str | None = typer.Option(None, "--address", help="Ray cluster address (ray backend)."),
+    out: Path = typer.Option(Path("arena-out"), "--out", help="Directory for results, report and plots."),
+    no_plots: bool = typer.Option(False, "--no-plots", help="Skip the PNG plots."),
+) -> None:
+    """A tournament: seats rotated, results streamed (resumable), report with intervals, ratings and plots."""
+    from rich.table import Table
+
+    from monsterbox.agents.registry import parse_agent_spec
+    from monsterbox.arena.report import write_report
+    from monsterbox.arena.runner import ArenaConfig, run_arena
+
+    check_game(game)
+    specs = [s.strip() for s in agents.split(",")]
+    if len(specs) == 1:
+        specs = specs * players
+    try:
+        for s in specs:
+            parse_agent_spec(s)
+        config = ArenaConfig(game, players, specs, games, seed, parse_options(option))
+        with Progress(TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
+                      TimeRemainingColumn(), console=err_console) as progress:
+            task = progress.add_task("arena", total=games, rate="")
+            t0 = [0.0, -1]
+
+            def tick(done: int, total: int) -> None:
+                import time as _time
+
+                if t0[1] < 0:
+                    t0[0], t0[1] = _time.perf_counter(), done
+                progress.update(task, completed=done)
+                dt = _time.perf_counter() - t0[0]
+                if dt > 0 and done > t0[1]:
+                    progress.update(task, rate=f"{(done - t0[1]) / dt:.2f} games/s")
+
+            results = run_arena(config, out, workers, backend, address, tick)
+        report = write_report(config, results, out, with_plots=not no_plots)
+    except MonsterboxError as exc:
+        fail(str(exc))
+    table = Table(title=f"{report['games_played']} games of {game}, {players} players")
+    for col in ("entrant", "agent", "win rate", "95% CI", "mean score", "rating"):
+        table.add_column(col)
+    for e in report["entrants"]:
+        lo, hi = e["win_rate_ci95"]
+        table.add_row(str(e["entrant"]), e["agent"], f"{e['win_rate']:.1%}", f"{lo:.1%}-{hi:.1%}",
+                      f"{e['mean_score']:.2f}", f"{e['rating']['mu']:.1f}±{e['rating']['sigma']:.1f}")
+    console.print(table)
+    console.print(f"Report: {out / 'report.md'}, {out / 'report.json'}" + ("" if no_plots else ", plots *.png"))
+
+
+@app.command()
+def analyze(
+    game: str = typer.Argument(..., help=f"Game id: {', '.join(GAME_IDS)}"),
+    players: int = typer.Option(4, "--players", "-p", help="Number of players."),
+    agents: str = typer.Option("random", "--agents", "-a", help="One agent for all seats, or one per seat."),
+    games: int = typer.Option(200, "--games", "-n", help="Number of games."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first deal."),
+    option: list[str] = typer.Option(None, "--option", "-o", help="Game option KEY=VALUE (repeatable)."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Worker processes."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """The game's own figures: decisions per game, branching factor, forced moves, seat advantage, score spread."""
+    from monsterbox.agents.registry import parse_agents
+    from monsterbox.arena.analyze import analyze as run_analyze
+    from monsterbox.arena.runner import ArenaConfig
+
+    check_game(game)
+    try:
+        specs = parse_agents(agents, players)
+        res = run_analyze(ArenaConfig(game, players, specs, games, seed, parse_options(option)), workers)
+    except MonsterboxError as exc:
+        fail(str(exc))
+    if as_json:
+        print(json.dumps(res))
+        return
+    d, b = res["decisions_per_game"], res["branching_factor"]
+    console.print(f"[bold]{game}[/], {players} players, {res['games']} games, agents {', '.join(specs)}")
+    console.print(f"decisions per game: {d['mean']} (95% CI {d['ci95'][0]}-{d['ci95'][1]}, min {d['min']}, "
+                  f"max {d['max']})")
+    console.print(f"branching factor: mean {b['mean']}, max {b['max']}; by tenth of the game: "
+                  + " ".join(str(x) for x in b["by_game_decile"]))
+    console.print(f"forced moves: {res['forced_move_share']:.1%}")
+    for s in res["seats"]:
+        lo, hi = s["win_rate_ci95"]
+        console.print(f"seat {s['seat']}: win rate {s['win_rate']:.1%} ({lo:.1%}-{hi:.1%}), "
+                      f"mean score {s['mean_score']}")
+    sc = res["scores"]
+    console.print(f"scores: mean {sc['mean']}, sd {sc['sd']}, range {sc['min']}..{sc['max']}, winning margin "
+                  f"{sc['mean_winning_margin']}, first-to-last {sc['mean_spread_first_to_last']}")
+
+
+@app.command()
 def replay(file: Path = typer.Argument(..., help="A game record (JSON), as written by play or record().")) -> None:
     """Re-check a game record and print the game's story and scoring."""
     from monsterbox.core.record import replay as do_replay

@@ -19,17 +19,25 @@ def agent_seed(game_seed: int, seat: int) -> int:
 
 
 def play_game(game_id: str, players: int, agents: list[str], seed: int,
-              options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Play one game; each agent sees only its observation. Returns the outcome and the record."""
+              options: dict[str, Any] | None = None, collect: bool = False) -> dict[str, Any]:
+    """Play one game; each agent sees only its observation. Returns the outcome and the record; with ``collect``,
+    also ``legal_sizes``: the number of legal actions at every decision, in order (for game analysis)."""
     game = new_game(game_id, players, seed, options)
     bots = [make_agent(spec, game_id, agent_seed(seed, i)) for i, spec in enumerate(agents)]
+    sizes: list[int] = []
     while not game.over:
         seat = game.to_play
         assert seat is not None
-        game.play(bots[seat].act(observe(game, seat)))
+        obs = observe(game, seat)
+        if collect:
+            sizes.append(len(obs.legal))
+        game.play(bots[seat].act(obs))
     res = game.result()
-    return {"seed": seed, "scores": res["scores"], "winners": res["winners"], "actions": len(game.actions),
-            "record": game.record()}
+    out = {"seed": seed, "scores": res["scores"], "winners": res["winners"], "actions": len(game.actions),
+           "record": game.record()}
+    if collect:
+        out["legal_sizes"] = sizes
+    return out
 
 
 def _play_chunk(args: tuple[str, int, list[str], list[int], dict[str, Any] | None]) -> list[dict[str, Any]]:

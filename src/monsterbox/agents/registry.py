@@ -1,5 +1,5 @@
-"""Agent names on the command line: ``random``, ``heuristic`` (the game's own bot), with parameters after colons
-(``heuristic:aggression=1.2``). ``--agents`` takes one name per seat, comma-separated, or one name for all seats."""
+"""Agent names on the command line: ``random``, ``heuristic`` (the game's own bot), ``ismcts``, with parameters after
+colons (``ismcts:iterations=2000:rollout=heuristic``). ``--agents`` takes one name per seat, comma-separated, or one name for all seats."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from monsterbox.agents.base import Agent
 from monsterbox.agents.random_agent import RandomAgent
 from monsterbox.core.errors import InvalidOptions
 
-AGENT_NAMES = ("random", "heuristic")
+AGENT_NAMES = ("random", "heuristic", "ismcts")
 
 #: game id -> "module:class" of its heuristic bot
 HEURISTICS = {"inn": "monsterbox.games.inn.heuristic:InnHeuristicAgent"}
@@ -60,6 +60,14 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
         except TypeError as exc:
             raise InvalidOptions(f"bad parameters for agent {spec!r}: {exc}") from None
         return agent
+    if name == "ismcts":
+        from monsterbox.agents.ismcts import ISMCTSAgent
+
+        try:
+            return ISMCTSAgent(seed=seed, **params)
+        except TypeError as exc:
+            raise InvalidOptions(f"bad parameters for agent {spec!r}: {exc} (ismcts takes iterations, rollout, "
+                                 "c, time)") from None
     raise InvalidOptions(f"unknown agent {name!r}; known agents: {', '.join(AGENT_NAMES)}")
 
 

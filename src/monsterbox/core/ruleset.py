@@ -55,6 +55,12 @@ class Ruleset(ABC):
     def result(self, state: Any) -> dict[str, Any]:
         """At least ``scores`` and ``winners``; only valid when over."""
 
+    def rewards(self, state: Any) -> list[float]:
+        """Per-seat reward of a finished game for search: 1 for a win, shared wins split, else 0."""
+        winners = self.result(state)["winners"]
+        share = 1.0 / len(winners)
+        return [share if p in winners else 0.0 for p in range(len(self.result(state)["scores"]))]
+
     @abstractmethod
     def copy(self, state: Any, keep_log: bool = True) -> Any: ...
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 
 from monsterbox.agents.base import Observation
 from monsterbox.games.inn.cards import HUMAN, CardSet
@@ -33,24 +32,36 @@ from monsterbox.games.inn.rules import (
 from monsterbox.games.inn.state import BID, BONUS, InnState
 
 
-@lru_cache(maxsize=64)
-def _loss_table(cards: CardSet) -> tuple[tuple[float, ...], ...]:
-    """loss[r][mv]: expected skulls a face-down human of range r costs a monster of value mv (0 if it is removed
-    for being weaker). Uses only the public card file: a face-down human of range r is any human of that range."""
-    out = []
-    for r in range(4):
-        humans = [c for c in range(len(cards.ids)) if cards.kind[c] == HUMAN and cards.rng[c] == r]
-        out.append(tuple(
-            sum(cards.skulls[h] for h in humans if cards.value[h] >= mv) / len(humans) for mv in range(22)
-        ))
-    return tuple(out)
+class LossTables:
+    """Expected losses computed once per card set, from the public card file only.
+
+    ``loss[r][mv]``: expected skulls a face-down human of range r costs a monster of value mv (0 when the human is
+    removed for being weaker): a face-down human of range r is any human of that range, equally likely.
+    ``any_loss[mv]``: the same against a human of unknown range. ``avg_loss[r]``: a range-r human against a monster
+    of unknown value."""
+
+    __slots__ = ("loss", "any_loss", "avg_loss")
+
+    def __init__(self, cards: CardSet) -> None:
+        loss = []
+        for r in range(4):
+            humans = [c for c in range(len(cards.ids)) if cards.kind[c] == HUMAN and cards.rng[c] == r]
+            loss.append(tuple(
+                sum(cards.skulls[h] for h in humans if cards.value[h] >= mv) / len(humans) for mv in range(22)))
+        self.loss = tuple(loss)
+        self.any_loss = tuple(sum(loss[r][mv] for r in range(4)) / 4 for mv in range(22))
+        self.avg_loss = tuple(sum(loss[r][mv] for mv in range(1, 21)) / 20 for r in range(4))
 
 
-@lru_cache(maxsize=64)
-def _any_human_loss(cards: CardSet) -> tuple[float, ...]:
-    """Expected loss against a human of unknown range."""
-    table = _loss_table(cards)
-    return tuple(sum(table[r][mv] for r in range(4)) / 4 for mv in range(22))
+_TABLES: dict[int, tuple[CardSet, LossTables]] = {}
+
+
+def tables(cards: CardSet) -> LossTables:
+    entry = _TABLES.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        entry = (cards, LossTables(cards))
+        _TABLES[id(cards)] = entry
+    return entry[1]
 
 
 class InnPolicy:
@@ -70,9 +81,9 @@ class InnPolicy:
         i = len(mons)
         mv = cards.value[m]
         if i < len(hums):
-            loss = _loss_table(cards)[cards.rng[hums[i]]][mv]
+            loss = tables(cards).loss[cards.rng[hums[i]]][mv]
         else:
-            loss = self.future_risk * self._rounds_left_share(s) * _any_human_loss(cards)[mv]
+            loss = self.future_risk * self._rounds_left_share(s) * tables(cards).any_loss[mv]
         if any(cards.race[x] == cards.race[m] for x in mons) and loss > self.tv:
             loss = self.tv  # support can be bought for one treasure
         return cards.skulls[m] - loss
@@ -85,10 +96,9 @@ class InnPolicy:
         r = cards.rng[h]
         if j < len(mons):
             m = mons[j]
-            loss = 0.0 if s.support[m] >= 0 else _loss_table(cards)[r][cards.value[m]]
+            loss = 0.0 if s.support[m] >= 0 else tables(cards).loss[r][cards.value[m]]
         else:
-            avg = sum(_loss_table(cards)[r][mv] for mv in range(1, 21)) / 20
-            loss = self.future_risk * self._rounds_left_share(s) * avg
+            loss = self.future_risk * self._rounds_left_share(s) * tables(cards).avg_loss[r]
         return bonus - loss
 
     def value(self, s: InnState, p: int, c: int) -> float:
@@ -152,9 +162,9 @@ class InnPolicy:
             m, k = divmod(a - SUPPORT_BASE, 2)
             i = s.monsters[p].index(m)
             if i < len(hums):
-                risk = _loss_table(cards)[cards.rng[hums[i]]][cards.value[m]]
+                risk = tables(cards).loss[cards.rng[hums[i]]][cards.value[m]]
             else:
-                risk = self.future_risk * self._rounds_left_share(s) * _any_human_loss(cards)[cards.value[m]]
+                risk = self.future_risk * self._rounds_left_share(s) * tables(cards).any_loss[cards.value[m]]
             # pay with the kind we hold more of
             more = 0 if s.hands[2 * p] >= s.hands[2 * p + 1] else 1
             gain = risk - treasure_cost + (0.01 if k == more else 0.0)
@@ -177,3 +187,11 @@ class InnHeuristicAgent:
             return obs.legal[0]
         game = obs.sample(self.rng.randrange(2**31))
         return ACTION_NAMES[self.policy.choose(game.state)]
+
+
+_rollout_policy = InnPolicy()
+
+
+def rollout_policy(state: InnState) -> int:
+    """The heuristic as a rollout policy for search: works on any full state (a determinization)."""
+    return _rollout_policy.choose(state)

@@ -13,7 +13,7 @@ from typing import Any
 from monsterbox.core.errors import CardFileError, InvalidOptions
 from monsterbox.core.ruleset import Ruleset
 from monsterbox.games.inn.cards import HUMAN, MONSTER, CardSet, default_cards, load_card_file, parse_cards
-from monsterbox.games.inn.scoring import final_scores, score_game
+from monsterbox.games.inn.scoring import final_scores, score_game, winners
 from monsterbox.games.inn.state import (
     BID,
     BONUS,
@@ -418,6 +418,13 @@ class InnRules(Ruleset):
 
     def result(self, state: InnState) -> dict[str, Any]:
         return score_game(state)
+
+    def rewards(self, state: InnState) -> list[float]:
+        scores = state.scores if state.scores is not None else final_scores(state)
+        hands = state.hands
+        won = winners(scores, [hands[2 * p] + hands[2 * p + 1] for p in range(state.n)])
+        share = 1.0 / len(won)
+        return [share if p in won else 0.0 for p in range(state.n)]
 
     def copy(self, state: InnState, keep_log: bool = True) -> InnState:
         return copy_state(state, keep_log)
