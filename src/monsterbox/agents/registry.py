@@ -1,5 +1,6 @@
-"""Agent names on the command line: ``random``, ``heuristic`` (the game's own bot), ``ismcts``, with parameters after
-colons (``ismcts:iterations=2000:rollout=heuristic``). ``--agents`` takes one name per seat, comma-separated, or one name for all seats."""
+"""Agent names on the command line: ``random``, ``heuristic`` (the game's own bot), ``ismcts``, with parameters
+after colons (``ismcts:iterations=2000:rollout=heuristic``). ``--agents`` takes one name per seat, comma-separated,
+or one name for all seats."""
 
 from __future__ import annotations
 
