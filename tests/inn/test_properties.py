@@ -85,3 +85,12 @@ def test_records_and_results_are_json(seed):
     g = random_game(seed, 5)
     for obj in (g.record(), g.result(), g.spectator_view()):
         assert json.loads(json.dumps(obj)) == obj
+
+
+@given(st.integers(0, 100_000), players_st)
+def test_fast_scores_agree_with_the_breakdown(seed, players):
+    from monsterbox.games.inn.scoring import dungeon_breakdown, final_scores
+
+    g = random_game(seed, players)
+    assert final_scores(g.state) == [dungeon_breakdown(g.state, p)["total"] for p in range(players)]
+    assert g.result()["scores"] == final_scores(g.state)

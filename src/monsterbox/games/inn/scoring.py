@@ -63,7 +63,21 @@ def dungeon_breakdown(s: InnState, seat: int) -> dict[str, Any]:
 
 
 def final_scores(s: InnState) -> list[int]:
-    return [dungeon_breakdown(s, p)["total"] for p in range(s.n)]
+    """The totals of ``dungeon_breakdown``, computed without building the breakdown (search calls this at the end
+    of every playout; a test checks both agree)."""
+    cards = s.cards
+    skulls, value, support, hands = cards.skulls, cards.value, s.support, s.hands
+    out = []
+    for p in range(s.n):
+        hums = s.humans[p]
+        nh = len(hums)
+        total = (hands[2 * p] + hands[2 * p + 1]) // 3
+        for i, m in enumerate(s.monsters[p]):
+            total += skulls[m]
+            if i < nh and support[m] < 0 and value[hums[i]] >= value[m]:
+                total -= skulls[hums[i]]
+        out.append(total)
+    return out
 
 
 def winners(scores: list[int], treasures: list[int]) -> list[int]:
