@@ -38,8 +38,7 @@ class Game:
         self._legal_step = -1
         self._legal: Sequence[int] = ()
         self._determinized = determinized
-        self._names: Sequence[str] | None = rules.action_table
-        self._codes: dict[str, int] | None = rules.code_table
+        self._names, self._codes = rules.action_tables(state)
 
     @classmethod
     def start(cls, rules: Ruleset, players: int, seed: int, options: dict[str, Any] | None) -> Game:
@@ -73,14 +72,17 @@ class Game:
 
     def legal_actions(self) -> list[str]:
         names = self._names
-        if names is not None:
-            return [names[a] for a in self._legal_codes()]
-        name = self.rules.action_name
-        return [name(a) for a in self._legal_codes()]
+        return [names[a] for a in self._legal_codes()]
 
     def legal_codes(self) -> list[int]:
         """The integer codes behind ``legal_actions`` (same order)."""
         return list(self._legal_codes())
+
+    def action_name(self, code: int) -> str:
+        return self._names[code]
+
+    def action_code(self, action_id: str) -> int | None:
+        return self._codes.get(action_id)
 
     def play(self, action_id: str) -> None:
         """Apply ``action_id``; an illegal id raises IllegalAction and changes nothing."""
@@ -88,7 +90,7 @@ class Game:
             raise IllegalAction(f"an action id is a string, got {action_id!r}")
         if self.over:
             raise IllegalAction(f"the game is over; no action can be played (got {action_id!r})")
-        code = self._codes.get(action_id) if self._codes is not None else self.rules.action_code(action_id)
+        code = self._codes.get(action_id)
         if code is None or code not in self._legal_codes():
             raise IllegalAction(self.rules.why_illegal(self.state, action_id))
         self.rules.apply(self.state, code)
@@ -96,10 +98,11 @@ class Game:
 
     def play_code(self, code: int) -> None:
         """Apply an integer action code (checked like ``play``)."""
+        name = self._names[code] if 0 <= code < len(self._names) else repr(code)
         if code not in self._legal_codes():
-            raise IllegalAction(self.rules.why_illegal(self.state, self.rules.action_name(code)))
+            raise IllegalAction(self.rules.why_illegal(self.state, name))
         self.rules.apply(self.state, code)
-        self._actions.append(self.rules.action_name(code))
+        self._actions.append(name)
 
     def result(self) -> dict[str, Any]:
         if not self.over:

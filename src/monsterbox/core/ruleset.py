@@ -21,9 +21,6 @@ class Ruleset(ABC):
     max_players: ClassVar[int]
     #: option keys that reveal hidden information (e.g. an explicit deck order); dropped from determinizations
     secret_options: ClassVar[tuple[str, ...]] = ()
-    #: optional fast tables: code -> action id, action id -> code (else action_name/action_code are called)
-    action_table: ClassVar[Sequence[str] | None] = None
-    code_table: ClassVar[dict[str, int] | None] = None
 
     # --- options and setup -------------------------------------------------------------------------------------
     @abstractmethod
@@ -70,11 +67,9 @@ class Ruleset(ABC):
 
     # --- action naming -----------------------------------------------------------------------------------------
     @abstractmethod
-    def action_name(self, action: int) -> str: ...
-
-    @abstractmethod
-    def action_code(self, name: str) -> int | None:
-        """The code of a well-formed action id, or None if the id is not one this game knows."""
+    def action_tables(self, state: Any) -> tuple[Sequence[str], dict[str, int]]:
+        """(code -> action id, action id -> code) for the game of ``state`` (they may depend on its card file and
+        player count, never on the moment in the game)."""
 
     @abstractmethod
     def why_illegal(self, state: Any, name: str) -> str:

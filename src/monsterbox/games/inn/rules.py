@@ -401,9 +401,6 @@ class InnRules(Ruleset):
     def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> InnState:
         return setup(players, options, rng)
 
-    action_table = ACTION_NAMES
-    code_table = ACTION_CODES
-
     def to_play(self, state: InnState) -> int | None:
         return None if state.phase == OVER else state.current
 
@@ -432,11 +429,8 @@ class InnRules(Ruleset):
     def step_count(self, state: InnState) -> int:
         return state.step
 
-    def action_name(self, action: int) -> str:
-        return ACTION_NAMES[action]
-
-    def action_code(self, name: str) -> int | None:
-        return ACTION_CODES.get(name)
+    def action_tables(self, state: InnState) -> tuple[Sequence[str], dict[str, int]]:
+        return ACTION_NAMES, ACTION_CODES
 
     def why_illegal(self, state: InnState, name: str) -> str:
         return why_illegal(state, name)

@@ -1,0 +1,36 @@
+"""A tiny seeded generator kept inside game states as one integer (SplitMix64).
+
+Games whose chance happens during play (dice, reshuffles) keep their generator state in the state object, so
+copying a state copies its future chance exactly, and a determinization can reseed it (future dice are unknown).
+"""
+
+from __future__ import annotations
+
+MASK = (1 << 64) - 1
+
+
+def splitmix(state: int) -> tuple[int, int]:
+    """Advance ``state``; return (new state, 64-bit output)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
+
+
+def seed_state(seed: int) -> int:
+    return splitmix(seed & MASK)[1]
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """(new state, uniform integer in [0, n)) — rejection-free via 64-bit multiply-shift (bias < 2**-58)."""
+    state, z = splitmix(state)
+    return state, (z * n) >> 64
+
+
+def shuffle(state: int, items: list[int]) -> int:
+    """Fisher-Yates shuffle of ``items`` in place; returns the new generator state."""
+    for i in range(len(items) - 1, 0, -1):
+        state, j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state
