@@ -23,7 +23,10 @@ from monsterbox.agents.base import Observation
 from monsterbox.core.errors import InvalidOptions
 
 #: game id -> "module:function" of a rollout policy ``f(state) -> action code``
-ROLLOUT_POLICIES = {"inn": "monsterbox.games.inn.heuristic:rollout_policy"}
+ROLLOUT_POLICIES = {
+    "inn": "monsterbox.games.inn.heuristic:rollout_policy",
+    "maker": "monsterbox.games.maker.heuristic:rollout_policy",
+}
 
 
 class Node:

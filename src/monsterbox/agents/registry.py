@@ -14,7 +14,10 @@ from monsterbox.core.errors import InvalidOptions
 AGENT_NAMES = ("random", "heuristic", "ismcts")
 
 #: game id -> "module:class" of its heuristic bot
-HEURISTICS = {"inn": "monsterbox.games.inn.heuristic:InnHeuristicAgent"}
+HEURISTICS = {
+    "inn": "monsterbox.games.inn.heuristic:InnHeuristicAgent",
+    "maker": "monsterbox.games.maker.heuristic:MakerHeuristicAgent",
+}
 
 
 def _parse_value(text: str) -> Any:

@@ -16,6 +16,7 @@ GAME_IDS: tuple[str, ...] = ("inn", "monster", "mansion", "maker")
 #: game id -> "module:attribute" of its Ruleset instance; games not yet built are absent.
 _IMPLEMENTED: dict[str, str] = {
     "inn": "monsterbox.games.inn.rules:RULES",
+    "maker": "monsterbox.games.maker.rules:RULES",
 }
 
 _TITLES = {

@@ -1,0 +1,800 @@
+"""Monster Maker rules as plain functions over a MakerState.
+
+References: MM = monster-maker.txt (section names), R<n> = shared/RULINGS.md Monster Maker ruling n,
+P<n> = the project's own rulings in docs/rules/maker.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from monsterbox.core import rng as crng
+from monsterbox.core.errors import CardFileError, InvalidOptions
+from monsterbox.core.ruleset import Ruleset
+from monsterbox.games.maker import actions as A
+from monsterbox.games.maker.actions import action_table
+from monsterbox.games.maker.cards import (
+    CHARACTER,
+    CLERIC,
+    DIVERSION,
+    LABYRINTH,
+    MONSTER,
+    ROOM,
+    TRAP,
+    MakerCards,
+    default_cards,
+    load_card_file,
+    parse_cards,
+)
+from monsterbox.games.maker.state import (
+    BATTLE,
+    DEFEATED,
+    DISCARD,
+    ENTERING,
+    EXITED,
+    EXITING,
+    HEAL,
+    LABYRINTHS,
+    OVER,
+    PLACED,
+    REWARDS,
+    TRAP as TRAP_PHASE,
+    TRAPS,
+    TREASURE,
+    TREASURES_DISCARDED,
+    TURN,
+    MakerState,
+    copy_state,
+)
+
+HAND_SIZE = 5  # MM Game Setup: deal 5 cards to each player; Refresh Your Hand: draw until you have 5
+TREASURE_LIMIT = 2  # MM Maximum number of Treasure Cards
+EXIT_BONUS = 100  # MM Returning bonus
+REWARD_POINTS = 100  # MM Reward rule
+TURN_CAP = 1000  # P9: a stalled game (never seen in play) is judged after this many turns
+
+OPTION_KEYS = {
+    "short": "bool: the short version: chest at 80 (2-5 players) or 70 (6 players)",
+    "distance": "int: any chosen distance to the treasure chest (overrides short)",
+    "rounds": "1 or 3: the 3-round rule (scores summed over 3 games)",
+    "rewards": f"list of reward names to play with: {', '.join(REWARDS)}",
+    "first_player": "int seat: who plays first (default: drawn from the seed)",
+    "deck": "list of adventure card ids drawn first, in that order (tests, puzzles); the rest is shuffled",
+    "treasure_deck": "list of treasure ids drawn first, in that order",
+    "dice": "list of die results (1-6) used first, in that order, before the seeded dice",
+    "cards": "path to a card file (TOML/JSON) or its content; default monsterbox/data/maker.toml",
+}
+
+
+# --- options and setup ----------------------------------------------------------------------------------------------
+def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    options = {} if options is None else options
+    if not isinstance(options, dict):
+        raise InvalidOptions(f"options must be a dict, got {type(options).__name__}")
+    unknown = sorted(set(options) - set(OPTION_KEYS))
+    if unknown:
+        allowed = "; ".join(f"{k} ({v})" for k, v in OPTION_KEYS.items())
+        raise InvalidOptions(f"unknown Monster Maker option(s) {', '.join(unknown)}; allowed: {allowed}")
+    out: dict[str, Any] = {}
+    short = options.get("short", False)
+    if not isinstance(short, bool):
+        raise InvalidOptions(f"option short must be true or false, got {short!r}")
+    out["short"] = short
+    if "distance" in options:
+        d = options["distance"]
+        if isinstance(d, bool) or not isinstance(d, int) or not 10 <= d <= 300:
+            raise InvalidOptions(f"option distance must be an integer from 10 to 300, got {d!r}")
+        out["distance"] = d
+    rounds = options.get("rounds", 1)
+    if rounds not in (1, 3) or isinstance(rounds, bool):
+        raise InvalidOptions(f"option rounds must be 1 or 3 (the 3-round rule), got {rounds!r}")
+    out["rounds"] = rounds
+    rewards = options.get("rewards", [])
+    if not isinstance(rewards, list) or any(r not in REWARDS for r in rewards) or len(set(rewards)) != len(rewards):
+        raise InvalidOptions(f"option rewards must be a list of distinct names among {', '.join(REWARDS)}, "
+                             f"got {rewards!r}")
+    out["rewards"] = list(rewards)
+    if "first_player" in options:
+        fp = options["first_player"]
+        if isinstance(fp, bool) or not isinstance(fp, int) or not 0 <= fp < players:
+            raise InvalidOptions(f"option first_player must be a seat from 0 to {players - 1}, got {fp!r}")
+        out["first_player"] = fp
+    cards = default_cards()
+    if options.get("cards") is not None:
+        spec = options["cards"]
+        try:
+            if isinstance(spec, str):
+                cards = load_card_file(spec)
+            elif isinstance(spec, dict):
+                cards = parse_cards(spec, "option 'cards'")
+            else:
+                raise InvalidOptions(f"option cards must be a file path or the card file's content, got {spec!r}")
+        except CardFileError as exc:
+            raise InvalidOptions(str(exc)) from None
+        out["cards"] = cards.entries()
+    if "deck" in options:
+        deck = options["deck"]
+        if not isinstance(deck, list) or any(c not in cards.ids for c in deck):
+            raise InvalidOptions(f"option deck must list adventure card ids ({', '.join(cards.ids[:6])}, ...), "
+                                 f"got {deck!r}")
+        for t in set(deck):
+            if deck.count(t) > cards.count[cards.index(t)]:
+                raise InvalidOptions(f"option deck lists {t!r} {deck.count(t)} times; there are only "
+                                     f"{cards.count[cards.index(t)]}")
+        out["deck"] = list(deck)
+    if "treasure_deck" in options:
+        td = options["treasure_deck"]
+        tids = [t.id for t in cards.treasures]
+        if not isinstance(td, list) or any(t not in tids for t in td) or len(set(td)) != len(td):
+            raise InvalidOptions(f"option treasure_deck must list distinct treasure ids, got {td!r}")
+        out["treasure_deck"] = list(td)
+    if "dice" in options:
+        dice = options["dice"]
+        if not isinstance(dice, list) or any(isinstance(x, bool) or x not in range(1, 7) for x in dice):
+            raise InvalidOptions(f"option dice must be a list of die results from 1 to 6, got {dice!r}")
+        out["dice"] = list(dice)
+    return out
+
+
+def card_set(options: dict[str, Any]) -> MakerCards:
+    return parse_cards(options["cards"], "option 'cards'") if "cards" in options else default_cards()
+
+
+def chest_distance(players: int, options: dict[str, Any]) -> int:
+    """MM Optional Rules, short version: 80 with 5 players, 70 with 6; P1: 80 with 2-4 players; or any distance."""
+    if "distance" in options:
+        return int(options["distance"])
+    if options.get("short"):
+        return 70 if players == 6 else 80
+    return 100
+
+
+def setup(players: int, options: dict[str, Any], rng: random.Random) -> MakerState:
+    cards = card_set(options)
+    s = MakerState(
+        cards=cards, n=players, target=chest_distance(players, options),
+        rewards=tuple(REWARDS.index(r) for r in options.get("rewards", [])),
+        rounds_total=options.get("rounds", 1), round=0, totals=[0] * players, round_starter=0,
+        deck=[], discard=[], hands=[], hand_size=[], known=[], treasure_deck=[], treasure_discard=[],
+        treasures=[], face_up=[], entry_cards=[], exit_cards=[], entry=[], exit_d=[], stage=[], entered=[],
+        monster=[], first_exit=-1, end_phase=False, current=0, phase=TURN, battle=[], equips=[], last_add=-1,
+        last_equip=-1, heal=[], discarded=0, stats=[], turns=0, rng=crng.seed_state(rng.getrandbits(64)),
+        dice=list(reversed(options.get("dice", []))), step=0, log=[],
+    )
+    first = options["first_player"] if "first_player" in options else rng.randrange(players)
+    start_round(s, first, options)
+    return s
+
+
+def start_round(s: MakerState, first: int, options: dict[str, Any] | None = None) -> None:
+    """MM Game Setup: shuffle, deal 5; a dealt Trap is shown, discarded and replaced, then shuffled back."""
+    cards = s.cards
+    n = s.n
+    options = options or {}
+    s.round += 1
+    prefix = [cards.index(t) for t in options.get("deck", [])] if s.round == 1 else []
+    rest = [t for t in range(len(cards.ids)) for _ in range(cards.count[t])]
+    for t in prefix:
+        rest.remove(t)
+    s.rng = crng.shuffle(s.rng, rest)
+    s.deck = rest + prefix[::-1]  # the prefix is drawn first
+    tids = [t.id for t in cards.treasures]
+    tprefix = [tids.index(t) for t in options.get("treasure_deck", [])] if s.round == 1 else []
+    trest = [i for i in range(len(tids)) if i not in tprefix]
+    s.rng = crng.shuffle(s.rng, trest)
+    s.treasure_deck = trest + tprefix[::-1]
+    s.discard, s.treasure_discard = [], []
+    T = len(cards.ids)
+    s.hands = [[0] * T for _ in range(n)]
+    s.hand_size = [0] * n
+    s.known = [[] for _ in range(n)]
+    s.treasures = [[] for _ in range(n)]
+    s.face_up = [False] * len(tids)
+    s.entry_cards, s.exit_cards = [[] for _ in range(n)], [[] for _ in range(n)]
+    s.entry, s.exit_d, s.stage = [0] * n, [0] * n, [ENTERING] * n
+    s.entered, s.monster = [False] * n, [-1] * n
+    s.first_exit, s.end_phase = -1, False
+    s.stats = [[0] * len(REWARDS) for _ in range(n)]
+    s.turns = 0
+    s.battle, s.equips, s.heal = [], [], []
+    log = s.log
+    if log is not None:
+        log.append((-1, ("round", s.round, first)))
+    set_aside = []
+    for p in range(n):
+        drawn: list[int] = []
+        while len(drawn) < HAND_SIZE:
+            c = s.deck.pop()
+            if cards.kind[c] == TRAP:
+                set_aside.append(c)
+                if log is not None:
+                    log.append((-1, ("setup_trap", p)))
+                continue
+            drawn.append(c)
+        for c in drawn:
+            s.hands[p][c] += 1
+        s.hand_size[p] = HAND_SIZE
+        if log is not None:
+            log.append((p, ("deal", p, tuple(sorted(drawn)))))
+    if set_aside:
+        s.deck.extend(set_aside)
+        s.rng = crng.shuffle(s.rng, s.deck)
+    s.round_starter = first
+    s.current = first
+    s.phase = TURN
+
+
+# --- chance ---------------------------------------------------------------------------------------------------------
+def roll(s: MakerState, k: int) -> list[int]:
+    """Roll k six-sided dice: predetermined results first (option ``dice``), then the seeded generator."""
+    out = []
+    for _ in range(k):
+        if s.dice:
+            out.append(s.dice.pop())
+        else:
+            s.rng, v = crng.below(s.rng, 6)
+            out.append(v + 1)
+    return out
+
+
+def draw_adventure(s: MakerState) -> int:
+    """MM Refresh: when the draw pile runs out, shuffle the discards into a new draw pile. -1 if both are empty."""
+    if not s.deck:
+        if not s.discard:
+            return -1
+        s.deck = s.discard
+        s.discard = []
+        s.rng = crng.shuffle(s.rng, s.deck)
+        if s.log is not None:
+            s.log.append((-1, ("reshuffle", len(s.deck))))
+    return s.deck.pop()
+
+
+# --- derived facts --------------------------------------------------------------------------------------------------
+def exit_target(s: MakerState, p: int) -> int:
+    """R1: a safe exit needs the entry distance plus the held treasures' return-distance modifiers."""
+    tr = s.cards.treasures
+    return s.entry[p] + sum(tr[t].exit_modifier for t in s.treasures[p])
+
+
+def can_battle(s: MakerState, p: int) -> bool:
+    cards = s.cards
+    m = s.monster[p]
+    if m < 0:
+        return False
+    hand = s.hands[p]
+    if any(hand[c] for c in cards.types_of(CHARACTER)):
+        return True
+    if cards.undead[m]:
+        if hand[cleric_type(cards)]:
+            return True
+        return any(cards.treasures[t].undead for t in s.treasures[p])
+    return False
+
+
+def cleric_type(cards: MakerCards) -> int:
+    return cards.types_of(CLERIC)[0]
+
+
+def targets(s: MakerState, p: int) -> list[int]:
+    """MM B. Place a Monster; R2: players who have played a labyrinth card, hold no monster, have not exited."""
+    return [q for q in range(s.n) if q != p and s.entered[q] and s.monster[q] < 0 and s.stage[q] != EXITED]
+
+
+# --- legal actions --------------------------------------------------------------------------------------------------
+def legal_actions(s: MakerState) -> list[int]:
+    t = action_table(s.cards, s.n)
+    code = t.index
+    cards = s.cards
+    p = s.current
+    hand = s.hands[p]
+    phase = s.phase
+    acts: list[int] = []
+    if phase == TURN:
+        blocked = s.monster[p] >= 0
+        for c in range(len(cards.ids)):
+            if not hand[c]:
+                continue
+            k = cards.kind[c]
+            if k == LABYRINTH and not blocked:
+                acts.append(code[(A.MOVE, c, -1)])
+            elif k == DIVERSION:
+                acts.append(code[(A.DIVERSION_OP, -1, -1)])
+            elif k == ROOM and not blocked:
+                acts.append(code[(A.ROOM_OP, -1, -1)])
+            elif k == MONSTER:
+                for q in targets(s, p):
+                    acts.append(code[(A.PLACE, c, q)])
+        if blocked and can_battle(s, p):
+            acts.append(code[(A.BATTLE_OP, -1, -1)])
+        if s.hand_size[p] or not s.end_phase:
+            acts.append(code[(A.DISCARD_START, -1, -1)])
+        return acts
+    if phase == BATTLE:
+        m = s.monster[p]
+        if not s.battle and cards.undead[m]:
+            if hand[cleric_type(cards)]:
+                acts.append(code[(A.CLERIC_OP, -1, -1)])
+            for tr in s.treasures[p]:
+                if cards.treasures[tr].undead:
+                    acts.append(code[(A.RELIC, tr, -1)])
+        for c in cards.types_of(CHARACTER):
+            if hand[c] and c >= s.last_add:
+                acts.append(code[(A.ADD, c, -1)])
+        if s.battle:
+            used = {e[0] for e in s.equips}
+            for tr in s.treasures[p]:
+                info = cards.treasures[tr]
+                if info.bonus and tr not in used and tr >= s.last_equip:
+                    for c in sorted(set(s.battle)):
+                        if cards.cls[c] in info.bonus_classes:
+                            acts.append(code[(A.EQUIP, tr, c)])
+            acts.append(code[(A.FIGHT, -1, -1)])
+        return acts
+    if phase == HEAL:
+        for c in sorted(set(s.heal)):
+            acts.append(code[(A.HEAL_CARD, c, -1)])
+        acts.append(code[(A.HEAL_NONE, -1, -1)])
+        return acts
+    if phase == DISCARD:
+        for c in range(len(cards.ids)):
+            if hand[c]:
+                acts.append(code[(A.DISCARD_CARD, c, -1)])
+        if not (s.end_phase and s.discarded == 0 and s.hand_size[p]):
+            acts.append(code[(A.DONE, -1, -1)])
+        return acts
+    if phase == TRAP_PHASE:
+        if any(hand[c] and cards.cls[c] == "Thief" for c in cards.types_of(CHARACTER)):
+            acts.append(code[(A.THIEF, -1, -1)])
+        for c in range(len(cards.ids)):
+            if hand[c] and cards.kind[c] != TRAP:
+                acts.append(code[(A.KEEP, c, -1)])
+        if not acts:
+            acts.append(code[(A.KEEP_NONE, -1, -1)])
+        return acts
+    if phase == TREASURE:
+        for tr in s.treasures[p]:
+            if not cards.treasures[tr].open:
+                acts.append(code[(A.DROP, tr, -1)])
+        return acts
+    return acts
+
+
+# --- applying actions -----------------------------------------------------------------------------------------------
+def log(s: MakerState, to: int, *event: Any) -> None:
+    if s.log is not None:
+        s.log.append((to, event))
+
+
+def take_from_hand(s: MakerState, p: int, c: int) -> None:
+    s.hands[p][c] -= 1
+    s.hand_size[p] -= 1
+    if c in s.known[p]:
+        s.known[p].remove(c)
+
+
+def apply(s: MakerState, code: int) -> None:
+    op, a, b = action_table(s.cards, s.n).ops[code]
+    p = s.current
+    s.step += 1
+    cards = s.cards
+    if op == A.MOVE:
+        take_from_hand(s, p, a)
+        s.stats[p][LABYRINTHS] += 1
+        play_labyrinth(s, p, a)
+    elif op == A.DIVERSION_OP:
+        # R3: a Diversion moves 0 and discards the monster in its player's labyrinth; allowed while blocked.
+        c = cards.types_of(DIVERSION)[0]
+        take_from_hand(s, p, c)
+        s.stats[p][LABYRINTHS] += 1
+        s.entered[p] = True
+        (s.entry_cards if s.stage[p] == ENTERING else s.exit_cards)[p].append(c)
+        m = s.monster[p]
+        log(s, -1, "diversion", p, m)
+        if m >= 0:
+            s.discard.append(m)
+            s.monster[p] = -1
+        end_turn(s, p)
+    elif op == A.ROOM_OP:
+        # MM Small Treasure Room: a labyrinth card of distance 0 that draws a treasure.
+        c = cards.types_of(ROOM)[0]
+        take_from_hand(s, p, c)
+        s.stats[p][LABYRINTHS] += 1
+        s.entered[p] = True
+        (s.entry_cards if s.stage[p] == ENTERING else s.exit_cards)[p].append(c)
+        log(s, -1, "room", p)
+        if draw_treasure(s, p):
+            return
+        end_turn(s, p)
+    elif op == A.PLACE:
+        take_from_hand(s, p, a)
+        s.monster[b] = a
+        s.stats[p][PLACED] += 1
+        log(s, -1, "place", p, a, b)
+        end_turn(s, p)
+    elif op == A.BATTLE_OP:
+        s.phase = BATTLE
+        s.battle, s.equips, s.last_add, s.last_equip = [], [], -1, -1
+        log(s, -1, "battle", p, s.monster[p])
+    elif op == A.ADD:
+        take_from_hand(s, p, a)
+        s.battle.append(a)
+        s.last_add = a
+        log(s, -1, "add", p, a)
+    elif op == A.EQUIP:
+        s.equips.append((a, b))
+        s.last_equip = a
+        s.face_up[a] = True  # MM Treasure Cards with battle effects: used by flipping the card over
+        log(s, -1, "equip", p, a, b)
+    elif op == A.CLERIC_OP:
+        c = cleric_type(cards)
+        take_from_hand(s, p, c)
+        s.discard.append(c)
+        log(s, -1, "cleric", p, s.monster[p])
+        defeat_monster(s, p)
+        end_turn(s, p)
+    elif op == A.RELIC:
+        s.face_up[a] = True
+        log(s, -1, "relic", p, a, s.monster[p])
+        defeat_monster(s, p)
+        end_turn(s, p)
+    elif op == A.FIGHT:
+        fight(s, p)
+    elif op == A.HEAL_CARD:
+        # MM Healing: discard a Cleric to return a Character used in that battle to the hand.
+        c = cleric_type(cards)
+        take_from_hand(s, p, c)
+        s.discard.append(c)
+        s.discard.remove(a)
+        s.heal.remove(a)
+        s.hands[p][a] += 1
+        s.hand_size[p] += 1
+        log(s, -1, "heal", p, a)
+        if not (s.heal and s.hands[p][c]):
+            end_turn(s, p)
+    elif op == A.HEAL_NONE:
+        end_turn(s, p)
+    elif op == A.DISCARD_START:
+        s.phase = DISCARD
+        s.discarded = 0
+        log(s, -1, "discard_action", p)
+        if s.hand_size[p] == 0:
+            end_turn(s, p)
+    elif op == A.DISCARD_CARD:
+        take_from_hand(s, p, a)
+        s.discard.append(a)
+        s.discarded += 1
+        log(s, -1, "discard", p, a)
+        if s.hand_size[p] == 0:
+            end_turn(s, p)
+    elif op == A.DONE:
+        end_turn(s, p)
+    elif op == A.THIEF:
+        # MM Resolving Trap Cards: reveal a Thief and discard the trap(s); keep the rest.
+        thief = next(c for c in cards.types_of(CHARACTER) if s.hands[p][c] and cards.cls[c] == "Thief")
+        trap = cards.types_of(TRAP)[0]
+        k = s.hands[p][trap]
+        s.hands[p][trap] = 0
+        s.hand_size[p] -= k
+        s.discard.extend([trap] * k)
+        if thief not in s.known[p]:
+            s.known[p].append(thief)
+        log(s, -1, "thief", p, thief, k)
+        advance(s, p)
+    elif op in (A.KEEP, A.KEEP_NONE):
+        # MM Resolving Trap Cards: discard down to 1 card of the player's choice; the traps go too.
+        hand = s.hands[p]
+        gone = []
+        for c in range(len(cards.ids)):
+            n_out = hand[c] - (1 if c == a else 0)
+            gone.extend([c] * n_out)
+            hand[c] -= n_out
+        s.hand_size[p] = 1 if op == A.KEEP else 0
+        s.known[p] = [c for c in s.known[p] if c == a][:1]
+        s.discard.extend(gone)
+        log(s, -1, "trap_discard", p, tuple(gone))
+        advance(s, p)
+    elif op == A.DROP:
+        s.treasures[p].remove(a)
+        s.treasure_discard.append(a)
+        s.face_up[a] = True
+        s.stats[p][TREASURES_DISCARDED] += 1
+        log(s, -1, "drop_treasure", p, a)
+        end_turn(s, p)
+    else:  # pragma: no cover - the table has no other op
+        raise AssertionError(op)
+
+
+def play_labyrinth(s: MakerState, p: int, c: int) -> None:
+    """MM A. Labyrinth Movement and Exiting; R1 (exit distance counts from the turn after the chest)."""
+    d = s.cards.distance[c]
+    s.entered[p] = True
+    if s.stage[p] == ENTERING:
+        s.entry_cards[p].append(c)
+        s.entry[p] += d
+        log(s, -1, "move", p, c, s.entry[p], 0)
+        if s.entry[p] >= s.target:
+            s.stage[p] = EXITING  # MM Exiting from the Labyrinth: flip the tile
+            log(s, -1, "chest", p, s.entry[p])
+            if draw_treasure(s, p):
+                return
+    else:
+        s.exit_cards[p].append(c)
+        s.exit_d[p] += d
+        log(s, -1, "move", p, c, s.entry[p], s.exit_d[p])
+        if s.exit_d[p] >= exit_target(s, p):
+            s.stage[p] = EXITED  # MM End of Game: exited; R2: no more turns, cannot be targeted
+            first = s.first_exit < 0
+            if first:
+                s.first_exit = p
+                s.end_phase = True  # MM End of Game: the game enters the end phase
+            log(s, -1, "exit", p, s.exit_d[p], first)
+    end_turn(s, p)
+
+
+def draw_treasure(s: MakerState, p: int) -> bool:
+    """MM Gaining a Treasure Card / Maximum number: draw one; a third must be discarded (open ones cannot be);
+    with two open treasures no treasure is drawn. Returns True when a choice (which to drop) is pending."""
+    cards = s.cards
+    held = s.treasures[p]
+    if len(held) >= TREASURE_LIMIT and all(cards.treasures[t].open for t in held):
+        log(s, -1, "no_treasure", p, "two open treasures")
+        return False
+    if not s.treasure_deck:
+        log(s, -1, "no_treasure", p, "the treasure pile is empty")
+        return False
+    t = s.treasure_deck.pop()
+    held.append(t)
+    if cards.treasures[t].open:
+        s.face_up[t] = True
+        log(s, -1, "treasure", p, t)
+    else:
+        log(s, -1, "treasure", p, -1)
+        log(s, p, "treasure_seen", p, t)
+    if len(held) > TREASURE_LIMIT:
+        s.phase = TREASURE
+        s.current = p
+        return True
+    return False
+
+
+def defeat_monster(s: MakerState, p: int) -> None:
+    s.discard.append(s.monster[p])
+    s.monster[p] = -1
+    s.stats[p][DEFEATED] += 1
+
+
+def battle_value(cards: MakerCards, committed: Sequence[int], equips: Sequence[tuple[int, int]],
+                 dice: Sequence[int]) -> int:
+    """MM C. Battle: the sum of every character's xD+y, plus treasure bonuses (each on one character, stacking)."""
+    return sum(dice) + sum(cards.bonus[c] for c in committed) + sum(cards.treasures[t].bonus for t, _ in equips)
+
+
+def fight(s: MakerState, p: int) -> None:
+    cards = s.cards
+    m = s.monster[p]
+    n_dice = sum(cards.dice[c] for c in s.battle)
+    dice = roll(s, n_dice)
+    value = battle_value(cards, s.battle, s.equips, dice)
+    won = value >= cards.strength[m]  # equal or greater defeats the monster
+    log(s, -1, "fight", p, tuple(s.battle), tuple(dice), value, m, cards.strength[m], won)
+    if won:
+        defeat_monster(s, p)
+    # MM Discard Character Cards: every character that took part is discarded, win or lose.
+    s.discard.extend(s.battle)
+    s.heal = list(s.battle)
+    s.battle = []
+    if s.hands[p][cleric_type(cards)] and s.heal:
+        s.phase = HEAL
+        return
+    end_turn(s, p)
+
+
+def end_turn(s: MakerState, p: int) -> None:
+    """MM Refresh Your Hand: draw up to 5, all at once (not in the end phase, nor after exiting)."""
+    s.phase = TURN
+    s.battle, s.equips, s.heal = [], [], []
+    if s.end_phase or s.stage[p] == EXITED:
+        advance(s, p)
+        return
+    need = HAND_SIZE - s.hand_size[p]
+    drawn = []
+    for _ in range(max(0, need)):
+        c = draw_adventure(s)
+        if c < 0:
+            break
+        drawn.append(c)
+        s.hands[p][c] += 1
+        s.hand_size[p] += 1
+    if drawn:
+        log(s, -1, "refresh", p, len(drawn))
+        log(s, p, "drew", p, tuple(sorted(drawn)))
+    trap = s.cards.types_of(TRAP)[0]
+    traps = drawn.count(trap)
+    if traps:
+        s.stats[p][TRAPS] += traps
+        log(s, -1, "trap", p, traps)
+        s.phase = TRAP_PHASE
+        s.current = p
+        return
+    advance(s, p)
+
+
+def advance(s: MakerState, p: int) -> None:
+    """Next player to the left who is still in the labyrinth (R2); in the end phase only players with cards
+    (R4: when nobody can act, the game ends)."""
+    s.phase = TURN
+    s.turns += 1
+    n = s.n
+    if s.turns >= TURN_CAP:
+        judge(s)
+        return
+    for k in range(1, n + 1):
+        q = (p + k) % n
+        if s.stage[q] == EXITED:
+            continue
+        if s.end_phase and s.hand_size[q] == 0:
+            continue
+        s.current = q
+        return
+    judge(s)
+
+
+# --- the victory judgment -------------------------------------------------------------------------------------------
+def treasure_value(s: MakerState, t: int) -> tuple[int, list[int]]:
+    """MM Treasure Cards with random values: rolled at the judgment."""
+    info = s.cards.treasures[t]
+    if info.value is not None:
+        return info.value, []
+    if info.value_dice is not None:
+        dice = roll(s, info.value_dice)
+        assert info.value_times is not None
+        return sum(dice) * info.value_times, dice
+    assert info.value_by_die is not None
+    dice = roll(s, 1)
+    return next(v for top, v in info.value_by_die if dice[0] <= top), dice
+
+
+def judge(s: MakerState) -> None:
+    """MM Victory Judgment: treasures + exit bonus - distance penalty (excess x2, shortage x10), at least 0;
+    0 for a player who never reached the chest. Reward rule: +100 for each chosen 'most'. Ties share victory."""
+    n = s.n
+    scores = []
+    detail = []
+    for p in range(n):
+        d: dict[str, Any] = {"seat": p, "stage": s.stage[p], "entry": s.entry[p], "exit": s.exit_d[p],
+                             "treasures": [], "exit_bonus": 0, "penalty": 0, "rewards": []}
+        if s.stage[p] == ENTERING:
+            d["score"] = 0
+            d["note"] = "never reached the treasure chest: 0"
+        else:
+            total = 0
+            for t in s.treasures[p]:
+                v, dice = treasure_value(s, t)
+                s.face_up[t] = True
+                d["treasures"].append({"id": s.cards.treasures[t].id, "value": v, "dice": dice})
+                total += v
+            if s.first_exit == p:
+                d["exit_bonus"] = EXIT_BONUS
+            target = exit_target(s, p)
+            ex = s.exit_d[p]
+            penalty = 2 * (ex - target) if ex > target else 10 * (target - ex)
+            d["target"] = target
+            d["penalty"] = penalty
+            d["score"] = max(0, total + d["exit_bonus"] - penalty)
+        scores.append(d["score"])
+        detail.append(d)
+    for r in s.rewards:
+        best = max(s.stats[p][r] for p in range(n))
+        if best > 0:
+            for p in range(n):
+                if s.stats[p][r] == best:
+                    scores[p] += REWARD_POINTS
+                    detail[p]["rewards"].append(REWARDS[r])
+    for p in range(n):
+        detail[p]["total"] = scores[p]
+        s.totals[p] += scores[p]
+    log(s, -1, "judgment", s.round, tuple(scores))
+    rounds = s.result["rounds"] if s.result else []
+    rounds = rounds + [{"round": s.round, "scores": scores, "detail": detail}]
+    best = max(s.totals)
+    s.result = {"scores": s.totals[:], "winners": [p for p in range(n) if s.totals[p] == best], "rounds": rounds}
+    if s.round < s.rounds_total:
+        start_round(s, (s.round_starter + 1) % n)  # P2: the next game starts left of the last first player
+        return
+    s.phase = OVER
+    s.current = -1
+
+
+# --- explanations ---------------------------------------------------------------------------------------------------
+def why_illegal(s: MakerState, name: str) -> str:
+    from monsterbox.games.maker.view import phase_summary
+
+    t = action_table(s.cards, s.n)
+    legal = ", ".join(t.names[a] for a in legal_actions(s)) if s.phase != OVER else "none (game over)"
+    code = t.codes.get(name)
+    if code is None:
+        reason = f"{name!r} is not a Monster Maker action id"
+    elif s.phase == OVER:
+        reason = "the game is over"
+    else:
+        op, a, b = t.ops[code]
+        p = s.current
+        if op == A.MOVE and s.monster[p] >= 0:
+            reason = "a monster blocks your labyrinth: battle it, play a Diversion, or do something else"
+        elif op in (A.MOVE, A.ADD, A.DISCARD_CARD, A.KEEP) and s.hands[p][a] == 0:
+            reason = f"seat {p} holds no {s.cards.ids[a]}"
+        elif op == A.PLACE and b not in targets(s, p):
+            reason = (f"seat {b} cannot be given a monster (it must have played a labyrinth card, hold no monster "
+                      "and not have exited)")
+        else:
+            reason = f"{name!r} is not allowed now: {phase_summary(s)}"
+    return f"illegal action: {reason}. Legal now: {legal}"
+
+
+class MakerRules(Ruleset):
+    game_id = "maker"
+    title = "Monster Maker"
+    min_players = 2
+    max_players = 6
+    secret_options = ("deck", "treasure_deck", "dice")
+
+    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        return validate_options(players, options)
+
+    def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> MakerState:
+        return setup(players, options, rng)
+
+    def to_play(self, state: MakerState) -> int | None:
+        return None if state.phase == OVER else state.current
+
+    def legal_actions(self, state: MakerState) -> Sequence[int]:
+        return legal_actions(state)
+
+    def apply(self, state: MakerState, action: int) -> None:
+        apply(state, action)
+
+    def is_over(self, state: MakerState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: MakerState) -> dict[str, Any]:
+        assert state.result is not None
+        return state.result
+
+    def rewards(self, state: MakerState) -> list[float]:
+        assert state.result is not None
+        won = state.result["winners"]
+        return [1.0 / len(won) if p in won else 0.0 for p in range(state.n)]
+
+    def copy(self, state: MakerState, keep_log: bool = True) -> MakerState:
+        return copy_state(state, keep_log)
+
+    def step_count(self, state: MakerState) -> int:
+        return state.step
+
+    def action_tables(self, state: MakerState) -> tuple[Sequence[str], dict[str, int]]:
+        t = action_table(state.cards, state.n)
+        return t.names, t.codes
+
+    def why_illegal(self, state: MakerState, name: str) -> str:
+        return why_illegal(state, name)
+
+    def view(self, state: MakerState, seat: int) -> dict[str, Any]:
+        from monsterbox.games.maker.view import view
+
+        return view(state, seat)
+
+    def spectator_view(self, state: MakerState) -> dict[str, Any]:
+        from monsterbox.games.maker.view import view
+
+        return view(state, None)
+
+    def determinize(self, state: MakerState, seat: int, rng: random.Random, keep_log: bool = True) -> MakerState:
+        from monsterbox.games.maker.view import determinize
+
+        return determinize(state, seat, rng, keep_log)
+
+
+RULES = MakerRules()
