@@ -23,7 +23,7 @@ from monsterbox.games.maker.state import (
     EXITED,
     EXITING,
     HEAL,
-    TRAP as TRAP_PHASE,
+    TRAP_PHASE,
     TREASURE,
     TURN,
     MakerState,

@@ -40,7 +40,7 @@ from monsterbox.games.maker.state import (
     OVER,
     PLACED,
     REWARDS,
-    TRAP as TRAP_PHASE,
+    TRAP_PHASE,
     TRAPS,
     TREASURE,
     TREASURES_DISCARDED,

@@ -8,7 +8,7 @@ from typing import Any
 from monsterbox.games.maker.cards import MakerCards
 
 # Phases: a turn's main action, then its sub-decisions.
-TURN, BATTLE, HEAL, DISCARD, TRAP, TREASURE, OVER = range(7)
+TURN, BATTLE, HEAL, DISCARD, TRAP_PHASE, TREASURE, OVER = range(7)
 PHASE_NAMES = ("turn", "battle", "heal", "discard", "trap", "treasure_limit", "over")
 # Stages of a player's trip (the Enter/Exit tile).
 ENTERING, EXITING, EXITED = 0, 1, 2

@@ -21,7 +21,7 @@ from monsterbox.games.maker.state import (
     PHASE_NAMES,
     REWARDS,
     STAGE_NAMES,
-    TRAP,
+    TRAP_PHASE,
     TREASURE,
     MakerState,
     copy_state,
@@ -104,7 +104,7 @@ def phase_summary(s: MakerState) -> str:
         BATTLE: f"seat {p} is in a battle (add characters, use treasures, then fight)",
         HEAL: f"seat {p} may discard a Cleric to heal a character of the battle",
         DISCARD: f"seat {p} is discarding (discard:<card> ..., then done)",
-        TRAP: f"seat {p} drew a trap: reveal a Thief or keep one card",
+        TRAP_PHASE: f"seat {p} drew a trap: reveal a Thief or keep one card",
         TREASURE: f"seat {p} holds three treasures and must drop one that is not open",
         OVER: "the game is over",
     }.get(s.phase, f"seat {p} chooses an action")
