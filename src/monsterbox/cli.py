@@ -280,10 +280,35 @@ def cards(game: str = typer.Argument("inn", help="Game id."),
           ) -> None:
     """List a game's cards (marking reconstructed data), or check a card file."""
     check_game(game)
-    if game != "inn":
-        fail(f"no card file for {game!r} yet; available: inn")
+    if game not in ("inn", "maker"):
+        fail(f"no card file for {game!r} yet; available: inn, maker")
     from rich.table import Table
 
+    if game == "maker":
+        from monsterbox.games.maker.cards import default_cards as maker_cards
+        from monsterbox.games.maker.cards import load_card_file as load_maker
+
+        try:
+            mc = load_maker(file) if file else maker_cards()
+        except MonsterboxError as exc:
+            fail(str(exc))
+        table = Table(title=f"Monster Maker adventure cards ({mc.source})")
+        for col in ("id", "type", "name", "count", "values", "reconstructed"):
+            table.add_column(col)
+        for e in mc.entries()["adventure"]:
+            values = ", ".join(f"{k}={e[k]}" for k in ("distance", "class", "dice", "bonus", "strength", "undead")
+                               if k in e)
+            table.add_row(e["id"], e["type"], e["name"], str(e["count"]), values, ", ".join(e["reconstructed"]))
+        console.print(table)
+        table = Table(title="Monster Maker treasures")
+        for col in ("id", "name", "value", "effects", "reconstructed"):
+            table.add_column(col)
+        for i, t in enumerate(mc.treasures):
+            d = mc.describe_treasure(i)
+            eff = ", ".join(k for k in ("battle_bonus", "removes_undead", "exit_modifier") if k in d)
+            table.add_row(t.id, t.name, d["value"] + (" open" if t.open else ""), eff, ", ".join(t.reconstructed))
+        console.print(table)
+        return
     from monsterbox.games.inn.cards import default_cards, load_card_file
 
     try:

@@ -11,8 +11,9 @@ from rich.console import Console
 from monsterbox.agents.base import observe
 from monsterbox.core.game import Game
 from monsterbox.tui import inn as inn_tui
+from monsterbox.tui import maker as maker_tui
 
-RENDERERS = {"inn": inn_tui}
+RENDERERS = {"inn": inn_tui, "maker": maker_tui}
 
 
 def renderer(game_id: str) -> Any:
