@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from monsterbox.core import rng as crng
-from monsterbox.games.maker.cards import CHARACTER, MakerCards
+from monsterbox.games.maker.cards import CHARACTER, TRAP, MakerCards
 from monsterbox.games.maker.rules import exit_target
 from monsterbox.games.maker.state import (
     BATTLE,
@@ -193,8 +193,13 @@ def determinize(s: MakerState, seat: int, rng: random.Random, keep_log: bool = T
     for p in others:
         for c in d.known[p]:
             unknown[c] -= 1
+    # traps never stay in a hand (they are resolved at once), so hidden hands are drawn from the other cards
+    trap = cards.types_of(TRAP)[0]
+    traps = [trap] * unknown[trap]
+    unknown[trap] = 0
     pool = [c for c, k in enumerate(unknown) for _ in range(k)]
-    assert len(pool) == len(d.deck) + sum(d.hand_size[p] - len(d.known[p]) for p in others), "card accounting"
+    assert len(pool) + len(traps) == len(d.deck) + sum(d.hand_size[p] - len(d.known[p]) for p in others), \
+        "card accounting"
     rng.shuffle(pool)
     for p in others:
         hand = [0] * len(cards.ids)
@@ -203,7 +208,8 @@ def determinize(s: MakerState, seat: int, rng: random.Random, keep_log: bool = T
         for _ in range(d.hand_size[p] - len(d.known[p])):
             hand[pool.pop()] += 1
         d.hands[p] = hand
-    d.deck = pool
+    d.deck = pool + traps
+    rng.shuffle(d.deck)
     # treasures: face-down treasures of others and the treasure pile
     hidden_slots = [(p, i) for p in others for i, t in enumerate(d.treasures[p]) if not d.face_up[t]]
     tpool = [t for t in range(len(cards.treasures))
