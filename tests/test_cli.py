@@ -56,7 +56,7 @@ def test_play_shows_table_and_numbered_choices(tmp_path):
     (["play", "inn", "--option", "fast"], "--option expects KEY=VALUE"),
     (["play", "inn", "--option", "speed=3"], "unknown Monster Inn option"),
     (["play", "chess"], "unknown game 'chess'"),
-    (["play", "maker"], "not implemented yet"),
+    (["play", "mansion"], "not implemented yet"),
     (["simulate", "inn", "--games", "0"], "--games must be at least 1"),
     (["simulate", "inn", "--agents", "random,random"], "needs 1 or 4"),
 ])
@@ -116,3 +116,23 @@ def test_cards_command(tmp_path):
     bad.write_text('[[creature]]\nid = "M1"\nkind = "monster"\nvalue = 1\nskulls = 7\nrace = "undead"\n')
     result = run(["cards", "inn", "--file", str(bad)])
     assert result.exit_code == 2 and "field 'skulls'" in result.output
+
+
+def test_play_maker_in_the_terminal(tmp_path):
+    rec = tmp_path / "m.json"
+    result = run(["play", "maker", "--players", "3", "--seed", "6", "--save", str(rec)], input="1\n1\n1\n")
+    assert result.exit_code == 0, result.output
+    assert "Chest at 100" in result.output and "Your hand:" in result.output and "enter" in result.output
+    assert monsterbox.replay(json.loads(rec.read_text())).game_id == "maker"
+
+
+def test_play_maker_to_the_end_shows_the_judgment(tmp_path):
+    result = run(["play", "maker", "--players", "2", "--seed", "2", "--option", "distance=30", "--save",
+                  str(tmp_path / "m.json")], input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "Victory judgment" in result.output and "Winner" in result.output
+
+
+def test_cards_maker():
+    result = run(["cards", "maker"])
+    assert result.exit_code == 0 and "gargoyle" in result.output and "crown_of_kings" in result.output

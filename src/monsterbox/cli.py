@@ -294,7 +294,7 @@ def cards(game: str = typer.Argument("inn", help="Game id."),
             fail(str(exc))
         table = Table(title=f"Monster Maker adventure cards ({mc.source})")
         for col in ("id", "type", "name", "count", "values", "reconstructed"):
-            table.add_column(col)
+            table.add_column(col, no_wrap=col == "id")
         for e in mc.entries()["adventure"]:
             values = ", ".join(f"{k}={e[k]}" for k in ("distance", "class", "dice", "bonus", "strength", "undead")
                                if k in e)
@@ -302,7 +302,7 @@ def cards(game: str = typer.Argument("inn", help="Game id."),
         console.print(table)
         table = Table(title="Monster Maker treasures")
         for col in ("id", "name", "value", "effects", "reconstructed"):
-            table.add_column(col)
+            table.add_column(col, no_wrap=col == "id")
         for i, t in enumerate(mc.treasures):
             d = mc.describe_treasure(i)
             eff = ", ".join(k for k in ("battle_bonus", "removes_undead", "exit_modifier") if k in d)
