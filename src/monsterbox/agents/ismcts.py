@@ -50,13 +50,14 @@ def rollout_policy(game_id: str) -> Callable[[Any], int]:
 
 
 class ISMCTSAgent:
-    """``ismcts:iterations=1000:rollout=random|heuristic:c=0.7:time=0`` (time > 0: a budget in seconds per move,
-    which overrides iterations and is not reproducible)."""
+    """``ismcts:iterations=1000:rollout=random|heuristic:c=0.7:time=0:depth=0`` (time > 0: a budget in seconds per
+    move, which overrides iterations and is not reproducible; depth > 0: playouts stop after that many actions and
+    the game's ``estimate`` scores the position)."""
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 1000, rollout: str = "random", c: float = 0.7,
-                 time: float = 0.0) -> None:
+                 time: float = 0.0, depth: int = 0) -> None:
         if not isinstance(iterations, int) or iterations < 1:
             raise InvalidOptions(f"ismcts iterations must be a positive integer, got {iterations!r}")
         if rollout not in ("random", "heuristic"):
@@ -65,6 +66,9 @@ class ISMCTSAgent:
             raise InvalidOptions(f"ismcts c (exploration) must be a number >= 0, got {c!r}")
         if not isinstance(time, int | float) or time < 0:
             raise InvalidOptions(f"ismcts time must be seconds >= 0, got {time!r}")
+        if not isinstance(depth, int) or depth < 0:
+            raise InvalidOptions(f"ismcts depth must be an integer >= 0 (0: play out to the end), got {depth!r}")
+        self.depth = depth
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.rollout = rollout
@@ -80,7 +84,8 @@ class ISMCTSAgent:
         first = obs.sample(rng.randrange(2**31))
         rules = first.rules
         legal_fn, apply, to_play, is_over = rules.legal_actions, rules.apply, rules.to_play, rules.is_over
-        rewards, copy, determinize = rules.rewards, rules.copy, rules.determinize
+        rewards, copy, determinize, estimate = rules.rewards, rules.copy, rules.determinize, rules.estimate
+        limit = self.depth or 1 << 30
         policy = rollout_policy(obs.game_id) if self.rollout == "heuristic" else None
         root_codes = first.legal_codes()
         root = Node(-1)
@@ -132,15 +137,18 @@ class ISMCTSAgent:
                 node = children[best]
                 apply(d, best)
                 path.append(node)
-            # rollout
+            # rollout (to the end, or ``depth`` actions and then the game's estimate)
+            steps = 0
             if policy is None:
-                while not is_over(d):
+                while steps < limit and not is_over(d):
                     acts = legal_fn(d)
                     apply(d, acts[int(rand() * len(acts))])
+                    steps += 1
             else:
-                while not is_over(d):
+                while steps < limit and not is_over(d):
                     apply(d, policy(d))
-            result = rewards(d)
+                    steps += 1
+            result = rewards(d) if is_over(d) else estimate(d)
             for n in path[1:]:
                 n.visits += 1
                 n.reward += result[n.player]

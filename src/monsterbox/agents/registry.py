@@ -71,7 +71,7 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
             return ISMCTSAgent(seed=seed, **params)
         except TypeError as exc:
             raise InvalidOptions(f"bad parameters for agent {spec!r}: {exc} (ismcts takes iterations, rollout, "
-                                 "c, time)") from None
+                                 "c, time, depth)") from None
     raise InvalidOptions(f"unknown agent {name!r}; known agents: {', '.join(AGENT_NAMES)}")
 
 

@@ -58,6 +58,12 @@ class Ruleset(ABC):
         share = 1.0 / len(winners)
         return [share if p in winners else 0.0 for p in range(len(self.result(state)["scores"]))]
 
+    def estimate(self, state: Any) -> list[float]:
+        """Estimated per-seat reward of an unfinished game, for search that stops its playouts early. Games
+        override it with a heuristic evaluation; the default is an equal share."""
+        n = len(self.spectator_view(state)["seats"])
+        return [1.0 / n] * n
+
     @abstractmethod
     def copy(self, state: Any, keep_log: bool = True) -> Any: ...
 

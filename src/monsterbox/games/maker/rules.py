@@ -768,6 +768,11 @@ class MakerRules(Ruleset):
         won = state.result["winners"]
         return [1.0 / len(won) if p in won else 0.0 for p in range(state.n)]
 
+    def estimate(self, state: MakerState) -> list[float]:
+        from monsterbox.games.maker.heuristic import estimate
+
+        return estimate(state)
+
     def copy(self, state: MakerState, keep_log: bool = True) -> MakerState:
         return copy_state(state, keep_log)
 
