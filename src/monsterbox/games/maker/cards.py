@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from monsterbox.core.errors import CardFileError
 
@@ -43,15 +43,21 @@ class AdventureEntry(BaseModel):
     undead: bool | None = None
     reconstructed: list[str] = Field(default_factory=list)
 
-    @model_validator(mode="after")
-    def _fields_of_type(self) -> AdventureEntry:
+    @field_validator("distance")
+    @classmethod
+    def _distance(cls, v: int | None) -> int | None:
+        if v is not None and v not in (10, 20, 30, 40):
+            raise ValueError("labyrinth cards show 10, 20, 30 or 40")
+        return v
+
+    def problem(self) -> tuple[str, str] | None:
+        """(field, message) for a field the card's type needs but lacks."""
         need = {"labyrinth": ("distance",), "character": ("cls", "dice", "bonus"), "monster": ("strength",)}
         for f in need.get(self.type, ()):
             if getattr(self, f) is None:
-                raise ValueError(f"a {self.type} card needs the field '{'class' if f == 'cls' else f}'")
-        if self.type == "labyrinth" and self.distance not in (10, 20, 30, 40):
-            raise ValueError("labyrinth cards show 10, 20, 30 or 40")
-        return self
+                name = "class" if f == "cls" else f
+                return name, f"a {self.type} card needs the field '{name}'"
+        return None
 
 
 class TreasureEntry(BaseModel):
@@ -70,21 +76,21 @@ class TreasureEntry(BaseModel):
     exit_modifier: int = Field(default=0, ge=0, le=100)
     reconstructed: list[str] = Field(default_factory=list)
 
-    @model_validator(mode="after")
-    def _one_value(self) -> TreasureEntry:
+    def problem(self) -> tuple[str, str] | None:
+        """(field, message) for an inconsistent treasure."""
         forms = [self.value is not None, self.value_dice is not None, self.value_by_die is not None]
         if sum(forms) != 1:
-            raise ValueError("a treasure needs exactly one of 'value', 'value_dice' (with 'value_times') or "
+            return "value", ("a treasure needs exactly one of 'value', 'value_dice' (with 'value_times') or "
                              "'value_by_die'")
         if self.value_dice is not None and self.value_times is None:
-            raise ValueError("'value_dice' needs 'value_times' (e.g. 3D x 20G: value_dice = 3, value_times = 20)")
+            return "value_times", "'value_dice' needs 'value_times' (3D x 20G: value_dice = 3, value_times = 20)"
         if self.value_by_die is not None:
             tops = [row[0] for row in self.value_by_die if len(row) == 2]
             if len(tops) != len(self.value_by_die) or tops != sorted(tops) or not tops or tops[-1] != 6:
-                raise ValueError("'value_by_die' is a list of [highest die face, value] rows ending with 6")
+                return "value_by_die", "a list of [highest die face, value] rows ending with 6"
         if bool(self.bonus_classes) != bool(self.bonus):
-            raise ValueError("a battle bonus needs both 'bonus_classes' and 'bonus'")
-        return self
+            return "bonus", "a battle bonus needs both 'bonus_classes' and 'bonus'"
+        return None
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -191,17 +197,25 @@ def parse_cards(data: Any, source: str) -> MakerCards:
         if not isinstance(raw, dict):
             raise CardFileError(f"{source}: adventure entry {i + 1}: must be a table of fields, got {raw!r}")
         try:
-            adv.append(AdventureEntry.model_validate(raw))
+            entry = AdventureEntry.model_validate(raw)
         except ValidationError as exc:
             raise _err(source, "adventure entry", i, raw, exc) from None
+        bad = entry.problem()
+        if bad:
+            raise CardFileError(f"{source}: adventure entry {i + 1} (id {entry.id!r}): field '{bad[0]}': {bad[1]}")
+        adv.append(entry)
     tre: list[TreasureEntry] = []
     for i, raw in enumerate(data["treasure"]):
         if not isinstance(raw, dict):
             raise CardFileError(f"{source}: treasure entry {i + 1}: must be a table of fields, got {raw!r}")
         try:
-            tre.append(TreasureEntry.model_validate(raw))
+            tentry = TreasureEntry.model_validate(raw)
         except ValidationError as exc:
             raise _err(source, "treasure entry", i, raw, exc) from None
+        bad = tentry.problem()
+        if bad:
+            raise CardFileError(f"{source}: treasure entry {i + 1} (id {tentry.id!r}): field '{bad[0]}': {bad[1]}")
+        tre.append(tentry)
     for what, ids in (("adventure", [a.id for a in adv]), ("treasure", [t.id for t in tre])):
         dup = sorted({x for x in ids if ids.count(x) > 1})
         if dup:
