@@ -26,6 +26,7 @@ from monsterbox.core.errors import InvalidOptions
 ROLLOUT_POLICIES = {
     "inn": "monsterbox.games.inn.heuristic:rollout_policy",
     "maker": "monsterbox.games.maker.heuristic:rollout_policy",
+    "mansion": "monsterbox.games.mansion.heuristic:rollout_policy",
 }
 
 

@@ -17,6 +17,7 @@ AGENT_NAMES = ("random", "heuristic", "ismcts")
 HEURISTICS = {
     "inn": "monsterbox.games.inn.heuristic:InnHeuristicAgent",
     "maker": "monsterbox.games.maker.heuristic:MakerHeuristicAgent",
+    "mansion": "monsterbox.games.mansion.heuristic:MansionHeuristicAgent",
 }
 
 

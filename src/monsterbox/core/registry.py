@@ -17,6 +17,7 @@ GAME_IDS: tuple[str, ...] = ("inn", "monster", "mansion", "maker")
 _IMPLEMENTED: dict[str, str] = {
     "inn": "monsterbox.games.inn.rules:RULES",
     "maker": "monsterbox.games.maker.rules:RULES",
+    "mansion": "monsterbox.games.mansion.rules:RULES",
 }
 
 _TITLES = {

@@ -1,0 +1,193 @@
+"""Monster Mansion card data: actors, rewards, chambers, mansions, turn-order tiles and skulls (rulebook,
+Components and Cards). Values the rulebook does not print are reconstructed in ``data/mansion.toml``."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from monsterbox.core.errors import CardFileError
+
+SKULLS = ("blue", "red", "green", "yellow", "grey")  # index 4 is the grey wildcard
+GREY = 4
+ACTOR_COLOURS = ("blue", "red", "green", "yellow", "purple")
+ACTOR_TYPES = ("dracula", "werewolf", "frankenstein", "cthulhu", "verona", "eva", "ghost", "black_lagoon", "mummy",
+               "swamp_thing")
+ABILITY_TYPES = ("black_lagoon", "mummy", "swamp_thing")
+REWARD_TYPES = ("clown", "zombie", "witch")
+CHAMBER_TYPES = ("make_up", "costume", "props")
+Colour = Literal["blue", "red", "green", "yellow"]
+
+
+class ActorEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    type: Literal["dracula", "werewolf", "frankenstein", "cthulhu", "verona", "eva", "ghost", "black_lagoon", "mummy",
+                  "swamp_thing"]
+    name: str
+    colour: Literal["blue", "red", "green", "yellow", "purple"]
+    cost: dict[Colour, int]
+    shows: Literal["blue", "red", "green", "yellow", "purple"] | None = None
+    removed_for_3_players: bool = False
+    reconstructed: list[str] = Field(default_factory=list)
+
+
+class RewardEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    type: Literal["clown", "zombie", "witch"]
+    actor_types: list[str] = Field(default_factory=list)
+    reconstructed: list[str] = Field(default_factory=list)
+
+
+class ChamberEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    type: Literal["make_up", "costume", "props"]
+    pair: list[Colour] = Field(default_factory=list)
+    reconstructed: list[str] = Field(default_factory=list)
+
+
+class MansionEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: str
+    colour: str
+    reconstructed: list[str] = Field(default_factory=list)
+
+
+@dataclass(frozen=True, eq=False)
+class MansionCards:
+    actors: tuple[ActorEntry, ...]
+    rewards: tuple[RewardEntry, ...]
+    chambers: tuple[ChamberEntry, ...]
+    mansions: tuple[MansionEntry, ...]
+    skulls: tuple[int, ...]  # per SKULLS colour
+    tiles_small: tuple[tuple[int, int], ...]
+    tiles_large: tuple[tuple[int, int], ...]
+    source: str
+    # derived, per actor index
+    atype: tuple[int, ...] = field(default=())
+    acolour: tuple[int, ...] = field(default=())
+    acost: tuple[tuple[int, ...], ...] = field(default=())
+    ashows: tuple[int, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "atype", tuple(ACTOR_TYPES.index(a.type) for a in self.actors))
+        object.__setattr__(self, "acolour", tuple(ACTOR_COLOURS.index(a.colour) for a in self.actors))
+        object.__setattr__(self, "acost", tuple(tuple(a.cost.get(c, 0) for c in SKULLS[:4]) for a in self.actors))
+        object.__setattr__(self, "ashows", tuple(ACTOR_COLOURS.index(a.shows or a.colour) for a in self.actors))
+
+    def actor_index(self, aid: str) -> int:
+        return [a.id for a in self.actors].index(aid)
+
+    def describe_actor(self, i: int) -> dict[str, Any]:
+        a = self.actors[i]
+        d: dict[str, Any] = {"id": a.id, "type": a.type, "name": a.name, "colour": a.colour, "cost": dict(a.cost)}
+        if a.type == "cthulhu":
+            d["shows"] = a.shows or a.colour
+        return d
+
+    def entries(self) -> dict[str, Any]:
+        return {
+            "skulls": dict(zip(SKULLS, self.skulls, strict=True)),
+            "tiles": {"small": [list(t) for t in self.tiles_small], "large": [list(t) for t in self.tiles_large]},
+            "actor": [a.model_dump(exclude_none=True) for a in self.actors],
+            "reward": [r.model_dump() for r in self.rewards],
+            "chamber": [c.model_dump() for c in self.chambers],
+            "mansion": [m.model_dump() for m in self.mansions],
+        }
+
+
+def _validate(model: type[BaseModel], raw: Any, what: str, i: int, source: str) -> Any:
+    name = f"{what} entry {i + 1}" + (f" (id {raw.get('id')!r})" if isinstance(raw, dict) and "id" in raw else "")
+    if not isinstance(raw, dict):
+        raise CardFileError(f"{source}: {name}: must be a table of fields, got {raw!r}")
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"]) or "(entry)"
+        raise CardFileError(f"{source}: {name}: field '{loc}': {err['msg']}") from None
+
+
+def parse_cards(data: Any, source: str) -> MansionCards:
+    if not isinstance(data, dict):
+        raise CardFileError(f"{source}: a Monster Mansion card file is a table with actor, reward, chamber, "
+                            "mansion, skulls and tiles")
+    for key in ("actor", "reward", "chamber", "mansion", "skulls", "tiles"):
+        if key not in data:
+            raise CardFileError(f"{source}: missing '{key}'")
+    actors = [_validate(ActorEntry, r, "actor", i, source) for i, r in enumerate(data["actor"])]
+    rewards = [_validate(RewardEntry, r, "reward", i, source) for i, r in enumerate(data["reward"])]
+    chambers = [_validate(ChamberEntry, r, "chamber", i, source) for i, r in enumerate(data["chamber"])]
+    mansions = [_validate(MansionEntry, r, "mansion", i, source) for i, r in enumerate(data["mansion"])]
+    for what, n, got in (("actor", 37, actors), ("reward", 12, rewards), ("chamber", 12, chambers),
+                         ("mansion", 4, mansions)):
+        if len(got) != n:
+            raise CardFileError(f"{source}: the game has {n} {what} cards (rulebook, Components), the file has "
+                                f"{len(got)}")
+        ids = [e.id for e in got]
+        dup = sorted({x for x in ids if ids.count(x) > 1})
+        if dup:
+            raise CardFileError(f"{source}: {what} id(s) {', '.join(dup)} appear more than once")
+    for i, a in enumerate(actors):
+        if sum(a.cost.values()) < 1 or any(v < 0 for v in a.cost.values()):
+            raise CardFileError(f"{source}: actor entry {i + 1} (id {a.id!r}): field 'cost': at least one skull, "
+                                "no negative counts")
+    if sum(1 for a in actors if a.removed_for_3_players) != 3:
+        raise CardFileError(f"{source}: field 'removed_for_3_players': exactly 3 actors are removed for 3 players")
+    for i, r in enumerate(rewards):
+        if r.type == "clown" and (len(r.actor_types) != 4 or any(t not in ACTOR_TYPES for t in r.actor_types)):
+            raise CardFileError(f"{source}: reward entry {i + 1} (id {r.id!r}): field 'actor_types': the Clown "
+                                f"names 4 actor types among {', '.join(ACTOR_TYPES)}")
+    for i, c in enumerate(chambers):
+        if c.type == "make_up" and (len(c.pair) != 2 or c.pair[0] == c.pair[1]):
+            raise CardFileError(f"{source}: chamber entry {i + 1} (id {c.id!r}): field 'pair': Make Up names two "
+                                "different skull colours")
+    skulls = data["skulls"]
+    if not isinstance(skulls, dict) or sorted(skulls) != sorted(SKULLS) or any(
+            not isinstance(v, int) or v < 0 for v in skulls.values()):
+        raise CardFileError(f"{source}: field 'skulls': counts for {', '.join(SKULLS)}")
+    tiles = data["tiles"]
+    try:
+        small = tuple((int(t), int(k)) for t, k in tiles["small"])
+        large = tuple((int(t), int(k)) for t, k in tiles["large"])
+    except (KeyError, TypeError, ValueError):
+        raise CardFileError(f"{source}: field 'tiles': 'small' (3 tiles) and 'large' (4 tiles) lists of "
+                            "[tickets, skulls]") from None
+    if len(small) != 3 or len(large) != 4:
+        raise CardFileError(f"{source}: field 'tiles': 3 tiles on the small side, 4 on the large side")
+    if sum(k for _, k in small) != 7 or sum(k for _, k in large) != 10:
+        raise CardFileError(f"{source}: field 'tiles': the small side hands out the 7 skulls drawn, the large side "
+                            "the 10 drawn (rulebook, The Audition)")
+    return MansionCards(tuple(actors), tuple(rewards), tuple(chambers), tuple(mansions),
+                        tuple(skulls[c] for c in SKULLS), small, large, source)
+
+
+def load_card_file(path: str | Path) -> MansionCards:
+    p = Path(path)
+    if not p.is_file():
+        raise CardFileError(f"card file {str(p)!r} does not exist or is not a file")
+    try:
+        text = p.read_text(encoding="utf-8")
+        data = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CardFileError(f"{p}: not valid {'JSON' if p.suffix.lower() == '.json' else 'TOML'}: {exc}") from None
+    return parse_cards(data, str(p))
+
+
+_default: MansionCards | None = None
+
+
+def default_cards() -> MansionCards:
+    global _default
+    if _default is None:
+        text = resources.files("monsterbox").joinpath("data/mansion.toml").read_text(encoding="utf-8")
+        _default = parse_cards(tomllib.loads(text), "monsterbox/data/mansion.toml")
+    return _default

@@ -1,0 +1,674 @@
+"""Monster Mansion rules as plain functions over a MansionState.
+
+References: MM = monster-mansion.txt (section names), R<n> = shared/RULINGS.md Monster Mansion ruling n,
+P<n> = the project's own rulings in docs/rules/mansion.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from monsterbox.core import rng as crng
+from monsterbox.core.errors import CardFileError, InvalidOptions
+from monsterbox.core.ruleset import Ruleset
+from monsterbox.games.mansion import actions as A
+from monsterbox.games.mansion.actions import action_table
+from monsterbox.games.mansion.cards import (
+    ACTOR_TYPES,
+    GREY,
+    SKULLS,
+    MansionCards,
+    default_cards,
+    load_card_file,
+    parse_cards,
+)
+from monsterbox.games.mansion.state import (
+    CAST,
+    DUMMY_ACTOR,
+    DUMMY_SKULLS,
+    LAGOON,
+    OVER,
+    TAKE,
+    TILE,
+    MansionState,
+    copy_state,
+)
+
+START_TICKETS = 30  # MM Setup 9
+CHAMBER_COST = 2  # MM Add a Chamber: always 2 skulls of any colour
+REWARD_BONUS = 3  # MM Reward Cards: +3 each
+ROUND_CAP = 60  # P10: a safety net; games end long before (every seat sells at least 1 ticket a round)
+COSTUME = {1: 3, 2: 5}  # MM Costume: 3 or 5 tickets for 1 or 2 skulls
+(DRACULA, WEREWOLF, FRANKENSTEIN, CTHULHU, VERONA, EVA, GHOST, BLACK_LAGOON, MUMMY, SWAMP_THING) = range(10)
+
+OPTION_KEYS = {
+    "first_player": "int seat: who holds the starting player token first (default: drawn from the seed)",
+    "deck": "list of actor ids drawn first, in that order (tests, puzzles); the rest is shuffled",
+    "bag": "list of skull colours drawn from the bag first, in that order",
+    "cards": "path to a card file (TOML/JSON) or its content; default monsterbox/data/mansion.toml",
+}
+
+
+def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    options = {} if options is None else options
+    if not isinstance(options, dict):
+        raise InvalidOptions(f"options must be a dict, got {type(options).__name__}")
+    unknown = sorted(set(options) - set(OPTION_KEYS))
+    if unknown:
+        allowed = "; ".join(f"{k} ({v})" for k, v in OPTION_KEYS.items())
+        raise InvalidOptions(f"unknown Monster Mansion option(s) {', '.join(unknown)}; allowed: {allowed}")
+    out: dict[str, Any] = {}
+    if "first_player" in options:
+        fp = options["first_player"]
+        if isinstance(fp, bool) or not isinstance(fp, int) or not 0 <= fp < players:
+            raise InvalidOptions(f"option first_player must be a seat from 0 to {players - 1}, got {fp!r}")
+        out["first_player"] = fp
+    cards = default_cards()
+    if options.get("cards") is not None:
+        spec = options["cards"]
+        try:
+            if isinstance(spec, str):
+                cards = load_card_file(spec)
+            elif isinstance(spec, dict):
+                cards = parse_cards(spec, "option 'cards'")
+            else:
+                raise InvalidOptions(f"option cards must be a file path or the card file's content, got {spec!r}")
+        except CardFileError as exc:
+            raise InvalidOptions(str(exc)) from None
+        out["cards"] = cards.entries()
+    if "deck" in options:
+        ids = [a.id for a in cards.actors]
+        deck = options["deck"]
+        if not isinstance(deck, list) or any(d not in ids for d in deck) or len(set(deck)) != len(deck):
+            raise InvalidOptions(f"option deck must list distinct actor ids ({ids[0]}, ...), got {deck!r}")
+        if players == 3:
+            gone = [d for d in deck if cards.actors[ids.index(d)].removed_for_3_players]
+            if gone:
+                raise InvalidOptions(f"option deck: {', '.join(gone)} are removed from the 3-player game")
+        out["deck"] = list(deck)
+    if "bag" in options:
+        bag = options["bag"]
+        if not isinstance(bag, list) or any(b not in SKULLS for b in bag):
+            raise InvalidOptions(f"option bag must list skull colours among {', '.join(SKULLS)}, got {bag!r}")
+        out["bag"] = list(bag)
+    return out
+
+
+def card_set(options: dict[str, Any]) -> MansionCards:
+    return parse_cards(options["cards"], "option 'cards'") if "cards" in options else default_cards()
+
+
+def setup(players: int, options: dict[str, Any], rng: random.Random) -> MansionState:
+    """MM Setup: shuffle the actors (3 players: remove the 3 marked cards), all skulls in the bag, 30 tickets each,
+    tiles on the side for the player count, a random starting player."""
+    cards = card_set(options)
+    table_n = 3 if players == 2 else players
+    ids = [a.id for a in cards.actors]
+    prefix = [ids.index(d) for d in options.get("deck", [])]
+    rest = [i for i, a in enumerate(cards.actors)
+            if i not in prefix and not (players == 3 and a.removed_for_3_players)]
+    state_rng = crng.seed_state(rng.getrandbits(64))
+    state_rng = crng.shuffle(state_rng, rest)
+    s = MansionState(
+        cards=cards, n=players, table_n=table_n,
+        tile_values=cards.tiles_large if players == 4 else cards.tiles_small,
+        deck=rest + prefix[::-1], actor_discard=[], audition=[], bag=list(cards.skulls), skull_discard=[0] * 5,
+        audition_skulls=[0] * 5, screens=[[0] * 5 for _ in range(players)],
+        public_screens=[[0] * 5 for _ in range(players)], hidden_skulls=[0] * players,
+        tickets=[START_TICKETS] * players, actors=[[] for _ in range(table_n)], reserved=[[] for _ in range(players)],
+        chambers=[[] for _ in range(players)], rewards=[[] for _ in range(players)],
+        reward_pool=list(range(len(cards.rewards))), chamber_pool=list(range(len(cards.chambers))),
+        tiles=[-1] * table_n, token=options["first_player"] if "first_player" in options else rng.randrange(players),
+        token_next=-1, order=[], order_pos=0, phase=TILE, current=0, acting=0, to_take=0, actor_done=False,
+        chamber_done=False, swamp_done=False, costume_done=False, makeup_used=False, props_used=False,
+        lagoon_queue=[], round=0, rng=state_rng, step=0, log=[],
+    )
+    start_round(s, [SKULLS.index(b) for b in options.get("bag", [])])
+    return s
+
+
+# --- chance and derived facts ---------------------------------------------------------------------------------------
+def draw_skull(s: MansionState, forced: list[int] | None = None) -> int:
+    """One skull from the bag at random; an empty bag is refilled from the discard tile (MM The Audition note)."""
+    if sum(s.bag) == 0:
+        s.bag = s.skull_discard
+        s.skull_discard = [0] * 5
+        log(s, -1, "refill_bag", sum(s.bag))
+        if sum(s.bag) == 0:
+            return -1
+    if forced:
+        c = forced.pop(0)
+        if s.bag[c]:
+            s.bag[c] -= 1
+            return c
+    s.rng, k = crng.below(s.rng, sum(s.bag))
+    for c in range(5):
+        if k < s.bag[c]:
+            s.bag[c] -= 1
+            return c
+        k -= s.bag[c]
+    raise AssertionError("bag accounting")
+
+
+def neighbours(s: MansionState, q: int) -> tuple[int, ...]:
+    """The player to the left and the player to the right (R2: the dummy is a seat of the table)."""
+    n = s.table_n
+    left, right = (q + 1) % n, (q - 1) % n
+    return (left,) if left == right else (left, right)
+
+
+def sales_level(s: MansionState, q: int) -> int:
+    """R1: derived from the table at every moment. Mansion 1 + actors (MM Actor Cards) + 3 per reward."""
+    cards = s.cards
+    atype, acolour = cards.atype, cards.acolour
+    mine = s.actors[q]
+    around = neighbours(s, q)
+    level = 1 + REWARD_BONUS * len(s.rewards[q]) if q < s.n else 0
+    for a in mine:
+        t = atype[a]
+        if t == DRACULA:
+            level += 1
+        elif t == WEREWOLF:
+            level += 2
+        elif t == FRANKENSTEIN:
+            level += 3
+        elif t == CTHULHU:
+            colour = cards.ashows[a]
+            level += sum(1 for seat in (q, *around) for x in s.actors[seat] if acolour[x] == colour)
+        elif t == VERONA:
+            level += sum(1 for seat in (q, *around) for x in s.actors[seat] if atype[x] == DRACULA)
+        elif t == EVA:
+            level += 2 * sum(1 for seat in around for x in s.actors[seat] if atype[x] == FRANKENSTEIN)
+        elif t == GHOST:
+            level += len(s.chambers[q]) if q < s.n else 0
+    return level
+
+
+def owns(s: MansionState, p: int, actor_type: int) -> bool:
+    return any(s.cards.atype[a] == actor_type for a in s.actors[p])
+
+
+def chamber_of(s: MansionState, p: int, kind: str) -> int:
+    for c in s.chambers[p]:
+        if s.cards.chambers[c].type == kind:
+            return c
+    return -1
+
+
+def payment(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> tuple[list[int], bool, bool] | None:
+    """How ``p`` pays ``cost`` (per colour) plus ``any_count`` skulls of any colour, or None if it cannot.
+
+    P3: the engine pays in a fixed order: exact colours; one Make Up substitution (once a turn); grey wildcards
+    (MM: grey replaces any colour); Props (any two skulls for one grey, once a turn); then any-colour costs with the
+    most plentiful colours. Returns (skulls paid per colour, Make Up used, Props used)."""
+    sc = s.screens[p][:]
+    need = list(cost)
+    paid = [0] * 5
+    used_mu = used_pr = False
+    for c in range(4):
+        u = min(sc[c], need[c])
+        sc[c] -= u
+        need[c] -= u
+        paid[c] += u
+    mu = chamber_of(s, p, "make_up")
+    if mu >= 0 and not s.makeup_used and sum(need):
+        x, y = (SKULLS.index(col) for col in s.cards.chambers[mu].pair)
+        for want, give in ((x, y), (y, x)):
+            if need[want] and sc[give]:
+                sc[give] -= 1
+                need[want] -= 1
+                paid[give] += 1
+                used_mu = True
+                break
+    for c in range(4):
+        u = min(sc[GREY], need[c])
+        sc[GREY] -= u
+        need[c] -= u
+        paid[GREY] += u
+    if sum(need) and chamber_of(s, p, "props") >= 0 and not s.props_used:
+        spare = sorted(range(5), key=lambda c: (-sc[c], c))
+        first = spare[0]
+        if sc[first] >= 2:
+            two = [first, first]
+        else:
+            two = [c for c in spare if sc[c]][:2]
+        if len(two) == 2 and (two[0] != two[1] or sc[two[0]] >= 2):
+            for c in two:
+                sc[c] -= 1
+                paid[c] += 1
+            need[next(c for c in range(4) if need[c])] -= 1
+            used_pr = True
+    if sum(need):
+        return None
+    for _ in range(any_count):
+        order = sorted(range(4), key=lambda c: (-sc[c], c)) + [GREY]
+        c = next((c for c in order if sc[c]), -1)
+        if c < 0:
+            return None
+        sc[c] -= 1
+        paid[c] += 1
+    return paid, used_mu, used_pr
+
+
+# --- legal actions --------------------------------------------------------------------------------------------------
+def lowest_real_tile_player(s: MansionState) -> int:
+    return min(range(s.n), key=lambda p: s.tiles[p])
+
+
+def legal_actions(s: MansionState) -> list[int]:
+    t = action_table(s.cards, s.n)
+    code = t.index
+    p = s.current
+    phase = s.phase
+    cards = s.cards
+    acts: list[int] = []
+    if phase == TILE:
+        taken = set(s.tiles)
+        return [code[(A.TILE_OP, k, -1)] for k in range(len(s.tile_values)) if k not in taken]
+    if phase == TAKE:
+        return [code[(A.TAKE_OP, c, -1)] for c in range(5) if s.audition_skulls[c]]
+    if phase == DUMMY_ACTOR:
+        return [code[(A.DUMMY_OP, a, -1)] for a in sorted(s.audition)]
+    if phase == DUMMY_SKULLS:
+        return [code[(A.DUMMY_SKULL, c, -1)] for c in range(5) if s.audition_skulls[c]]
+    if phase == LAGOON:
+        acts = [code[(A.GIVE, q, -1)] for q in range(s.n) if q != p]
+        acts.append(code[(A.GIVE_NONE, -1, -1)])
+        return acts
+    if phase == CAST:
+        if not s.actor_done:
+            for a in sorted(s.audition):
+                if payment(s, p, cards.acost[a]) is not None:
+                    acts.append(code[(A.CAST_OP, a, -1)])
+            for a in sorted(s.reserved[p]):
+                if payment(s, p, cards.acost[a]) is not None:
+                    acts.append(code[(A.CAST_OP, a, -1)])
+            if owns(s, p, MUMMY):
+                for a in sorted(mummy_sources(s)):
+                    if payment(s, p, cards.acost[a]) is not None:
+                        acts.append(code[(A.MUMMY_OP, a, -1)])
+            for a in sorted(s.audition):
+                acts.append(code[(A.RESERVE_OP, a, -1)])
+        if not s.chamber_done and payment(s, p, (0, 0, 0, 0), CHAMBER_COST) is not None:
+            have = {cards.chambers[c].type for c in s.chambers[p]}
+            seen = set()
+            for c in s.chamber_pool:
+                ch = cards.chambers[c]
+                kind = (ch.type, tuple(ch.pair))
+                if ch.type not in have and kind not in seen:
+                    seen.add(kind)
+                    acts.append(code[(A.CHAMBER_OP, c, -1)])
+        if owns(s, p, SWAMP_THING) and not s.swamp_done and (sum(s.bag) or sum(s.skull_discard)):
+            acts.append(code[(A.SWAMP_OP, -1, -1)])
+        if chamber_of(s, p, "costume") >= 0 and not s.costume_done:
+            disc = s.skull_discard
+            for c in range(5):
+                if disc[c]:
+                    acts.append(code[(A.COSTUME1, c, -1)])
+            for c in range(5):
+                for d in range(c, 5):
+                    if (disc[c] >= 2) if c == d else (disc[c] and disc[d]):
+                        acts.append(code[(A.COSTUME2, c, d)])
+        acts.append(code[(A.END_OP, -1, -1)])
+        return acts
+    return acts
+
+
+def mummy_sources(s: MansionState) -> list[int]:
+    """MM The Mummy: the actor discard pile; with 2 players, the dummy's area."""
+    return s.actors[2] if s.n == 2 else s.actor_discard
+
+
+# --- applying actions -----------------------------------------------------------------------------------------------
+def log(s: MansionState, to: int, *event: Any) -> None:
+    if s.log is not None:
+        s.log.append((to, event))
+
+
+def start_round(s: MansionState, forced_bag: list[int] | None = None) -> None:
+    """MM Phase 1, The Audition: players + 1 actors; 7 skulls (2-3 players) or 10 (4 players)."""
+    s.round += 1
+    s.audition = []
+    for _ in range(s.n + 1):
+        if not s.deck and s.actor_discard and s.n != 2:
+            s.deck = s.actor_discard
+            s.actor_discard = []
+            s.rng = crng.shuffle(s.rng, s.deck)
+            log(s, -1, "reshuffle_actors", len(s.deck))
+        if s.deck:
+            s.audition.append(s.deck.pop())
+    s.audition_skulls = [0] * 5
+    for _ in range(sum(k for _, k in s.tile_values)):
+        c = draw_skull(s, forced_bag)
+        if c >= 0:
+            s.audition_skulls[c] += 1
+    s.tiles = [-1] * s.table_n
+    s.token_next = -1
+    log(s, -1, "audition", s.round, tuple(s.audition), tuple(s.audition_skulls))
+    s.phase = TILE
+    s.current = s.token
+
+
+def take_tile(s: MansionState, p: int, k: int) -> None:
+    """MM Phase 2, Turn Order: take a tile and its tickets; the token moves to whoever takes tile 1."""
+    s.tiles[p] = k
+    s.tickets[p] += s.tile_values[k][0]
+    log(s, -1, "tile", p, k)
+    if k == 0:
+        s.token_next = p
+    chosen = [q for q in range(s.n) if s.tiles[q] >= 0]
+    if len(chosen) < s.n:
+        s.current = (p + 1) % s.n
+        return
+    if s.n == 2:
+        s.tiles[2] = next(k for k in range(3) if k not in s.tiles)
+        log(s, -1, "tile", 2, s.tiles[2])
+    if s.token_next < 0:  # tile 1 went to the dummy: the lowest tile keeps the token
+        s.token_next = lowest_real_tile_player(s)
+    s.order = sorted(range(s.table_n), key=lambda q: s.tiles[q])
+    s.order_pos = 0
+    begin_turn(s)
+
+
+def begin_turn(s: MansionState) -> None:
+    """MM Phase 3, The Casting: seats act in tile order; the dummy's turn is played by the lowest real tile."""
+    if s.order_pos >= len(s.order):
+        begin_show(s)
+        return
+    q = s.order[s.order_pos]
+    s.acting = q
+    skulls = s.tile_values[s.tiles[q]][1]
+    if q >= s.n:
+        s.current = lowest_real_tile_player(s)
+        s.to_take = skulls
+        if s.audition:
+            s.phase = DUMMY_ACTOR
+        else:
+            dummy_skulls_or_next(s)
+        return
+    s.current = q
+    s.actor_done = s.chamber_done = s.swamp_done = s.costume_done = s.makeup_used = s.props_used = False
+    s.to_take = skulls
+    if s.to_take and sum(s.audition_skulls):
+        s.phase = TAKE
+    else:
+        s.phase = CAST
+
+
+def dummy_skulls_or_next(s: MansionState) -> None:
+    if s.to_take and sum(s.audition_skulls):
+        s.phase = DUMMY_SKULLS
+    else:
+        s.order_pos += 1
+        begin_turn(s)
+
+
+def pay(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> list[int]:
+    plan = payment(s, p, cost, any_count)
+    assert plan is not None
+    paid, used_mu, used_pr = plan
+    s.makeup_used |= used_mu
+    s.props_used |= used_pr
+    pub = s.public_screens[p]
+    for c in range(5):
+        s.screens[p][c] -= paid[c]
+        s.skull_discard[c] += paid[c]
+        # the table sees the colours paid: what cannot come from the known skulls came from hidden ones
+        if pub[c] >= paid[c]:
+            pub[c] -= paid[c]
+        else:
+            s.hidden_skulls[p] -= paid[c] - pub[c]
+            pub[c] = 0
+    return paid
+
+
+def check_rewards(s: MansionState, p: int) -> None:
+    """MM Reward Cards: taken at once, free, one of each type. Clown: 3 of its 4 actor types; Zombie: 3 actors of
+    one colour; Witch: 4 actors of different colours."""
+    cards = s.cards
+    mine = s.actors[p]
+    have = {cards.rewards[r].type for r in s.rewards[p]}
+    types = {ACTOR_TYPES[cards.atype[a]] for a in mine}
+    colours = [cards.acolour[a] for a in mine]
+    for r in list(s.reward_pool):
+        rw = cards.rewards[r]
+        if rw.type in have:
+            continue
+        ok = ((rw.type == "clown" and len(types & set(rw.actor_types)) >= 3)
+              or (rw.type == "zombie" and any(colours.count(c) >= 3 for c in set(colours)))
+              or (rw.type == "witch" and len(set(colours)) >= 4))
+        if ok:
+            s.reward_pool.remove(r)
+            s.rewards[p].append(r)
+            have.add(rw.type)
+            log(s, -1, "reward", p, r)
+
+
+def cast(s: MansionState, p: int, a: int, source: str) -> None:
+    paid = pay(s, p, s.cards.acost[a])
+    if source == "audition":
+        s.audition.remove(a)
+    elif source == "reserve":
+        s.reserved[p].remove(a)
+    elif s.n == 2:
+        s.actors[2].remove(a)
+    else:
+        s.actor_discard.remove(a)
+    s.actors[p].append(a)
+    s.actor_done = True
+    log(s, -1, "cast", p, a, source, tuple(paid))
+    check_rewards(s, p)
+
+
+def apply(s: MansionState, code: int) -> None:
+    op, a, b = action_table(s.cards, s.n).ops[code]
+    p = s.current
+    s.step += 1
+    if op == A.TILE_OP:
+        take_tile(s, p, a)
+    elif op == A.TAKE_OP:
+        s.audition_skulls[a] -= 1
+        s.screens[p][a] += 1
+        s.public_screens[p][a] += 1
+        s.to_take -= 1
+        log(s, -1, "take", p, a)
+        if not s.to_take or not sum(s.audition_skulls):
+            s.phase = CAST
+    elif op == A.CAST_OP:
+        cast(s, p, a, "audition" if a in s.audition else "reserve")
+    elif op == A.MUMMY_OP:
+        cast(s, p, a, "mummy")
+    elif op == A.RESERVE_OP:
+        s.audition.remove(a)
+        s.reserved[p].append(a)
+        s.actor_done = True
+        log(s, -1, "reserve", p)
+        log(s, p, "reserved", p, a)
+    elif op == A.CHAMBER_OP:
+        paid = pay(s, p, (0, 0, 0, 0), CHAMBER_COST)
+        s.chamber_pool.remove(a)
+        s.chambers[p].append(a)
+        s.chamber_done = True
+        log(s, -1, "chamber", p, a, tuple(paid))
+    elif op == A.SWAMP_OP:
+        c = draw_skull(s)
+        s.swamp_done = True
+        if c >= 0:
+            s.screens[p][c] += 1
+            s.hidden_skulls[p] += 1
+        log(s, -1, "swamp", p)
+        log(s, p, "swamp_skull", p, c)
+    elif op in (A.COSTUME1, A.COSTUME2):
+        got = [a] if op == A.COSTUME1 else [a, b]
+        tickets = COSTUME[len(got)]
+        s.tickets[p] += tickets
+        for c in got:
+            s.skull_discard[c] -= 1
+            s.screens[p][c] += 1
+            s.public_screens[p][c] += 1
+        s.costume_done = True
+        log(s, -1, "costume", p, tickets, tuple(got))
+    elif op == A.END_OP:
+        log(s, -1, "end_turn", p)
+        s.order_pos += 1
+        begin_turn(s)
+    elif op == A.DUMMY_OP:
+        # MM 2 Player Game: the lowest real tile places an actor of the audition in the dummy's area
+        s.audition.remove(a)
+        s.actors[2].append(a)
+        log(s, -1, "dummy_actor", p, a)
+        dummy_skulls_or_next(s)
+    elif op == A.DUMMY_SKULL:
+        s.audition_skulls[a] -= 1
+        s.skull_discard[a] += 1
+        s.to_take -= 1
+        log(s, -1, "dummy_skull", p, a)
+        dummy_skulls_or_next(s)
+    elif op == A.GIVE:
+        s.tickets[p] -= 1
+        s.tickets[a] += 1
+        log(s, -1, "give", p, a)
+        next_lagoon(s)
+    elif op == A.GIVE_NONE:
+        log(s, -1, "give", p, -1)
+        next_lagoon(s)
+
+
+def begin_show(s: MansionState) -> None:
+    """MM Phase 4, The Show: Black Lagoon owners give a ticket, in turn order; then everyone sells."""
+    s.lagoon_queue = [q for q in s.order if q < s.n and owns(s, q, BLACK_LAGOON) and s.tickets[q] > 0]
+    next_lagoon(s)
+
+
+def next_lagoon(s: MansionState) -> None:
+    if s.lagoon_queue:
+        s.current = s.lagoon_queue.pop(0)
+        s.phase = LAGOON
+        return
+    show(s)
+
+
+def show(s: MansionState) -> None:
+    """Sell tickets equal to the Sales Level; MM End of the Game: anyone with no tickets left ends the game; the
+    most excess tickets sold wins, then a shared victory."""
+    levels = [sales_level(s, p) for p in range(s.n)]
+    before = s.tickets[:]
+    for p in range(s.n):
+        s.tickets[p] -= levels[p]
+    log(s, -1, "show", tuple(levels), tuple(before))
+    out = [p for p in range(s.n) if s.tickets[p] <= 0]
+    if out or s.round >= ROUND_CAP:
+        if out:
+            excess = {p: -s.tickets[p] for p in out}
+            best = max(excess.values())
+            winners = [p for p in out if excess[p] == best]
+        else:
+            least = min(s.tickets)
+            winners = [p for p in range(s.n) if s.tickets[p] == least]
+        s.result = {"scores": [-t for t in s.tickets], "winners": winners, "tickets_left": s.tickets[:],
+                    "sales_levels": levels, "rounds": s.round}
+        s.phase = OVER
+        s.current = -1
+        log(s, -1, "game_over", tuple(winners))
+        return
+    # MM Phase 5, Maintenance: the audition's actors are discarded (2 players: to the dummy's area)
+    if s.n == 2:
+        s.actors[2].extend(s.audition)
+    else:
+        s.actor_discard.extend(s.audition)
+    s.audition = []
+    s.token = s.token_next
+    start_round(s)
+
+
+def why_illegal(s: MansionState, name: str) -> str:
+    from monsterbox.games.mansion.view import phase_summary
+
+    t = action_table(s.cards, s.n)
+    legal = ", ".join(t.names[a] for a in legal_actions(s)) if s.phase != OVER else "none (game over)"
+    code = t.codes.get(name)
+    if code is None:
+        reason = f"{name!r} is not a Monster Mansion action id"
+    elif s.phase == OVER:
+        reason = "the game is over"
+    else:
+        op, a, _ = t.ops[code]
+        p = s.current
+        if op in (A.CAST_OP, A.MUMMY_OP) and s.phase == CAST and s.actor_done:
+            reason = "you have already cast or reserved an actor this turn (one per turn)"
+        elif op == A.CAST_OP and s.phase == CAST and (a in s.audition or a in s.reserved[p]):
+            reason = f"you cannot pay {s.cards.actors[a].id}'s cost {dict(s.cards.actors[a].cost)}"
+        elif op == A.CHAMBER_OP and s.phase == CAST and s.chamber_done:
+            reason = "only one chamber per turn"
+        else:
+            reason = f"{name!r} is not allowed now: {phase_summary(s)}"
+    return f"illegal action: {reason}. Legal now: {legal}"
+
+
+class MansionRules(Ruleset):
+    game_id = "mansion"
+    title = "Monster Mansion"
+    min_players = 2
+    max_players = 4
+    secret_options = ("deck", "bag")
+
+    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        return validate_options(players, options)
+
+    def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> MansionState:
+        return setup(players, options, rng)
+
+    def to_play(self, state: MansionState) -> int | None:
+        return None if state.phase == OVER else state.current
+
+    def legal_actions(self, state: MansionState) -> Sequence[int]:
+        return legal_actions(state)
+
+    def apply(self, state: MansionState, action: int) -> None:
+        apply(state, action)
+
+    def is_over(self, state: MansionState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: MansionState) -> dict[str, Any]:
+        assert state.result is not None
+        return state.result
+
+    def estimate(self, state: MansionState) -> list[float]:
+        from monsterbox.games.mansion.heuristic import estimate
+
+        return estimate(state)
+
+    def copy(self, state: MansionState, keep_log: bool = True) -> MansionState:
+        return copy_state(state, keep_log)
+
+    def step_count(self, state: MansionState) -> int:
+        return state.step
+
+    def action_tables(self, state: MansionState) -> tuple[Sequence[str], dict[str, int]]:
+        t = action_table(state.cards, state.n)
+        return t.names, t.codes
+
+    def why_illegal(self, state: MansionState, name: str) -> str:
+        return why_illegal(state, name)
+
+    def view(self, state: MansionState, seat: int) -> dict[str, Any]:
+        from monsterbox.games.mansion.view import view
+
+        return view(state, seat)
+
+    def spectator_view(self, state: MansionState) -> dict[str, Any]:
+        from monsterbox.games.mansion.view import view
+
+        return view(state, None)
+
+    def determinize(self, state: MansionState, seat: int, rng: random.Random, keep_log: bool = True
+                    ) -> MansionState:
+        from monsterbox.games.mansion.view import determinize
+
+        return determinize(state, seat, rng, keep_log)
+
+
+RULES = MansionRules()

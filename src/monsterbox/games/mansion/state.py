@@ -1,0 +1,72 @@
+"""Monster Mansion state: one plain object, copied fast for search."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from monsterbox.games.mansion.cards import MansionCards
+
+# Phases of a round (rulebook, Playing): tile choice, then each seat's casting turn (taking skulls, then actions),
+# the dummy's turn in the 2-player game, the Black Lagoon gifts before the show.
+TILE, TAKE, CAST, DUMMY_ACTOR, DUMMY_SKULLS, LAGOON, OVER = range(7)
+PHASE_NAMES = ("turn_order", "take_skulls", "casting", "dummy_actor", "dummy_skulls", "black_lagoon", "over")
+
+Event = tuple[int, tuple[Any, ...]]  # (seat who may see it, -1 for everyone; the event)
+
+
+@dataclass(slots=True)
+class MansionState:
+    cards: MansionCards
+    n: int  # real players
+    table_n: int  # seats at the table: players, plus the dummy in the 2-player game
+    tile_values: tuple[tuple[int, int], ...]  # (tickets, skulls) of tiles 1.. on the side in use
+    deck: list[int]  # actors; next is deck[-1]
+    actor_discard: list[int]
+    audition: list[int]
+    bag: list[int]  # skull counts per colour
+    skull_discard: list[int]
+    audition_skulls: list[int]
+    screens: list[list[int]]  # per player: skull counts behind the screen
+    public_screens: list[list[int]]  # what the table can deduce of each screen
+    hidden_skulls: list[int]  # skulls drawn by the Swamp Thing that the table cannot place
+    tickets: list[int]  # per player: tickets behind the screen
+    actors: list[list[int]]  # per table seat (the dummy included): cast actors
+    reserved: list[list[int]]
+    chambers: list[list[int]]
+    rewards: list[list[int]]
+    reward_pool: list[int]
+    chamber_pool: list[int]
+    tiles: list[int]  # per table seat: tile index taken this round, -1 if none
+    token: int  # starting player
+    token_next: int  # who takes the token for the next round (-1: not decided yet)
+    order: list[int]  # seats in tile order for the casting
+    order_pos: int
+    phase: int
+    current: int  # seat deciding now
+    acting: int  # seat whose casting turn it is (the dummy's turn is played by ``current``)
+    to_take: int
+    actor_done: bool
+    chamber_done: bool
+    swamp_done: bool
+    costume_done: bool
+    makeup_used: bool
+    props_used: bool
+    lagoon_queue: list[int]
+    round: int
+    rng: int
+    step: int
+    log: list[Event] | None
+    result: dict[str, Any] | None = None
+
+
+def copy_state(s: MansionState, keep_log: bool = True) -> MansionState:
+    return MansionState(
+        s.cards, s.n, s.table_n, s.tile_values, s.deck[:], s.actor_discard[:], s.audition[:], s.bag[:],
+        s.skull_discard[:], s.audition_skulls[:], [x[:] for x in s.screens], [x[:] for x in s.public_screens],
+        s.hidden_skulls[:], s.tickets[:], [x[:] for x in s.actors], [x[:] for x in s.reserved],
+        [x[:] for x in s.chambers], [x[:] for x in s.rewards], s.reward_pool[:], s.chamber_pool[:], s.tiles[:],
+        s.token, s.token_next, s.order[:], s.order_pos, s.phase, s.current, s.acting, s.to_take, s.actor_done,
+        s.chamber_done, s.swamp_done, s.costume_done, s.makeup_used, s.props_used, s.lagoon_queue[:], s.round,
+        s.rng, s.step, (s.log[:] if s.log is not None else None) if keep_log else None, s.result,
+    )
