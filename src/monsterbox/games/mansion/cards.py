@@ -80,7 +80,8 @@ class MansionCards:
     def __post_init__(self) -> None:
         object.__setattr__(self, "atype", tuple(ACTOR_TYPES.index(a.type) for a in self.actors))
         object.__setattr__(self, "acolour", tuple(ACTOR_COLOURS.index(a.colour) for a in self.actors))
-        object.__setattr__(self, "acost", tuple(tuple(a.cost.get(c, 0) for c in SKULLS[:4]) for a in self.actors))
+        costs = [{str(k): v for k, v in a.cost.items()} for a in self.actors]
+        object.__setattr__(self, "acost", tuple(tuple(c.get(col, 0) for col in SKULLS[:4]) for c in costs))
         object.__setattr__(self, "ashows", tuple(ACTOR_COLOURS.index(a.shows or a.colour) for a in self.actors))
 
     def actor_index(self, aid: str) -> int:

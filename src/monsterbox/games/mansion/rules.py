@@ -213,7 +213,7 @@ def payment(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) ->
         need[c] -= u
         paid[c] += u
     mu = chamber_of(s, p, "make_up")
-    if mu >= 0 and not s.makeup_used and sum(need):
+    if mu >= 0 and not s.makeup_used and any(need):
         x, y = (SKULLS.index(col) for col in s.cards.chambers[mu].pair)
         for want, give in ((x, y), (y, x)):
             if need[want] and sc[give]:
@@ -227,7 +227,7 @@ def payment(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) ->
         sc[GREY] -= u
         need[c] -= u
         paid[GREY] += u
-    if sum(need) and chamber_of(s, p, "props") >= 0 and not s.props_used:
+    if any(need) and chamber_of(s, p, "props") >= 0 and not s.props_used:
         spare = sorted(range(5), key=lambda c: (-sc[c], c))
         first = spare[0]
         if sc[first] >= 2:
@@ -300,7 +300,7 @@ def legal_actions(s: MansionState) -> list[int]:
                 if ch.type not in have and kind not in seen:
                     seen.add(kind)
                     acts.append(code[(A.CHAMBER_OP, c, -1)])
-        if owns(s, p, SWAMP_THING) and not s.swamp_done and (sum(s.bag) or sum(s.skull_discard)):
+        if owns(s, p, SWAMP_THING) and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
             acts.append(code[(A.SWAMP_OP, -1, -1)])
         if chamber_of(s, p, "costume") >= 0 and not s.costume_done:
             disc = s.skull_discard
