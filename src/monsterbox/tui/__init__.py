@@ -12,8 +12,9 @@ from monsterbox.agents.base import observe
 from monsterbox.core.game import Game
 from monsterbox.tui import inn as inn_tui
 from monsterbox.tui import maker as maker_tui
+from monsterbox.tui import mansion as mansion_tui
 
-RENDERERS = {"inn": inn_tui, "maker": maker_tui}
+RENDERERS = {"inn": inn_tui, "maker": maker_tui, "mansion": mansion_tui}
 
 
 def renderer(game_id: str) -> Any:
