@@ -146,6 +146,10 @@ def determinize(s: MansionState, seat: int, rng: random.Random, keep_log: bool =
     d = copy_state(s, keep_log)
     if d.log is not None:
         d.log = [(to, e) for to, e in d.log if to < 0 or to == seat]
+    if s.phase == OVER:  # at the end every screen and reserve is shown: only the deck order stays unknown
+        rng.shuffle(d.deck)
+        d.rng = crng.seed_state(rng.getrandbits(64))
+        return d
     others = [p for p in range(s.n) if p != seat]
     pool = d.deck + [a for p in others for a in d.reserved[p]]
     rng.shuffle(pool)
