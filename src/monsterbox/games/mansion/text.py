@@ -78,7 +78,8 @@ def describe_action(v: dict[str, Any], action: str) -> str:
         me = v["seats"][v["seat"]] if v.get("seat") is not None else None
         if me and me.get("reserved"):
             pool += me["reserved"]
-        a = next((x for x in pool if x["id"] == rest), {"name": rest, "colour": "?", "cost": {}})
+        unknown: dict[str, Any] = {"name": rest, "colour": "?", "cost": {}}
+        a = next((x for x in pool if x["id"] == rest), unknown)
         label = f"{a['name']} ({a['colour']}, cost {skull_text(a['cost'])})"
         return {"cast": "Cast ", "mummy": "Cast from the discards (The Mummy): ", "reserve": "Reserve ",
                 "dummy": "Give the dummy "}[head] + label
