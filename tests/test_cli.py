@@ -56,7 +56,7 @@ def test_play_shows_table_and_numbered_choices(tmp_path):
     (["play", "inn", "--option", "fast"], "--option expects KEY=VALUE"),
     (["play", "inn", "--option", "speed=3"], "unknown Monster Inn option"),
     (["play", "chess"], "unknown game 'chess'"),
-    (["play", "mansion"], "not implemented yet"),
+    (["play", "monster"], "not implemented yet"),
     (["simulate", "inn", "--games", "0"], "--games must be at least 1"),
     (["simulate", "inn", "--agents", "random,random"], "needs 1 or 4"),
 ])
@@ -136,3 +136,23 @@ def test_play_maker_to_the_end_shows_the_judgment(tmp_path):
 def test_cards_maker():
     result = run(["cards", "maker"])
     assert result.exit_code == 0 and "gargoyle" in result.output and "crown_of_kings" in result.output
+
+
+def test_play_mansion_two_players(tmp_path):
+    rec = tmp_path / "ms.json"
+    result = run(["play", "mansion", "--players", "2", "--seed", "3", "--save", str(rec)], input="1\n" * 30)
+    assert result.exit_code == 0, result.output
+    assert "Audition:" in result.output and "Behind your screen" in result.output and "dummy" in result.output
+    assert monsterbox.replay(json.loads(rec.read_text())).game_id == "mansion"
+
+
+def test_play_mansion_to_the_end(tmp_path):
+    result = run(["play", "mansion", "--players", "3", "--seed", "1", "--save", str(tmp_path / "m.json")],
+                 input="1\n" * 2000)
+    assert result.exit_code == 0, result.output
+    assert "Sold out" in result.output and "Winner" in result.output
+
+
+def test_cards_mansion():
+    result = run(["cards", "mansion"])
+    assert result.exit_code == 0 and "ghost_1" in result.output and "Tiles" in result.output

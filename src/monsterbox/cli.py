@@ -280,9 +280,30 @@ def cards(game: str = typer.Argument("inn", help="Game id."),
           ) -> None:
     """List a game's cards (marking reconstructed data), or check a card file."""
     check_game(game)
-    if game not in ("inn", "maker"):
-        fail(f"no card file for {game!r} yet; available: inn, maker")
+    if game not in ("inn", "maker", "mansion"):
+        fail(f"no card file for {game!r} yet; available: inn, maker, mansion")
     from rich.table import Table
+
+    if game == "mansion":
+        from monsterbox.games.mansion.cards import default_cards as mansion_cards
+        from monsterbox.games.mansion.cards import load_card_file as load_mansion
+
+        try:
+            ms = load_mansion(file) if file else mansion_cards()
+        except MonsterboxError as exc:
+            fail(str(exc))
+        table = Table(title=f"Monster Mansion actors ({ms.source})")
+        for col in ("id", "type", "colour", "cost", "3p", "reconstructed"):
+            table.add_column(col, no_wrap=col == "id")
+        for a in ms.actors:
+            table.add_row(a.id, a.type, a.colour, ", ".join(f"{v} {k}" for k, v in a.cost.items()),
+                          "removed" if a.removed_for_3_players else "", ", ".join(a.reconstructed))
+        console.print(table)
+        console.print("Rewards: " + ", ".join(r.id for r in ms.rewards))
+        chambers = [c.id + (f" ({'/'.join(c.pair)})" if c.pair else "") for c in ms.chambers]
+        console.print("Chambers: " + ", ".join(chambers))
+        console.print(f"Tiles (2-3 players): {ms.tiles_small}; (4 players): {ms.tiles_large}")
+        return
 
     if game == "maker":
         from monsterbox.games.maker.cards import default_cards as maker_cards
