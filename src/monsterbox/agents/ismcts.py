@@ -27,6 +27,7 @@ ROLLOUT_POLICIES = {
     "inn": "monsterbox.games.inn.heuristic:rollout_policy",
     "maker": "monsterbox.games.maker.heuristic:rollout_policy",
     "mansion": "monsterbox.games.mansion.heuristic:rollout_policy",
+    "monster": "monsterbox.games.monster.heuristic:rollout_policy",
 }
 
 

@@ -18,6 +18,7 @@ HEURISTICS = {
     "inn": "monsterbox.games.inn.heuristic:InnHeuristicAgent",
     "maker": "monsterbox.games.maker.heuristic:MakerHeuristicAgent",
     "mansion": "monsterbox.games.mansion.heuristic:MansionHeuristicAgent",
+    "monster": "monsterbox.games.monster.heuristic:MonsterHeuristicAgent",
 }
 
 

@@ -18,6 +18,7 @@ _IMPLEMENTED: dict[str, str] = {
     "inn": "monsterbox.games.inn.rules:RULES",
     "maker": "monsterbox.games.maker.rules:RULES",
     "mansion": "monsterbox.games.mansion.rules:RULES",
+    "monster": "monsterbox.games.monster.rules:RULES",
 }
 
 _TITLES = {

@@ -1,0 +1,157 @@
+"""Monster card data: weapons, lairs, loot, crises and characters (rulebook, Components; RULINGS 3 and 5).
+Every ability names an effect function in ``effects.py``; a card file naming an unknown effect is refused."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from monsterbox.core.errors import CardFileError
+
+COLOURS = ("black", "white", "red", "blue", "green")  # weapon / monster colour index
+Colour = Literal["black", "white", "red", "blue", "green"]
+
+
+class WeaponEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: str
+    name: str
+    colour: Colour
+    monster: str
+    reconstructed: list[str] = Field(default_factory=list)
+
+
+class LairEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    monsters: list[Colour] = Field(min_length=1, max_length=10)
+    reconstructed: list[str] = Field(default_factory=list)
+
+
+class LootEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    kind: Literal["item", "spell", "bounty"]
+    villagers: int = Field(ge=0, le=20)
+    effect: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    reconstructed: list[str] = Field(default_factory=list)
+
+
+class CrisisEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    level: Literal[1, 2]
+    kind: Literal["immediate", "day", "lair"]
+    effect: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    monsters: list[Colour] = Field(default_factory=list)
+    reconstructed: list[str] = Field(default_factory=list)
+
+
+class CharacterEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    effect: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    reconstructed: list[str] = Field(default_factory=list)
+
+
+@dataclass(frozen=True, eq=False)
+class MonsterCards:
+    weapons: tuple[WeaponEntry, ...]
+    lairs: tuple[LairEntry, ...]
+    loot: tuple[LootEntry, ...]
+    crises: tuple[CrisisEntry, ...]
+    characters: tuple[CharacterEntry, ...]
+    source: str
+
+    def lair_key_name(self, key: int) -> str:
+        """Lair keys: 0..28 are lair cards, 100+i is the lair of crisis i."""
+        return self.lairs[key].id if key < 100 else self.crises[key - 100].id
+
+    def entries(self) -> dict[str, Any]:
+        return {"weapon": [w.model_dump() for w in self.weapons], "lair": [x.model_dump() for x in self.lairs],
+                "loot": [x.model_dump() for x in self.loot], "crisis": [x.model_dump() for x in self.crises],
+                "character": [x.model_dump() for x in self.characters]}
+
+
+def _validate(model: type[BaseModel], raw: Any, what: str, i: int, source: str) -> Any:
+    name = f"{what} entry {i + 1}" + (f" (id {raw.get('id')!r})" if isinstance(raw, dict) and "id" in raw else "")
+    if not isinstance(raw, dict):
+        raise CardFileError(f"{source}: {name}: must be a table of fields, got {raw!r}")
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"]) or "(entry)"
+        raise CardFileError(f"{source}: {name}: field '{loc}': {err['msg']}") from None
+
+
+def parse_cards(data: Any, source: str) -> MonsterCards:
+    from monsterbox.games.monster.effects import CHARACTER_EFFECTS, CRISIS_EFFECTS, LOOT_EFFECTS
+
+    if not isinstance(data, dict):
+        raise CardFileError(f"{source}: a Monster card file is a table of weapon, lair, loot, crisis, character")
+    for key in ("weapon", "lair", "loot", "crisis", "character"):
+        if key not in data or not isinstance(data[key], list):
+            raise CardFileError(f"{source}: missing the list of '{key}' entries")
+    weapons = [_validate(WeaponEntry, r, "weapon", i, source) for i, r in enumerate(data["weapon"])]
+    lairs = [_validate(LairEntry, r, "lair", i, source) for i, r in enumerate(data["lair"])]
+    loot = [_validate(LootEntry, r, "loot", i, source) for i, r in enumerate(data["loot"])]
+    crises = [_validate(CrisisEntry, r, "crisis", i, source) for i, r in enumerate(data["crisis"])]
+    chars = [_validate(CharacterEntry, r, "character", i, source) for i, r in enumerate(data["character"])]
+    if [w.colour for w in weapons] != list(COLOURS):
+        raise CardFileError(f"{source}: field 'colour': five weapons, one per colour in the order {', '.join(COLOURS)}")
+    for what, n, got in (("lair", 29, lairs), ("loot", 23, loot), ("crisis", 30, crises), ("character", 10, chars)):
+        if len(got) != n:
+            raise CardFileError(f"{source}: the game has {n} {what} cards (rulebook, Components), the file has "
+                                f"{len(got)}")
+    for level in (1, 2):
+        k = sum(1 for c in crises if c.level == level)
+        if k != 15:
+            raise CardFileError(f"{source}: field 'level': 15 crisis cards of level {level}, the file has {k}")
+    for what, entries, table in (("loot", loot, LOOT_EFFECTS), ("crisis", crises, CRISIS_EFFECTS),
+                                 ("character", chars, CHARACTER_EFFECTS)):
+        for i, e in enumerate(entries):
+            if e.effect not in table:
+                raise CardFileError(f"{source}: {what} entry {i + 1} (id {e.id!r}): field 'effect': unknown effect "
+                                    f"{e.effect!r}; known: {', '.join(sorted(table))}")
+    for i, c in enumerate(crises):
+        if c.kind == "lair" and not c.monsters:
+            raise CardFileError(f"{source}: crisis entry {i + 1} (id {c.id!r}): field 'monsters': a lair crisis "
+                                "creates a lair of monsters")
+    return MonsterCards(tuple(weapons), tuple(lairs), tuple(loot), tuple(crises), tuple(chars), source)
+
+
+def load_card_file(path: str | Path) -> MonsterCards:
+    p = Path(path)
+    if not p.is_file():
+        raise CardFileError(f"card file {str(p)!r} does not exist or is not a file")
+    try:
+        text = p.read_text(encoding="utf-8")
+        data = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CardFileError(f"{p}: not valid {'JSON' if p.suffix.lower() == '.json' else 'TOML'}: {exc}") from None
+    return parse_cards(data, str(p))
+
+
+_default: MonsterCards | None = None
+
+
+def default_cards() -> MonsterCards:
+    global _default
+    if _default is None:
+        text = resources.files("monsterbox").joinpath("data/monster.toml").read_text(encoding="utf-8")
+        _default = parse_cards(tomllib.loads(text), "monsterbox/data/monster.toml")
+    return _default

@@ -1,0 +1,294 @@
+"""Card abilities of Monster, one small function each (characters, loot, crises).
+
+An effect declares the choices it needs as *slots* (``lair``, ``lair_to``, ``weapon``, ``bank``,
+``player_exhausted``, ``own_cube``); the rules ask them one decision at a time, then call ``resolve``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from monsterbox.games.monster.mechanics import (
+    available,
+    destroy_lair,
+    draw_weapon,
+    gain_villagers,
+    kill_top,
+    killing_weapons,
+    log,
+    lose_villagers,
+    remove_top,
+    spend_weapon,
+)
+from monsterbox.games.monster.state import MonsterState
+
+Params = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Effect:
+    resolve: Callable[[MonsterState, int, Params, list[int]], None]
+    slots: Callable[[Params], list[str]] = field(default=lambda params: [])
+    usable: Callable[[MonsterState, int, Params], bool] = field(default=lambda s, p, params: True)
+
+
+# --- helpers --------------------------------------------------------------------------------------------------------
+def has_lair_target(s: MonsterState, p: int, params: Params) -> bool:
+    return any(s.stacks)
+
+
+def weapons_held(s: MonsterState, p: int) -> int:
+    return sum(s.hands[p]) + (1 if s.armed[p] >= 0 else 0)
+
+
+def take_from_bank(s: MonsterState, p: int, stack: int) -> None:
+    w = s.bank[stack].pop()
+    s.hands[p][w] += 1
+    log(s, -1, "bank_weapon", p, stack, w)
+
+
+# --- characters (T: once per day, as an action) ---------------------------------------------------------------------
+def reveal_and_draw(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Scribe (the rulebook's exception to hidden hands): reveal your hand to everyone, then draw a weapon."""
+    hand = [w for w in range(5) for _ in range(s.hands[p][w])]
+    s.known[p] = list(hand)
+    log(s, -1, "reveal", p, tuple(hand))
+    for _ in range(params.get("amount", 1)):
+        w = draw_weapon(s, p)
+        log(s, p, "drew", p, (w,))
+
+
+def move_top(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Herder: move the top monster of one lair onto another lair, without killing it."""
+    src, dst = (s.lair_keys.index(k) for k in chosen[:2])
+    dst_key = s.lair_keys[dst]
+    m = s.stacks[src][-1]
+    remove_top(s, p, src, "herded")
+    if s.lair_keys and dst_key in s.lair_keys:
+        s.stacks[s.lair_keys.index(dst_key)].append(m)
+        log(s, -1, "herded_onto", p, dst_key, m)
+
+
+def remove_top_monster(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Assassin: remove the top monster of a lair without killing it (returned to the bank)."""
+    remove_top(s, p, s.lair_keys.index(chosen[0]), "assassinated")
+
+
+def take_back_cube(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Sorcerer: take one of your cubes back from the weapons bank into your play area."""
+    s.bank_cubes[chosen[0]].remove(p)
+    s.cubes[p] += 1
+    log(s, -1, "cube_back", p, chosen[0])
+
+
+def restore_other(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Motivator: restore another player's character card, so its ability can be used again today."""
+    s.exhausted[chosen[0]] = False
+    log(s, -1, "restore", p, chosen[0])
+
+
+def take_top_discard(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Scavenger: take the top weapon of the discard pile into your hand."""
+    w = s.weapon_discard.pop()
+    s.hands[p][w] += 1
+    s.known[p].append(w)  # everyone saw which weapon was taken
+    log(s, -1, "scavenge", p, w)
+
+
+def trade_for_bank(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Blacksmith: discard one weapon, take the top weapon of any bank stack."""
+    spend_weapon(s, p, chosen[0])
+    log(s, -1, "discard", p, chosen[0])
+    take_from_bank(s, p, chosen[1])
+
+
+def villagers_effect(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Priest, Holy Relic, Healing Draught: gain villagers."""
+    gain_villagers(s, params["amount"])
+
+
+def kill_with_any(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Ranger (any 2 weapons), Crossbow (any 1): kill the top monster of a lair with fewer weapons of any colour."""
+    i = s.lair_keys.index(chosen[0])
+    for w in chosen[1:]:
+        spend_weapon(s, p, w)
+    kill_top(s, p, i, "ability")
+
+
+def draw_then_discard(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Quartermaster: (drew 2 weapons when used) then discard 1."""
+    spend_weapon(s, p, chosen[0])
+    log(s, -1, "discard", p, chosen[0])
+
+
+def quartermaster_draw(s: MonsterState, p: int, params: Params) -> None:
+    drawn = tuple(draw_weapon(s, p) for _ in range(params.get("draw", 2)))
+    log(s, -1, "draw_count", p, len(drawn))
+    log(s, p, "drew", p, drawn)
+
+
+# --- loot -----------------------------------------------------------------------------------------------------------
+def gain_cubes(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Wizard's Pack (2 power cubes), Power Crystal (1)."""
+    s.cubes[p] += params["amount"]
+    log(s, -1, "cubes", p, params["amount"])
+
+
+def weapons_from_bank(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Armory Key: take the top weapon of bank stacks of your choice."""
+    for stack in chosen:
+        take_from_bank(s, p, stack)
+
+
+def draw_weapons(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Supply Cart: draw weapons from the deck."""
+    drawn = tuple(draw_weapon(s, p) for _ in range(params["amount"]))
+    log(s, -1, "draw_count", p, len(drawn))
+    log(s, p, "drew", p, drawn)
+
+
+def kill_top_free(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Fire Bomb: kill the top monster of a lair (a kill: the lair is disturbed)."""
+    kill_top(s, p, s.lair_keys.index(chosen[0]), "fire bomb")
+
+
+def team_draw(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """War Horn: every player still in the hunt draws a weapon."""
+    for q in range(s.n):
+        if not s.passed[q]:
+            w = draw_weapon(s, q)
+            log(s, q, "drew", q, (w,))
+    log(s, -1, "war_horn", p)
+
+
+def store_free(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Bag of Holding: store a weapon without discarding another."""
+    w = chosen[0]
+    was_armed = s.armed[p] == w
+    spend_weapon(s, p, w, to_discard=False)
+    s.stored[p].append((w, was_armed))
+    log(s, -1, "store", p, w if was_armed else -1)
+
+
+def bounty_noop(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Bounties do nothing when looted: they wait in play for their criterion (see ``check_bounties``)."""
+
+
+def check_bounties(s: MonsterState, p: int, event: str, **info: Any) -> None:
+    """Looting, Bounties: the first player to meet a bounty's criterion gets its reward; it is then discarded."""
+    for b in list(s.bounties):
+        card = s.cards.loot[b]
+        prm = card.params
+        met = ((card.effect == "bounty_big_lair" and event == "destroy" and info.get("size", 0) >= prm["size"])
+               or (card.effect == "bounty_kill_three" and event == "three")
+               or (card.effect == "bounty_cube_pair" and event == "cube_pair"))
+        if not met:
+            continue
+        s.bounties.remove(b)
+        s.loot_discard.append(b)
+        log(s, -1, "bounty", p, b)
+        if "cubes" in prm:
+            s.cubes[p] += prm["cubes"]
+        if "villagers" in prm:
+            gain_villagers(s, prm["villagers"])
+        for _ in range(prm.get("weapons", 0)):
+            w = draw_weapon(s, p)
+            log(s, p, "drew", p, (w,))
+
+
+# --- crises ---------------------------------------------------------------------------------------------------------
+def crisis_kill_villagers(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Immediate: villagers die at once (this can lose the game)."""
+    lose_villagers(s, params["amount"], "crisis")
+
+
+def crisis_add_monsters(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Immediate: monsters join the lairs (on top). A colour goes to the biggest lair; 'any' with each_lair puts a
+    random monster on every lair."""
+    from monsterbox.core import rng as crng
+
+    if not s.stacks:
+        return
+    if params.get("each_lair"):
+        for i in range(len(s.stacks)):
+            for _ in range(params["amount"]):
+                s.rng, c = crng.below(s.rng, 5)
+                s.stacks[i].append(c)
+                log(s, -1, "spawn_monster", s.lair_keys[i], c)
+        return
+    from monsterbox.games.monster.cards import COLOURS
+
+    c = COLOURS.index(params["colour"])
+    i = max(range(len(s.stacks)), key=lambda j: (len(s.stacks[j]), -j))
+    for _ in range(params["amount"]):
+        s.stacks[i].append(c)
+        log(s, -1, "spawn_monster", s.lair_keys[i], c)
+
+
+def rule_change(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Day and lair crises that change rules are read where the rule applies (``rules.modifiers``)."""
+
+
+def crisis_each_discard(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Immediate: each player, from the team leader, discards weapons (their choice; see rules.CRISIS_DISCARD)."""
+    for k in range(s.n):
+        q = (s.leader + k) % s.n
+        for _ in range(params["amount"]):
+            s.followups.append(("crisis_discard", q))
+
+
+def greater_good(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """For the Greater Good (level 2): X villagers are threatened; each player, from the leader, may discard loot
+    items, each saving the villagers printed on it; at most ``cap`` (10) are saved (FAQ)."""
+    for k in range(s.n):
+        s.followups.append(("sacrifice", (s.leader + k) % s.n))
+    s.followups.append(("greater_good_end", params["amount"], params["cap"], 0))
+
+
+CHARACTER_EFFECTS: dict[str, Effect] = {
+    "reveal_and_draw": Effect(reveal_and_draw),
+    "move_top": Effect(move_top, lambda prm: ["lair", "lair_to"], lambda s, p, prm: len(s.stacks) >= 2),
+    "remove_top": Effect(remove_top_monster, lambda prm: ["lair"], has_lair_target),
+    "take_back_cube": Effect(take_back_cube, lambda prm: ["own_cube"],
+                             lambda s, p, prm: any(p in c for c in s.bank_cubes)),
+    "restore_other": Effect(restore_other, lambda prm: ["player_exhausted"],
+                            lambda s, p, prm: any(s.exhausted[q] for q in range(s.n) if q != p)),
+    "take_top_discard": Effect(take_top_discard, usable=lambda s, p, prm: bool(s.weapon_discard)),
+    "trade_for_bank": Effect(trade_for_bank, lambda prm: ["weapon", "bank"],
+                             lambda s, p, prm: weapons_held(s, p) > 0 and any(s.bank)),
+    "gain_villagers": Effect(villagers_effect),
+    "kill_with_any": Effect(kill_with_any, lambda prm: ["lair"] + ["weapon"] * prm["weapons"],
+                            lambda s, p, prm: any(s.stacks) and killing_weapons(s, p) >= prm["weapons"]),
+    "draw_then_discard": Effect(draw_then_discard, lambda prm: ["weapon"] * prm.get("discard", 1)),
+}
+LOOT_EFFECTS: dict[str, Effect] = {
+    "gain_cubes": Effect(gain_cubes),
+    "gain_villagers": Effect(villagers_effect),
+    "weapons_from_bank": Effect(weapons_from_bank, lambda prm: ["bank"] * prm["amount"]),
+    "draw_weapons": Effect(draw_weapons),
+    "kill_top": Effect(kill_top_free, lambda prm: ["lair"], has_lair_target),
+    "kill_with_any": CHARACTER_EFFECTS["kill_with_any"],
+    "team_draw": Effect(team_draw),
+    "store_free": Effect(store_free, lambda prm: ["weapon"], lambda s, p, prm: weapons_held(s, p) > 0),
+    "bounty_big_lair": Effect(bounty_noop),
+    "bounty_kill_three": Effect(bounty_noop),
+    "bounty_cube_pair": Effect(bounty_noop),
+}
+CRISIS_EFFECTS: dict[str, Effect] = {
+    "kill_villagers": Effect(crisis_kill_villagers),
+    "each_discard": Effect(crisis_each_discard),
+    "add_monsters": Effect(crisis_add_monsters),
+    "greater_good": Effect(greater_good),
+    "no_cubes": Effect(rule_change),
+    "bloodlust": Effect(rule_change),
+    "blocked_weapon": Effect(rule_change),
+    "no_three": Effect(rule_change),
+    "rage": Effect(rule_change),
+    "bloodlust_lair": Effect(rule_change),
+    "none": Effect(rule_change),
+}
+
+__all__ = ["CHARACTER_EFFECTS", "CRISIS_EFFECTS", "LOOT_EFFECTS", "Effect", "available", "check_bounties",
+           "destroy_lair", "quartermaster_draw"]

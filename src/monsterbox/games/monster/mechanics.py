@@ -1,0 +1,140 @@
+"""Monster's basic moves shared by the rules and the card effects: drawing and discarding weapons, killing and
+removing monsters, destroying lairs, villagers (rulebook: The Hunt, Destroying Lairs, Definitions, FAQ)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monsterbox.core import rng as crng
+from monsterbox.games.monster.cards import COLOURS
+from monsterbox.games.monster.state import OVER, MonsterState
+
+
+def log(s: MonsterState, to: int, *event: Any) -> None:
+    if s.log is not None:
+        s.log.append((to, event))
+
+
+def reshuffle_weapons(s: MonsterState) -> bool:
+    """FAQ: reshuffle all but the top two discarded weapons into a new deck."""
+    if len(s.weapon_discard) <= 2:
+        return False
+    keep = s.weapon_discard[-2:]
+    s.weapon_deck = s.weapon_discard[:-2]
+    s.weapon_discard = keep
+    s.rng = crng.shuffle(s.rng, s.weapon_deck)
+    log(s, -1, "reshuffle_weapons", len(s.weapon_deck))
+    return True
+
+
+def draw_weapon(s: MonsterState, p: int) -> int:
+    """One weapon from the deck into ``p``'s hand (private); -1 if none is left anywhere."""
+    if not s.weapon_deck and not reshuffle_weapons(s):
+        return -1
+    w = s.weapon_deck.pop()
+    s.hands[p][w] += 1
+    return w
+
+
+def available(s: MonsterState, p: int, w: int) -> int:
+    """Copies of weapon ``w`` that ``p`` can use: in hand, plus the armed one (used exactly as if in hand)."""
+    return s.hands[p][w] + (1 if s.armed[p] == w else 0)
+
+
+def spend_weapon(s: MonsterState, p: int, w: int, to_discard: bool = True) -> None:
+    """Use one weapon of type ``w``: the armed copy first (it was shown to be used), then the hand."""
+    if s.armed[p] == w:
+        s.armed[p] = -1
+    else:
+        assert s.hands[p][w] > 0, "no such weapon in hand"
+        s.hands[p][w] -= 1
+        if w in s.known[p]:
+            s.known[p].remove(w)
+    if to_discard:
+        s.weapon_discard.append(w)
+
+
+def gain_villagers(s: MonsterState, k: int) -> None:
+    s.villagers += k
+    log(s, -1, "villagers", k, s.villagers)
+
+
+def lose_villagers(s: MonsterState, k: int, why: str) -> None:
+    """R2: the team loses the moment the counter is 0 or below."""
+    s.villagers -= k
+    log(s, -1, "villagers", -k, s.villagers, why)
+    if s.villagers <= 0 and s.phase != OVER:
+        end_game(s, won=False)
+
+
+def end_game(s: MonsterState, won: bool) -> None:
+    s.phase = OVER
+    s.current = -1
+    s.followups = []
+    s.pending = []
+    s.result = {"scores": [max(0, s.villagers) if won else 0] * s.n, "winners": list(range(s.n)) if won else [],
+                "won": won, "days": s.day, "villagers": s.villagers}
+    log(s, -1, "game_over", won, s.villagers)
+
+
+def lair_index(s: MonsterState, key: int) -> int:
+    return s.lair_keys.index(key)
+
+
+def kill_top(s: MonsterState, p: int, i: int, how: str) -> None:
+    """The Hunt, Killing monsters: the top monster moves to the killed stack below the loot; the lair is
+    disturbed. Only the top monster can be killed."""
+    m = s.stacks[i].pop()
+    s.dead[i].append(m)
+    log(s, -1, "kill", p, s.lair_keys[i], m, how)
+    if not s.stacks[i]:
+        destroy_lair(s, p, i)
+
+
+def remove_top(s: MonsterState, p: int, i: int, why: str) -> int:
+    """Move or remove a monster without killing it (Herder, Assassin): the lair is not disturbed by it (FAQ)."""
+    m = s.stacks[i].pop()
+    log(s, -1, "remove", p, s.lair_keys[i], m, why)
+    if not s.stacks[i]:
+        destroy_lair(s, p, i)
+    return m
+
+
+def destroy_lair(s: MonsterState, p: int, i: int) -> None:
+    """Destroying Lairs: discard the lair, return its killed chips to the bank; its destroyer loots it.
+    R2: the team wins the moment no lair is left."""
+    key = s.lair_keys.pop(i)
+    s.stacks.pop(i)
+    s.dead.pop(i)
+    loot = s.lair_loot.pop(i)
+    if key < 100:
+        s.lair_discard.append(key)
+    else:
+        s.crisis_discards[s.cards.crises[key - 100].level - 1].append(key - 100)
+    log(s, -1, "destroyed", p, key, loot)
+    from monsterbox.games.monster.effects import check_bounties
+
+    check_bounties(s, p, "destroy", size=len(s.cards.lairs[key].monsters) if key < 100
+                   else len(s.cards.crises[key - 100].monsters))
+    if not s.lair_keys:
+        end_game(s, won=True)
+        return
+    s.followups.insert(0, ("loot", p, loot))
+
+
+def colour_name(c: int) -> str:
+    return COLOURS[c]
+
+
+def table_crises(s: MonsterState) -> list[Any]:
+    """Crises whose rules are in force: today's day crises and the crisis lairs on the table."""
+    return [s.cards.crises[c] for c in s.day_crises] + [s.cards.crises[k - 100] for k in s.lair_keys if k >= 100]
+
+
+def blocked(s: MonsterState, w: int) -> bool:
+    """A crisis forbids using weapons of this colour to kill today."""
+    return any(c.effect == "blocked_weapon" and c.params.get("colour") == COLOURS[w] for c in table_crises(s))
+
+
+def killing_weapons(s: MonsterState, p: int) -> int:
+    return sum(available(s, p, w) for w in range(5) if not blocked(s, w))

@@ -1,0 +1,740 @@
+"""Monster rules as plain functions over a MonsterState.
+
+References: MO = monster.txt (section names), R<n> = shared/RULINGS.md Monster ruling n, P<n> = the project's own
+rulings in docs/rules/monster.md. Card abilities live in ``effects.py``; basic moves in ``mechanics.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from monsterbox.core import rng as crng
+from monsterbox.core.errors import CardFileError, InvalidOptions
+from monsterbox.core.ruleset import Ruleset
+from monsterbox.games.monster import actions as A
+from monsterbox.games.monster.actions import action_table
+from monsterbox.games.monster.cards import COLOURS, MonsterCards, default_cards, load_card_file, parse_cards
+from monsterbox.games.monster.effects import (
+    CHARACTER_EFFECTS,
+    CRISIS_EFFECTS,
+    LOOT_EFFECTS,
+    check_bounties,
+    quartermaster_draw,
+)
+from monsterbox.games.monster.mechanics import (
+    available,
+    blocked,
+    draw_weapon,
+    end_game,
+    gain_villagers,
+    kill_top,
+    log,
+    lose_villagers,
+    spend_weapon,
+)
+from monsterbox.games.monster.state import (
+    ARM,
+    CRISIS_DISCARD,
+    HUNT,
+    LOOT,
+    OVER,
+    PENDING,
+    SACRIFICE,
+    SELECT,
+    MonsterState,
+    copy_state,
+)
+
+BANK_PER_TYPE = 10  # MO Setup 1
+WEAPONS_PER_TYPE = 40  # MO Components
+START_VILLAGERS = 20  # MO Setup 4
+START_LAIRS = 4  # MO Setup 8
+NEW_LAIRS = 3  # MO Infestation
+BAG_CUBES = 5  # MO Components: 30 power cubes, 5 of each colour
+DAY_CAP = 100  # P10: safety net
+
+OPTION_KEYS = {
+    "elite": "bool: the elite challenge (a level 1 and a level 2 crisis every day)",
+    "unreliable_weaponry": "bool: the bank stacks are 10 random weapons each, only the top card shown",
+    "character_choices": "int >= 2: character selection (deal that many characters, each player keeps one)",
+    "first_leader": "int seat: the first team leader (default: drawn from the seed)",
+    "lairs": "list of lair ids spawned first, in that order (tests, puzzles)",
+    "crises": "list of crisis ids drawn first, in that order",
+    "weapons": "list of weapon ids dealt first, in that order",
+    "characters": "list of character ids dealt first (seat 0 first)",
+    "cards": "path to a card file (TOML/JSON) or its content; default monsterbox/data/monster.toml",
+}
+
+
+def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    options = {} if options is None else options
+    if not isinstance(options, dict):
+        raise InvalidOptions(f"options must be a dict, got {type(options).__name__}")
+    unknown = sorted(set(options) - set(OPTION_KEYS))
+    if unknown:
+        allowed = "; ".join(f"{k} ({v})" for k, v in OPTION_KEYS.items())
+        raise InvalidOptions(f"unknown Monster option(s) {', '.join(unknown)}; allowed: {allowed}")
+    out: dict[str, Any] = {}
+    for key in ("elite", "unreliable_weaponry"):
+        v = options.get(key, False)
+        if not isinstance(v, bool):
+            raise InvalidOptions(f"option {key} must be true or false, got {v!r}")
+        out[key] = v
+    cc = options.get("character_choices", 1)
+    if isinstance(cc, bool) or not isinstance(cc, int) or not 1 <= cc <= 10 // players:
+        raise InvalidOptions(f"option character_choices must be an integer from 2 to {10 // players} "
+                             f"(10 characters for {players} players), got {cc!r}")
+    out["character_choices"] = cc
+    if "first_leader" in options:
+        fl = options["first_leader"]
+        if isinstance(fl, bool) or not isinstance(fl, int) or not 0 <= fl < players:
+            raise InvalidOptions(f"option first_leader must be a seat from 0 to {players - 1}, got {fl!r}")
+        out["first_leader"] = fl
+    cards = default_cards()
+    if options.get("cards") is not None:
+        spec = options["cards"]
+        try:
+            if isinstance(spec, str):
+                cards = load_card_file(spec)
+            elif isinstance(spec, dict):
+                cards = parse_cards(spec, "option 'cards'")
+            else:
+                raise InvalidOptions(f"option cards must be a file path or the card file's content, got {spec!r}")
+        except CardFileError as exc:
+            raise InvalidOptions(str(exc)) from None
+        out["cards"] = cards.entries()
+    for key, ids in (("lairs", [x.id for x in cards.lairs]), ("crises", [x.id for x in cards.crises]),
+                     ("weapons", [x.id for x in cards.weapons]), ("characters", [x.id for x in cards.characters])):
+        if key in options:
+            v = options[key]
+            if not isinstance(v, list) or any(x not in ids for x in v):
+                raise InvalidOptions(f"option {key} must list ids among {', '.join(ids[:5])}, ..., got {v!r}")
+            if key != "weapons" and len(set(v)) != len(v):
+                raise InvalidOptions(f"option {key} lists an id twice: {v!r}")
+            out[key] = list(v)
+    return out
+
+
+def card_set(options: dict[str, Any]) -> MonsterCards:
+    return parse_cards(options["cards"], "option 'cards'") if "cards" in options else default_cards()
+
+
+def _ordered(rngstate: int, items: list[int], first: list[int]) -> tuple[int, list[int]]:
+    """A pile with ``first`` on top in that order, the rest shuffled (next card is the last element)."""
+    rest = [x for x in items if x not in first] if len(set(items)) == len(items) else list(items)
+    if len(set(items)) != len(items):
+        for x in first:
+            rest.remove(x)
+    rngstate = crng.shuffle(rngstate, rest)
+    return rngstate, rest + first[::-1]
+
+
+def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterState:
+    """MO Setup: weapons bank (10 per type), shuffled decks, villagers 20, characters, cube bags, leader, 4 lairs."""
+    cards = card_set(options)
+    st = crng.seed_state(rng.getrandbits(64))
+    unreliable = options.get("unreliable_weaponry", False)
+    weapons = [w for w in range(5) for _ in range(WEAPONS_PER_TYPE)]
+    if unreliable:
+        st = crng.shuffle(st, weapons)
+        bank = [weapons[k * BANK_PER_TYPE:(k + 1) * BANK_PER_TYPE] for k in range(5)]
+        weapons = weapons[5 * BANK_PER_TYPE:]
+    else:
+        bank = [[w] * BANK_PER_TYPE for w in range(5)]
+        for w in range(5):
+            for _ in range(BANK_PER_TYPE):
+                weapons.remove(w)
+    first_w = [w for w in (COLOURS.index(cards.weapons[[x.id for x in cards.weapons].index(i)].colour)
+                           for i in options.get("weapons", []))]
+    st, weapon_deck = _ordered(st, weapons, first_w)
+    st, lair_deck = _ordered(st, list(range(len(cards.lairs))),
+                             [[x.id for x in cards.lairs].index(i) for i in options.get("lairs", [])])
+    st, loot_deck = _ordered(st, list(range(len(cards.loot))), [])
+    cids = [x.id for x in cards.crises]
+    forced = [cids.index(i) for i in options.get("crises", [])]
+    decks = []
+    for level in (1, 2):
+        st, d = _ordered(st, [i for i, c in enumerate(cards.crises) if c.level == level],
+                         [i for i in forced if cards.crises[i].level == level])
+        decks.append(d)
+    st, char_deck = _ordered(st, list(range(len(cards.characters))),
+                             [[x.id for x in cards.characters].index(i) for i in options.get("characters", [])])
+    k = options.get("character_choices", 1)
+    offered = [[char_deck.pop() for _ in range(k)] for _ in range(players)]
+    s = MonsterState(
+        cards=cards, n=players, elite=options.get("elite", False), unreliable=unreliable, weapon_deck=weapon_deck,
+        weapon_discard=[], bank=bank, bank_cubes=[[] for _ in range(5)], hands=[[0] * 5 for _ in range(players)],
+        known=[[] for _ in range(players)], armed=[-1] * players, stored=[[] for _ in range(players)],
+        cubes=[0] * players, bags=[BAG_CUBES] * players, characters=[o[0] for o in offered],
+        offered=offered if k > 1 else [[] for _ in range(players)], exhausted=[False] * players,
+        items=[[] for _ in range(players)], items_used=[[] for _ in range(players)], lair_keys=[], stacks=[],
+        dead=[], lair_loot=[], lair_deck=lair_deck, lair_discard=[], loot_deck=loot_deck, loot_discard=[],
+        crisis_decks=decks, crisis_discards=[[], []], day_crises=[], bounties=[], villagers=START_VILLAGERS,
+        leader=options["first_leader"] if "first_leader" in options else rng.randrange(players), day=0,
+        phase=HUNT, current=0, passed=[False] * players, pending=[], followups=[], loot_choice=-1, turn_actor=0,
+        rng=st, step=0, log=[],
+    )
+    for _ in range(START_LAIRS):
+        spawn_lair(s)
+    if k > 1:
+        s.phase = SELECT
+        s.current = 0
+        return s
+    start_day(s)
+    return s
+
+
+# --- setup pieces and days ------------------------------------------------------------------------------------------
+def draw_pile(s: MonsterState, deck: list[int], discard: list[int]) -> int:
+    """MO: none of the elements is limited; an empty deck is refilled by shuffling its discards."""
+    if not deck:
+        if not discard:
+            return -1
+        deck.extend(discard)
+        discard.clear()
+        s.rng = crng.shuffle(s.rng, deck)
+    return deck.pop()
+
+
+def spawn_lair(s: MonsterState, key: int | None = None) -> None:
+    """MO Setup 8 / Infestation: a lair card, its monster stack (listed top first), a loot card below it."""
+    if key is None:
+        key = draw_pile(s, s.lair_deck, s.lair_discard)
+        if key < 0:
+            return
+    monsters = s.cards.lairs[key].monsters if key < 100 else s.cards.crises[key - 100].monsters
+    stack = [COLOURS.index(c) for c in reversed(monsters)]
+    loot = draw_pile(s, s.loot_deck, s.loot_discard)
+    s.lair_keys.append(key)
+    s.stacks.append(stack)
+    s.dead.append([])
+    s.lair_loot.append(loot)
+    log(s, -1, "lair", key, tuple(stack), loot)
+
+
+def start_day(s: MonsterState) -> None:
+    """A new day: R1 the leader passes clockwise (after the first day); provisioning; crisis; the hunt."""
+    s.day += 1
+    if s.day > 1:
+        s.leader = (s.leader + 1) % s.n
+    if s.day > DAY_CAP:
+        end_game(s, won=False)
+        return
+    log(s, -1, "day", s.day, s.leader)
+    provision(s)
+    crisis(s)
+    if s.phase == OVER:
+        return
+    s.followups.append(("hunt",))
+    proceed(s)
+
+
+def provision(s: MonsterState) -> None:
+    """MO Provisioning: a power cube from each bag; one weapon per monster, dealt from the leader clockwise;
+    stored weapons join the hands (MO Store a weapon)."""
+    for p in range(s.n):
+        if s.bags[p]:
+            s.bags[p] -= 1
+            s.cubes[p] += 1
+    total = sum(len(x) for x in s.stacks)
+    dealt: list[list[int]] = [[] for _ in range(s.n)]
+    for k in range(total):
+        q = (s.leader + k) % s.n
+        w = draw_weapon(s, q)
+        if w >= 0:
+            dealt[q].append(w)
+    for p in range(s.n):
+        for w, known in s.stored[p]:
+            s.hands[p][w] += 1
+            if known:
+                s.known[p].append(w)
+        s.stored[p] = []
+        log(s, -1, "dealt", p, len(dealt[p]))
+        log(s, p, "drew", p, tuple(dealt[p]))
+
+
+def crisis(s: MonsterState) -> None:
+    """MO Crisis: a level 1 card (and a level 2 card in the elite challenge): immediate, day or lair."""
+    for level in ((0, 1) if s.elite else (0,)):
+        c = draw_pile(s, s.crisis_decks[level], s.crisis_discards[level])
+        if c < 0:
+            continue
+        card = s.cards.crises[c]
+        log(s, -1, "crisis", c)
+        if card.kind == "immediate":
+            CRISIS_EFFECTS[card.effect].resolve(s, s.leader, card.params, [])
+            s.crisis_discards[level].append(c)
+        elif card.kind == "day":
+            s.day_crises.append(c)
+        else:
+            spawn_lair(s, 100 + c)
+        if s.phase == OVER:
+            return
+
+
+# --- rule modifiers from crises -------------------------------------------------------------------------------------
+def three_allowed(s: MonsterState, key: int) -> bool:
+    if any(s.cards.crises[c].effect == "no_three" for c in s.day_crises):
+        return False
+    return not (key >= 100 and s.cards.crises[key - 100].effect == "no_three")
+
+
+def cubes_allowed(s: MonsterState) -> bool:
+    return not any(s.cards.crises[c].effect == "no_cubes" for c in s.day_crises)
+
+
+def kills_per_monster(s: MonsterState, i: int) -> int:
+    """MO Monster Attack: 1 villager per surviving monster, 2 in a disturbed lair; crisis additions."""
+    per = 2 if s.dead[i] else 1
+    per += sum(s.cards.crises[c].params.get("amount", 0) for c in s.day_crises
+               if s.cards.crises[c].effect == "bloodlust")
+    key = s.lair_keys[i]
+    if key >= 100 and s.cards.crises[key - 100].effect == "rage":
+        per += s.cards.crises[key - 100].params.get("amount", 1)
+    per += sum(s.cards.crises[k - 100].params.get("amount", 1) for k in s.lair_keys
+               if k >= 100 and s.cards.crises[k - 100].effect == "bloodlust_lair")
+    return per
+
+
+def attack_total(s: MonsterState) -> int:
+    return sum(len(s.stacks[i]) * kills_per_monster(s, i) for i in range(len(s.stacks)))
+
+
+# --- legal actions --------------------------------------------------------------------------------------------------
+def weapons_held(s: MonsterState, p: int) -> int:
+    return sum(s.hands[p]) + (1 if s.armed[p] >= 0 else 0)
+
+
+def slot_options(s: MonsterState, p: int) -> list[tuple[int, int, int]]:
+    seat, origin, effect, params, slots, chosen = s.pending
+    slot = slots[len(chosen)]
+    if slot == "lair":
+        return [(A.LAIR, k, -1) for i, k in enumerate(s.lair_keys) if s.stacks[i]]
+    if slot == "lair_to":
+        return [(A.LAIR, k, -1) for k in s.lair_keys if k != chosen[0]]
+    if slot == "weapon":
+        killing = origin in ("three", "ability", "item") and effect in ("three", "kill_with_any")
+        used = [c for c, sl in zip(chosen, slots, strict=False) if sl == "weapon"]
+        canonical = origin != "store"  # a set of weapons is chosen in colour order (the order does not matter)
+        floor = used[-1] if used and canonical else 0
+        left = [0 if (killing and blocked(s, w)) else available(s, p, w) - used.count(w) for w in range(5)]
+        later = sum(1 for sl in slots[len(chosen) + 1:] if sl == "weapon")
+        return [(A.WEAPON, w, -1) for w in range(floor, 5)
+                if left[w] > 0 and (not canonical or sum(left[w:]) - 1 >= later)]
+    if slot == "bank":
+        taken = [c for c, sl in zip(chosen, slots, strict=False) if sl == "bank"]
+        return [(A.BANK, w, -1) for w in range(5) if len(s.bank[w]) > taken.count(w)]
+    if slot == "player_exhausted":
+        return [(A.PLAYER, q, -1) for q in range(s.n) if q != p and s.exhausted[q]]
+    if slot == "own_cube":
+        return [(A.CUBE_BACK, w, -1) for w in range(5) if p in s.bank_cubes[w]]
+    raise AssertionError(slot)
+
+
+def legal_actions(s: MonsterState) -> list[int]:
+    t = action_table(s.cards, s.n)
+    code = t.index
+    p = s.current
+    phase = s.phase
+    cards = s.cards
+    if phase == HUNT:
+        acts = []
+        for i, key in enumerate(s.lair_keys):
+            if s.stacks[i]:
+                top = s.stacks[i][-1]
+                if available(s, p, top) and not blocked(s, top):
+                    acts.append(code[(A.KILL, key, top)])
+        if weapons_held(s, p) >= 3:
+            usable = sum(available(s, p, w) for w in range(5) if not blocked(s, w))
+            if usable >= 3:
+                for i, key in enumerate(s.lair_keys):
+                    if s.stacks[i] and three_allowed(s, key):
+                        acts.append(code[(A.THREE, key, -1)])
+        ch = cards.characters[s.characters[p]]
+        if not s.exhausted[p] and CHARACTER_EFFECTS[ch.effect].usable(s, p, ch.params):
+            acts.append(code[(A.ABILITY, -1, -1)])
+        for it in s.items[p]:
+            card = cards.loot[it]
+            if it not in s.items_used[p] and LOOT_EFFECTS[card.effect].usable(s, p, card.params):
+                acts.append(code[(A.ITEM, it, -1)])
+        if s.cubes[p] and cubes_allowed(s):
+            for w in range(5):
+                if s.bank[w]:
+                    acts.append(code[(A.CUBE, w, -1)])
+        if weapons_held(s, p) >= 2:
+            acts.append(code[(A.STORE, -1, -1)])
+        for w in range(5):
+            if available(s, p, w):
+                acts.append(code[(A.DISCARD, w, -1)])
+        acts.append(code[(A.PASS, -1, -1)])
+        return acts
+    if phase == PENDING:
+        return [code[o] for o in slot_options(s, p)]
+    if phase == ARM:
+        return [code[(A.ARM, w, -1)] for w in range(5) if s.hands[p][w]] + [code[(A.ARM_NONE, -1, -1)]]
+    if phase == LOOT:
+        return [code[(A.LOOT_TAKE, -1, -1)], code[(A.LOOT_VILLAGERS, -1, -1)]]
+    if phase == CRISIS_DISCARD:
+        return [code[(A.WEAPON, w, -1)] for w in range(5) if available(s, p, w)]
+    if phase == SACRIFICE:
+        return [code[(A.SACRIFICE, it, -1)] for it in s.items[p]] + [code[(A.SACRIFICE_NONE, -1, -1)]]
+    if phase == SELECT:
+        return [code[(A.CHARACTER, c, -1)] for c in s.offered[p]]
+    return []
+
+
+# --- applying actions -----------------------------------------------------------------------------------------------
+def start_pending(s: MonsterState, p: int, origin: str, effect: str, params: dict[str, Any], slots: list[str],
+                  ) -> None:
+    s.pending = [p, origin, effect, params, list(slots), []]
+    s.phase = PENDING
+    s.current = p
+    settle_pending(s)
+
+
+def settle_pending(s: MonsterState) -> None:
+    """Finish the pending action once every choice is made; bank choices beyond what the bank holds are dropped
+    (P8: an Armory Key takes what there is)."""
+    slots, chosen = s.pending[4], s.pending[5]
+    while len(chosen) < len(slots) and slots[len(chosen)] == "bank" and not slot_options(s, s.pending[0]):
+        del slots[len(chosen):]
+    if len(chosen) == len(slots):
+        finish_pending(s)
+
+
+def finish_pending(s: MonsterState) -> None:
+    p, origin, effect, params, slots, chosen = s.pending
+    s.pending = []
+    if origin == "three":
+        for w in chosen:
+            spend_weapon(s, p, w)
+        log(s, -1, "three", p, params["lair"], tuple(chosen))
+        kill_top(s, p, s.lair_keys.index(params["lair"]), "three weapons")
+        check_bounties(s, p, "three")
+    elif origin == "store":
+        drop, keep = chosen
+        spend_weapon(s, p, drop)
+        was_armed = s.armed[p] == keep
+        spend_weapon(s, p, keep, to_discard=False)
+        s.stored[p].append((keep, was_armed))
+        log(s, -1, "store", p, drop, keep if was_armed else -1)
+    else:
+        table = CHARACTER_EFFECTS if origin == "ability" else LOOT_EFFECTS
+        log(s, -1, "effect", p, origin, effect, tuple(chosen))
+        table[effect].resolve(s, p, params, chosen)
+    proceed(s)
+
+
+def apply(s: MonsterState, code: int) -> None:
+    op, a, b = action_table(s.cards, s.n).ops[code]
+    p = s.current
+    s.step += 1
+    cards = s.cards
+    if op == A.KILL:
+        # MO Killing monsters: a weapon of the same colour kills the top monster of a lair
+        s.turn_actor = p
+        spend_weapon(s, p, b)
+        log(s, -1, "weapon_kill", p, a, b)
+        s.followups = [("arm", p), ("next", p)]
+        kill_top(s, p, s.lair_keys.index(a), "weapon")
+        proceed(s)
+    elif op == A.THREE:
+        # MO Kill a monster using three weapons of any colour
+        s.turn_actor = p
+        s.followups = [("arm", p), ("next", p)]
+        start_pending(s, p, "three", "three", {"lair": a}, ["weapon"] * 3)
+    elif op == A.ABILITY:
+        s.turn_actor = p
+        ch = cards.characters[s.characters[p]]
+        s.exhausted[p] = True  # MO Use a character ability: once per day, the card is turned sideways
+        log(s, -1, "ability", p, s.characters[p])
+        if ch.effect == "draw_then_discard":
+            quartermaster_draw(s, p, ch.params)
+        s.followups = [("arm", p), ("next", p)]
+        start_pending(s, p, "ability", ch.effect, ch.params, CHARACTER_EFFECTS[ch.effect].slots(ch.params))
+    elif op == A.ITEM:
+        s.turn_actor = p
+        card = cards.loot[a]
+        s.items_used[p].append(a)
+        log(s, -1, "item", p, a)
+        s.followups = [("arm", p), ("next", p)]
+        start_pending(s, p, "item", card.effect, card.params, LOOT_EFFECTS[card.effect].slots(card.params))
+    elif op == A.CUBE:
+        place_cube(s, p, a)
+        s.followups = [("arm", p), ("next", p)]
+        proceed(s)
+    elif op == A.STORE:
+        s.followups = [("arm", p), ("next", p)]
+        start_pending(s, p, "store", "store", {}, ["weapon", "weapon"])
+    elif op == A.DISCARD:
+        # MO Discard a weapon (a delaying action)
+        spend_weapon(s, p, a)
+        log(s, -1, "discard", p, a)
+        s.followups = [("arm", p), ("next", p)]
+        proceed(s)
+    elif op == A.PASS:
+        # MO The Hunt: passing discards the hand and the armed weapon; the character is flipped face down
+        gone = [w for w in range(5) for _ in range(s.hands[p][w])]
+        if s.armed[p] >= 0:
+            gone.append(s.armed[p])
+        s.weapon_discard.extend(gone)
+        s.hands[p] = [0] * 5
+        s.known[p] = []
+        s.armed[p] = -1
+        s.passed[p] = True
+        log(s, -1, "pass", p, tuple(gone))
+        s.followups = [("next", p)]
+        proceed(s)
+    elif op == A.ARM:
+        # MO Arming Weapons: after any action, one weapon from hand goes face up in front of the player
+        s.hands[p][a] -= 1
+        if a in s.known[p]:
+            s.known[p].remove(a)
+        s.armed[p] = a
+        log(s, -1, "arm", p, a)
+        proceed(s)
+    elif op == A.ARM_NONE:
+        proceed(s)
+    elif op in (A.LAIR, A.BANK, A.PLAYER, A.CUBE_BACK) or (op == A.WEAPON and s.phase == PENDING):
+        s.pending[5].append(a)
+        settle_pending(s)
+    elif op == A.WEAPON:  # a crisis discard
+        spend_weapon(s, p, a)
+        log(s, -1, "crisis_discard", p, a)
+        proceed(s)
+    elif op == A.LOOT_TAKE:
+        take_loot(s, p, s.loot_choice)
+    elif op == A.LOOT_VILLAGERS:
+        # MO Looting: the loot can be discarded for the villagers printed on it
+        card = cards.loot[s.loot_choice]
+        s.loot_discard.append(s.loot_choice)
+        log(s, -1, "loot", p, s.loot_choice, "villagers")
+        gain_villagers(s, card.villagers)
+        proceed(s)
+    elif op == A.SACRIFICE:
+        s.items[p].remove(a)
+        if a in s.items_used[p]:
+            s.items_used[p].remove(a)
+        s.loot_discard.append(a)
+        gg = next(i for i, f in enumerate(s.followups) if f[0] == "greater_good_end")
+        _, amount, cap, saved = s.followups[gg]
+        s.followups[gg] = ("greater_good_end", amount, cap, saved + cards.loot[a].villagers)
+        log(s, -1, "sacrifice", p, a)
+        if not s.items[p]:
+            proceed(s)
+    elif op == A.SACRIFICE_NONE:
+        proceed(s)
+    elif op == A.CHARACTER:
+        s.characters[p] = a
+        log(s, -1, "character", p, a)
+        if p + 1 < s.n:
+            s.current = p + 1
+        else:
+            s.offered = [[] for _ in range(s.n)]
+            start_day(s)
+
+
+def place_cube(s: MonsterState, p: int, w: int) -> None:
+    """MO Place a power cube: on the second cube, the first placer gains the stack's top weapon and both cubes
+    return to their bags."""
+    s.cubes[p] -= 1
+    s.bank_cubes[w].append(p)
+    log(s, -1, "cube", p, w)
+    if len(s.bank_cubes[w]) >= 2:
+        first = s.bank_cubes[w][0]
+        if s.bank[w]:
+            got = s.bank[w].pop()
+            s.hands[first][got] += 1
+            s.known[first].append(got)  # the bank is face up: everyone saw it
+            log(s, -1, "cube_weapon", first, w, got)
+        for owner in s.bank_cubes[w][:2]:
+            s.bags[owner] += 1
+        s.bank_cubes[w] = s.bank_cubes[w][2:]
+        check_bounties(s, p, "cube_pair")
+
+
+def take_loot(s: MonsterState, p: int, loot: int) -> None:
+    """MO Looting: items are kept, spells act at once, bounties wait in play."""
+    card = s.cards.loot[loot]
+    log(s, -1, "loot", p, loot, card.kind)
+    if card.kind == "item":
+        s.items[p].append(loot)
+        proceed(s)
+    elif card.kind == "bounty":
+        s.bounties.append(loot)
+        proceed(s)
+    else:
+        s.loot_discard.append(loot)
+        eff = LOOT_EFFECTS[card.effect]
+        slots = eff.slots(card.params)
+        if slots and not eff.usable(s, p, card.params):
+            proceed(s)
+            return
+        start_pending(s, p, "spell", card.effect, card.params, slots)
+
+
+def proceed(s: MonsterState) -> None:
+    """Run the queued steps of the turn (loot choice, arming, next player) or of the crisis, until a decision."""
+    while s.phase != OVER and s.followups:
+        f = s.followups.pop(0)
+        kind = f[0]
+        if kind == "loot":
+            s.phase, s.current, s.loot_choice = LOOT, f[1], f[2]
+            return
+        if kind == "arm":
+            p = f[1]
+            if s.armed[p] < 0 and sum(s.hands[p]) and not s.passed[p]:
+                s.phase, s.current = ARM, p
+                return
+        elif kind == "next":
+            advance_hunt(s, f[1])
+            return
+        elif kind == "crisis_discard":
+            if weapons_held(s, f[1]):
+                s.phase, s.current = CRISIS_DISCARD, f[1]
+                return
+        elif kind == "sacrifice":
+            if s.items[f[1]]:
+                s.phase, s.current = SACRIFICE, f[1]
+                return
+        elif kind == "greater_good_end":
+            _, amount, cap, saved = f
+            lose_villagers(s, max(0, amount - min(cap, saved)), "for the greater good")
+        elif kind == "hunt":
+            s.passed = [False] * s.n
+            s.phase, s.current = HUNT, s.leader
+            log(s, -1, "hunt", s.leader)
+            return
+
+
+def advance_hunt(s: MonsterState, p: int) -> None:
+    """MO The Hunt: clockwise among players who have not passed; when all have passed the hunt is over."""
+    for k in range(1, s.n + 1):
+        q = (p + k) % s.n
+        if not s.passed[q]:
+            s.phase, s.current = HUNT, q
+            return
+    end_day(s)
+
+
+def end_day(s: MonsterState) -> None:
+    """MO Monster Attack, Recovery (reverse-order resurrection), Infestation (3 new lairs)."""
+    per_lair = [(s.lair_keys[i], len(s.stacks[i]), kills_per_monster(s, i)) for i in range(len(s.stacks))]
+    total = sum(k * per for _, k, per in per_lair)
+    log(s, -1, "attack", tuple(per_lair), total)
+    lose_villagers(s, total, "monster attack")
+    if s.phase == OVER:
+        return
+    s.exhausted = [False] * s.n
+    s.items_used = [[] for _ in range(s.n)]
+    for i in range(len(s.stacks)):
+        s.stacks[i].extend(reversed(s.dead[i]))  # last killed returns first: the order is restored
+        s.dead[i] = []
+    for c in s.day_crises:
+        s.crisis_discards[s.cards.crises[c].level - 1].append(c)
+    s.day_crises = []
+    s.known = [[] for _ in range(s.n)]
+    for _ in range(NEW_LAIRS):
+        spawn_lair(s)
+    start_day(s)
+
+
+def why_illegal(s: MonsterState, name: str) -> str:
+    t = action_table(s.cards, s.n)
+    legal = ", ".join(t.names[a] for a in legal_actions(s)) if s.phase != OVER else "none (game over)"
+    code = t.codes.get(name)
+    if code is None:
+        reason = f"{name!r} is not a Monster action id"
+    elif s.phase == OVER:
+        reason = "the game is over"
+    else:
+        op, a, b = t.ops[code]
+        p = s.current
+        if op == A.KILL and s.phase == HUNT and a in s.lair_keys:
+            i = s.lair_keys.index(a)
+            top = s.stacks[i][-1] if s.stacks[i] else -1
+            if top != b:
+                reason = (f"only the top monster of a lair can be killed, and it is a {COLOURS[top]} one: it needs a "
+                          f"{s.cards.weapons[top].name}")
+            elif not available(s, p, b):
+                reason = f"seat {p} has no {s.cards.weapons[b].name}"
+            else:
+                reason = f"{s.cards.weapons[b].name}s cannot be used today (crisis)"
+        else:
+            from monsterbox.games.monster.view import phase_summary
+
+            reason = f"{name!r} is not allowed now: {phase_summary(s)}"
+    return f"illegal action: {reason}. Legal now: {legal}"
+
+
+class MonsterRules(Ruleset):
+    game_id = "monster"
+    title = "Monster"
+    min_players = 2
+    max_players = 6
+    secret_options = ("lairs", "crises", "weapons", "characters")
+
+    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        return validate_options(players, options)
+
+    def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> MonsterState:
+        return setup(players, options, rng)
+
+    def to_play(self, state: MonsterState) -> int | None:
+        return None if state.phase == OVER else state.current
+
+    def legal_actions(self, state: MonsterState) -> Sequence[int]:
+        return legal_actions(state)
+
+    def apply(self, state: MonsterState, action: int) -> None:
+        apply(state, action)
+
+    def is_over(self, state: MonsterState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: MonsterState) -> dict[str, Any]:
+        assert state.result is not None
+        return state.result
+
+    def rewards(self, state: MonsterState) -> list[float]:
+        assert state.result is not None
+        return [1.0 if state.result["won"] else 0.0] * state.n
+
+    def estimate(self, state: MonsterState) -> list[float]:
+        from monsterbox.games.monster.heuristic import estimate
+
+        return estimate(state)
+
+    def copy(self, state: MonsterState, keep_log: bool = True) -> MonsterState:
+        return copy_state(state, keep_log)
+
+    def step_count(self, state: MonsterState) -> int:
+        return state.step
+
+    def action_tables(self, state: MonsterState) -> tuple[Sequence[str], dict[str, int]]:
+        t = action_table(state.cards, state.n)
+        return t.names, t.codes
+
+    def why_illegal(self, state: MonsterState, name: str) -> str:
+        return why_illegal(state, name)
+
+    def view(self, state: MonsterState, seat: int) -> dict[str, Any]:
+        from monsterbox.games.monster.view import view
+
+        return view(state, seat)
+
+    def spectator_view(self, state: MonsterState) -> dict[str, Any]:
+        from monsterbox.games.monster.view import view
+
+        return view(state, None)
+
+    def determinize(self, state: MonsterState, seat: int, rng: random.Random, keep_log: bool = True
+                    ) -> MonsterState:
+        from monsterbox.games.monster.view import determinize
+
+        return determinize(state, seat, rng, keep_log)
+
+
+RULES = MonsterRules()

@@ -1,0 +1,79 @@
+"""Monster state: one plain object, copied fast for search."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from monsterbox.games.monster.cards import MonsterCards
+
+# Phases: the hunt's main action, filling an action's choices, arming, the destroyer's loot choice, the crisis'
+# discards, For the Greater Good's sacrifices, character selection (variant).
+HUNT, PENDING, ARM, LOOT, CRISIS_DISCARD, SACRIFICE, SELECT, OVER = range(8)
+PHASE_NAMES = ("hunt", "choose", "arm", "loot", "crisis_discard", "sacrifice", "character_selection", "over")
+
+Event = tuple[int, tuple[Any, ...]]
+
+
+@dataclass(slots=True)
+class MonsterState:
+    cards: MonsterCards
+    n: int
+    elite: bool
+    unreliable: bool
+    weapon_deck: list[int]  # weapon types; next is [-1]
+    weapon_discard: list[int]  # top is [-1]
+    bank: list[list[int]]  # five stacks of weapon types (top is [-1])
+    bank_cubes: list[list[int]]  # per stack: owners of the cubes on it, in order placed
+    hands: list[list[int]]  # per seat: count per weapon type
+    known: list[list[int]]  # per seat: weapon types publicly known to be in hand (the Scribe's reveal)
+    armed: list[int]  # per seat: armed weapon type or -1
+    stored: list[list[tuple[int, bool]]]  # per seat: (weapon, known to all) face down
+    cubes: list[int]  # per seat: cubes in the play area
+    bags: list[int]  # per seat: cubes in the bag
+    characters: list[int]  # per seat: character card index
+    offered: list[list[int]]  # character selection variant: the characters dealt to choose from
+    exhausted: list[bool]
+    items: list[list[int]]  # per seat: loot items owned
+    items_used: list[list[int]]
+    lair_keys: list[int]  # table lairs, in spawn order: key < 100 lair card, 100 + i crisis i
+    stacks: list[list[int]]  # per lair: monster colours, top is [-1]
+    dead: list[list[int]]  # per lair: monsters killed this day, in kill order
+    lair_loot: list[int]
+    lair_deck: list[int]
+    lair_discard: list[int]
+    loot_deck: list[int]
+    loot_discard: list[int]
+    crisis_decks: list[list[int]]  # level 1, level 2
+    crisis_discards: list[list[int]]
+    day_crises: list[int]  # crises in effect today
+    bounties: list[int]  # loot bounties in play
+    villagers: int
+    leader: int
+    day: int
+    phase: int
+    current: int
+    passed: list[bool]
+    pending: list[Any]  # [seat, origin, effect, params, slots, chosen]
+    followups: list[tuple[Any, ...]]
+    loot_choice: int  # loot card the destroyer decides on
+    turn_actor: int  # seat whose hunt turn is being resolved
+    rng: int
+    step: int
+    log: list[Event] | None
+    result: dict[str, Any] | None = None
+
+
+def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
+    return MonsterState(
+        s.cards, s.n, s.elite, s.unreliable, s.weapon_deck[:], s.weapon_discard[:], [b[:] for b in s.bank],
+        [b[:] for b in s.bank_cubes], [h[:] for h in s.hands], [k[:] for k in s.known], s.armed[:],
+        [x[:] for x in s.stored], s.cubes[:], s.bags[:], s.characters[:], [o[:] for o in s.offered], s.exhausted[:],
+        [i[:] for i in s.items], [i[:] for i in s.items_used], s.lair_keys[:], [x[:] for x in s.stacks],
+        [x[:] for x in s.dead], s.lair_loot[:], s.lair_deck[:], s.lair_discard[:], s.loot_deck[:], s.loot_discard[:],
+        [d[:] for d in s.crisis_decks], [d[:] for d in s.crisis_discards], s.day_crises[:], s.bounties[:],
+        s.villagers, s.leader, s.day, s.phase, s.current, s.passed[:],
+        [s.pending[0], s.pending[1], s.pending[2], s.pending[3], s.pending[4][:], s.pending[5][:]] if s.pending else [],
+        s.followups[:], s.loot_choice, s.turn_actor, s.rng, s.step,
+        (s.log[:] if s.log is not None else None) if keep_log else None, s.result,
+    )
