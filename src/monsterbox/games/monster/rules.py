@@ -288,12 +288,12 @@ def cubes_allowed(s: MonsterState) -> bool:
 def kills_per_monster(s: MonsterState, i: int) -> int:
     """MO Monster Attack: 1 villager per surviving monster, 2 in a disturbed lair; crisis additions."""
     per = 2 if s.dead[i] else 1
-    per += sum(s.cards.crises[c].params.get("amount", 0) for c in s.day_crises
+    per += sum(int(s.cards.crises[c].params.get("amount", 0)) for c in s.day_crises
                if s.cards.crises[c].effect == "bloodlust")
     key = s.lair_keys[i]
     if key >= 100 and s.cards.crises[key - 100].effect == "rage":
-        per += s.cards.crises[key - 100].params.get("amount", 1)
-    per += sum(s.cards.crises[k - 100].params.get("amount", 1) for k in s.lair_keys
+        per += int(s.cards.crises[key - 100].params.get("amount", 1))
+    per += sum(int(s.cards.crises[k - 100].params.get("amount", 1)) for k in s.lair_keys
                if k >= 100 and s.cards.crises[k - 100].effect == "bloodlust_lair")
     return per
 
