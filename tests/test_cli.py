@@ -56,7 +56,7 @@ def test_play_shows_table_and_numbered_choices(tmp_path):
     (["play", "inn", "--option", "fast"], "--option expects KEY=VALUE"),
     (["play", "inn", "--option", "speed=3"], "unknown Monster Inn option"),
     (["play", "chess"], "unknown game 'chess'"),
-    (["play", "monster"], "not implemented yet"),
+    (["play", "monster", "--players", "7"], "2 to 6 players"),
     (["simulate", "inn", "--games", "0"], "--games must be at least 1"),
     (["simulate", "inn", "--agents", "random,random"], "needs 1 or 4"),
 ])

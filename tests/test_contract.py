@@ -17,10 +17,15 @@ def test_public_names():
     assert isinstance(g.to_play, int) and all(isinstance(a, str) for a in g.legal_actions())
 
 
-@pytest.mark.parametrize("game_id", ["monster"])
-def test_other_games_say_not_implemented_yet(game_id):
-    with pytest.raises(monsterbox.InvalidOptions, match="not implemented yet"):
-        monsterbox.new_game(game_id, 4, 0)
+@pytest.mark.parametrize("game_id,players", [("inn", 3), ("monster", 2), ("mansion", 2), ("maker", 2)])
+def test_every_game_id_is_playable_through_the_contract(game_id, players):
+    g = monsterbox.new_game(game_id, players, seed=1)
+    assert g.game_id == game_id and not g.over
+    while not g.over:
+        g.play(g.legal_actions()[-1])
+    res = g.result()
+    assert len(res["scores"]) == players and isinstance(res["winners"], list)
+    assert monsterbox.replay(g.record()).result()["scores"] == res["scores"]
 
 
 @pytest.mark.parametrize("kwargs,message", [
