@@ -13,8 +13,9 @@ from monsterbox.core.game import Game
 from monsterbox.tui import inn as inn_tui
 from monsterbox.tui import maker as maker_tui
 from monsterbox.tui import mansion as mansion_tui
+from monsterbox.tui import monster as monster_tui
 
-RENDERERS = {"inn": inn_tui, "maker": maker_tui, "mansion": mansion_tui}
+RENDERERS = {"inn": inn_tui, "maker": maker_tui, "mansion": mansion_tui, "monster": monster_tui}
 
 
 def renderer(game_id: str) -> Any:
