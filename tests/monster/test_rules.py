@@ -70,9 +70,11 @@ def test_resurrection_in_reverse_order_restores_the_stack():
     start_hunt_at(g, 0)
     g.play(f"kill:{key}:holy_water")  # the hand is empty now: no arming, the turn passes on
     assert s.phase == HUNT and s.dead[0] == [0, 1]
+    s.lair_keys, s.stacks, s.dead, s.lair_loot = s.lair_keys[:1], s.stacks[:1], s.dead[:1], s.lair_loot[:1]
     s.passed = [True] * 3
     n_before = len(s.lair_keys)
     end_day(s)
+    assert not g.over
     assert s.stacks[0] == original and len(s.lair_keys) >= n_before + 3  # infestation: three new lairs
 
 
@@ -193,7 +195,6 @@ def test_team_loses_the_moment_villagers_reach_zero():
 
 def test_crisis_day_rules_blocked_weapon_and_no_cubes():
     g = monster_game(3, crises=["rusted_stakes"])
-    s = g.state
     set_lair(g, 0, ["black"])
     set_hand(g, 0, ["stake"])
     start_hunt_at(g, 0)

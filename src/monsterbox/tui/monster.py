@@ -35,8 +35,9 @@ def print_table(console: Console, v: dict[str, Any]) -> None:
             stack.append(MONSTER_NAMES[m][:3], style=STYLE[m])
             stack.append(" ")
         loot = lair["loot"]
-        lairs.add_row(lair["name"], stack, " ".join(MONSTER_NAMES[m][:3] for m in lair["killed"]),
-                      f"{loot['name']} ({loot['kind']}, {loot['villagers']}v)" if loot else "", lair["crisis_rule"] or "")
+        loot_text = f"{loot['name']} ({loot['kind']}, {loot['villagers']}v)" if loot else ""
+        lairs.add_row(lair["name"], stack, " ".join(MONSTER_NAMES[m][:3] for m in lair["killed"]), loot_text,
+                      lair["crisis_rule"] or "")
     console.print(lairs)
     bank = "  ".join(f"{b['stack']}:{b['count']}" + (f"[cubes {b['cubes']}]" if b["cubes"] else "") for b in v["bank"])
     console.print(f"Bank: {bank}")

@@ -24,7 +24,8 @@ def _narrate(e: dict[str, Any], you: int | None) -> str:
     if t == "day":
         return f"Day {e['day']}: seat {e['leader']} leads the team"
     if t == "lair":
-        return f"A lair appears: {e['lair']} with {', '.join(MONSTER_NAMES[m] for m in e['monsters'])} (loot {e['loot']})"
+        monsters = ", ".join(MONSTER_NAMES[m] for m in e["monsters"])
+        return f"A lair appears: {e['lair']} with {monsters} (loot {e['loot']})"
     if t == "dealt":
         return f"{w} receives {e['count']} weapon(s)"
     if t == "drew":
