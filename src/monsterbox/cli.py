@@ -280,9 +280,30 @@ def cards(game: str = typer.Argument("inn", help="Game id."),
           ) -> None:
     """List a game's cards (marking reconstructed data), or check a card file."""
     check_game(game)
-    if game not in ("inn", "maker", "mansion"):
-        fail(f"no card file for {game!r} yet; available: inn, maker, mansion")
     from rich.table import Table
+
+    if game == "monster":
+        from monsterbox.games.monster.cards import default_cards as monster_cards
+        from monsterbox.games.monster.cards import load_card_file as load_monster
+
+        try:
+            mo = load_monster(file) if file else monster_cards()
+        except MonsterboxError as exc:
+            fail(str(exc))
+        chars = [(c.id, c.name, c.effect, c.params, c.reconstructed) for c in mo.characters]
+        for title, rows in (("Characters", chars),
+                            ("Loot", [(x.id, f"{x.name} ({x.kind}, {x.villagers} villagers)", x.effect, x.params,
+                                       x.reconstructed) for x in mo.loot]),
+                            ("Crises", [(x.id, f"{x.name} (level {x.level}, {x.kind})", x.effect, x.params,
+                                         x.reconstructed) for x in mo.crises])):
+            table = Table(title=f"Monster {title.lower()} ({mo.source})")
+            for col in ("id", "name", "effect", "params", "reconstructed"):
+                table.add_column(col, no_wrap=col == "id")
+            for cid, name, eff, prm, rec in rows:
+                table.add_row(cid, name, eff, json.dumps(prm), ", ".join(rec))
+            console.print(table)
+        console.print("Lairs: " + "; ".join(f"{x.name} ({'/'.join(x.monsters)})" for x in mo.lairs))
+        return
 
     if game == "mansion":
         from monsterbox.games.mansion.cards import default_cards as mansion_cards
