@@ -93,3 +93,19 @@ def test_determinized_game_has_no_record():
     g = random_game(2, 4, stop_after=10)
     with pytest.raises(monsterbox.RecordError, match="determinized"):
         g.determinize(0, 1).record()
+
+
+@pytest.mark.parametrize("game_id,players", [("inn", 4), ("monster", 3), ("mansion", 2), ("maker", 3)])
+def test_finished_games_determinize_to_the_same_view(game_id, players):
+    """At the end more is revealed (scoring, judgment): determinizations must keep what was revealed."""
+    import random
+
+    for seed in range(8):
+        g = monsterbox.new_game(game_id, players, seed)
+        r = random.Random(seed)
+        while not g.over:
+            acts = g.legal_actions()
+            g.play(acts[r.randrange(len(acts))])
+        for seat in range(players):
+            d = g.determinize(seat, seed)
+            assert d.view(seat) == g.view(seat) and d.over

@@ -92,3 +92,42 @@ class Ruleset(ABC):
     @abstractmethod
     def determinize(self, state: Any, seat: int, rng: random.Random, keep_log: bool = True) -> Any:
         """A full state agreeing with everything ``seat`` knows, the unknown parts resampled from ``rng``."""
+
+
+class PhasedRuleset(Ruleset):
+    """The parts every monsterbox game shares: its state has ``phase`` (``over_phase`` when finished),
+    ``current`` (the seat to decide), ``step`` (a counter of applied actions) and ``result``; its views and
+    determinization live in the module named by ``view_module`` (functions ``view`` and ``determinize``)."""
+
+    over_phase: ClassVar[int]
+    view_module: ClassVar[str]
+
+    def to_play(self, state: Any) -> int | None:
+        return None if state.phase == self.over_phase else int(state.current)
+
+    def is_over(self, state: Any) -> bool:
+        return bool(state.phase == self.over_phase)
+
+    def result(self, state: Any) -> dict[str, Any]:
+        assert state.result is not None, "result() is only available when the game is over"
+        res: dict[str, Any] = state.result
+        return res
+
+    def step_count(self, state: Any) -> int:
+        return int(state.step)
+
+    def _views(self) -> Any:
+        import importlib
+
+        return importlib.import_module(self.view_module)
+
+    def view(self, state: Any, seat: int) -> dict[str, Any]:
+        v: dict[str, Any] = self._views().view(state, seat)
+        return v
+
+    def spectator_view(self, state: Any) -> dict[str, Any]:
+        v: dict[str, Any] = self._views().view(state, None)
+        return v
+
+    def determinize(self, state: Any, seat: int, rng: random.Random, keep_log: bool = True) -> Any:
+        return self._views().determinize(state, seat, rng, keep_log)

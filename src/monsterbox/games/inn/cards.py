@@ -7,16 +7,14 @@ and 20 humans with combat values 1-20; skulls 1-4; a human's back shows its comb
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from monsterbox.core.cardfile import packaged_card_data, read_card_file
 from monsterbox.core.errors import CardFileError
 
 RACES: tuple[str, ...] = ("undead", "kobolds", "goblins", "orcs", "trolls")
@@ -168,15 +166,7 @@ def parse_cards(data: Any, source: str) -> CardSet:
 
 def load_card_file(path: str | Path) -> CardSet:
     """Load a user's card file (TOML or JSON, by extension)."""
-    p = Path(path)
-    if not p.is_file():
-        raise CardFileError(f"card file {str(p)!r} does not exist or is not a file")
-    try:
-        text = p.read_text(encoding="utf-8")
-        data = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CardFileError(f"{p}: not valid {'JSON' if p.suffix.lower() == '.json' else 'TOML'}: {exc}") from None
-    return parse_cards(data, str(p))
+    return parse_cards(read_card_file(path), str(path))
 
 
 _default: CardSet | None = None
@@ -186,6 +176,5 @@ def default_cards() -> CardSet:
     """The card file shipped with monsterbox (``monsterbox/data/inn.toml``)."""
     global _default
     if _default is None:
-        text = resources.files("monsterbox").joinpath("data/inn.toml").read_text(encoding="utf-8")
-        _default = parse_cards(tomllib.loads(text), "monsterbox/data/inn.toml")
+        _default = parse_cards(packaged_card_data("inn"), "monsterbox/data/inn.toml")
     return _default

@@ -10,9 +10,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from monsterbox.core.errors import CardFileError, InvalidOptions
-from monsterbox.core.ruleset import Ruleset
-from monsterbox.games.inn.cards import HUMAN, MONSTER, CardSet, default_cards, load_card_file, parse_cards
+from monsterbox.core.cardfile import cards_option
+from monsterbox.core.errors import InvalidOptions
+from monsterbox.core.ruleset import PhasedRuleset
+from monsterbox.games.inn.cards import HUMAN, MONSTER, CardSet, default_cards, parse_cards
 from monsterbox.games.inn.scoring import final_scores, score_game, winners
 from monsterbox.games.inn.state import (
     BID,
@@ -75,17 +76,8 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
             raise InvalidOptions(f"option first_player must be a seat from 0 to {players - 1}, got {fp!r}")
         out["first_player"] = fp
     cards = default_cards()
-    if "cards" in options and options["cards"] is not None:
-        spec = options["cards"]
-        try:
-            if isinstance(spec, str):
-                cards = load_card_file(spec)
-            elif isinstance(spec, list | dict):
-                cards = parse_cards(spec, "option 'cards'")
-            else:
-                raise InvalidOptions(f"option cards must be a file path or a list of creature entries, got {spec!r}")
-        except CardFileError as exc:
-            raise InvalidOptions(str(exc)) from None
+    if options.get("cards") is not None:
+        cards = cards_option(options["cards"], parse_cards, (list, dict))
         out["cards"] = cards.entries()
     if "deck" in options:
         deck = options["deck"]
@@ -386,7 +378,7 @@ def why_illegal(s: InnState, name: str) -> str:
     return f"illegal action: {reason}. Legal now: {legal}"
 
 
-class InnRules(Ruleset):
+class InnRules(PhasedRuleset):
     """Monster Inn behind the game-agnostic Ruleset interface."""
 
     game_id = "inn"
@@ -394,6 +386,8 @@ class InnRules(Ruleset):
     min_players = 3
     max_players = 5
     secret_options = ("deck",)
+    over_phase = OVER
+    view_module = "monsterbox.games.inn.view"
 
     def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         return validate_options(players, options)
@@ -401,17 +395,11 @@ class InnRules(Ruleset):
     def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> InnState:
         return setup(players, options, rng)
 
-    def to_play(self, state: InnState) -> int | None:
-        return None if state.phase == OVER else state.current
-
     def legal_actions(self, state: InnState) -> Sequence[int]:
         return legal_actions(state)
 
     def apply(self, state: InnState, action: int) -> None:
         apply(state, action)
-
-    def is_over(self, state: InnState) -> bool:
-        return state.phase == OVER
 
     def result(self, state: InnState) -> dict[str, Any]:
         return score_game(state)
@@ -426,29 +414,11 @@ class InnRules(Ruleset):
     def copy(self, state: InnState, keep_log: bool = True) -> InnState:
         return copy_state(state, keep_log)
 
-    def step_count(self, state: InnState) -> int:
-        return state.step
-
     def action_tables(self, state: InnState) -> tuple[Sequence[str], dict[str, int]]:
         return ACTION_NAMES, ACTION_CODES
 
     def why_illegal(self, state: InnState, name: str) -> str:
         return why_illegal(state, name)
-
-    def view(self, state: InnState, seat: int) -> dict[str, Any]:
-        from monsterbox.games.inn.view import view
-
-        return view(state, seat)
-
-    def spectator_view(self, state: InnState) -> dict[str, Any]:
-        from monsterbox.games.inn.view import view
-
-        return view(state, None)
-
-    def determinize(self, state: InnState, seat: int, rng: random.Random, keep_log: bool = True) -> InnState:
-        from monsterbox.games.inn.view import determinize
-
-        return determinize(state, seat, rng, keep_log)
 
 
 RULES = InnRules()

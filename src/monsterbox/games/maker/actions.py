@@ -7,40 +7,18 @@ Ids: ``move:<labyrinth>``, ``diversion``, ``room``, ``place:<monster>:<seat>``, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from monsterbox.core.actions import ActionTable, cached_table
 from monsterbox.games.maker.cards import CHARACTER, LABYRINTH, MONSTER, TRAP, MakerCards
 
 (MOVE, DIVERSION_OP, ROOM_OP, PLACE, BATTLE_OP, DISCARD_START, DISCARD_CARD, DONE, ADD, CLERIC_OP, RELIC, EQUIP,
  FIGHT, HEAL_CARD, HEAL_NONE, THIEF, KEEP, KEEP_NONE, DROP) = range(19)
 
 
-@dataclass
-class ActionTable:
-    names: list[str] = field(default_factory=list)
-    codes: dict[str, int] = field(default_factory=dict)
-    ops: list[tuple[int, int, int]] = field(default_factory=list)  # code -> (op, a, b)
-    index: dict[tuple[int, int, int], int] = field(default_factory=dict)
-
-    def add(self, name: str, op: int, a: int = -1, b: int = -1) -> None:
-        code = len(self.names)
-        self.names.append(name)
-        self.codes[name] = code
-        self.ops.append((op, a, b))
-        self.index[(op, a, b)] = code
-
-    def code(self, op: int, a: int = -1, b: int = -1) -> int:
-        return self.index[(op, a, b)]
-
-
-_tables: dict[tuple[int, int], tuple[MakerCards, ActionTable]] = {}
-
-
 def action_table(cards: MakerCards, players: int) -> ActionTable:
-    key = (id(cards), players)
-    hit = _tables.get(key)
-    if hit is not None and hit[0] is cards:
-        return hit[1]
+    return cached_table(build_table, cards, players)
+
+
+def build_table(cards: MakerCards, players: int) -> ActionTable:
     t = ActionTable()
     ids = cards.ids
     labs = cards.types_of(LABYRINTH)
@@ -80,5 +58,4 @@ def action_table(cards: MakerCards, players: int) -> ActionTable:
     t.add("keep:none", KEEP_NONE)
     for i, tr in enumerate(cards.treasures):
         t.add(f"drop:{tr.id}", DROP, i)
-    _tables[key] = (cards, t)
     return t

@@ -6,15 +6,13 @@ so hands and piles are kept as lists of type indices. Treasures are individual c
 
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from monsterbox.core.cardfile import packaged_card_data, read_card_file
 from monsterbox.core.errors import CardFileError
 
 CLASSES = ("Fighter", "Elf", "Thief", "Wizard", "Dwarf")
@@ -240,23 +238,16 @@ def parse_cards(data: Any, source: str) -> MakerCards:
 
 
 def load_card_file(path: str | Path) -> MakerCards:
-    p = Path(path)
-    if not p.is_file():
-        raise CardFileError(f"card file {str(p)!r} does not exist or is not a file")
-    try:
-        text = p.read_text(encoding="utf-8")
-        data = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CardFileError(f"{p}: not valid {'JSON' if p.suffix.lower() == '.json' else 'TOML'}: {exc}") from None
-    return parse_cards(data, str(p))
+    """Load a user's card file (TOML or JSON, by extension)."""
+    return parse_cards(read_card_file(path), str(path))
 
 
 _default: MakerCards | None = None
 
 
 def default_cards() -> MakerCards:
+    """The card file shipped with monsterbox (``monsterbox/data/maker.toml``)."""
     global _default
     if _default is None:
-        text = resources.files("monsterbox").joinpath("data/maker.toml").read_text(encoding="utf-8")
-        _default = parse_cards(tomllib.loads(text), "monsterbox/data/maker.toml")
+        _default = parse_cards(packaged_card_data("maker"), "monsterbox/data/maker.toml")
     return _default

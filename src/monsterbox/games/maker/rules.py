@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from monsterbox.core import rng as crng
-from monsterbox.core.errors import CardFileError, InvalidOptions
-from monsterbox.core.ruleset import Ruleset
+from monsterbox.core.cardfile import cards_option
+from monsterbox.core.errors import InvalidOptions
+from monsterbox.core.ruleset import PhasedRuleset
 from monsterbox.games.maker import actions as A
 from monsterbox.games.maker.actions import action_table
 from monsterbox.games.maker.cards import (
@@ -25,7 +26,6 @@ from monsterbox.games.maker.cards import (
     TRAP,
     MakerCards,
     default_cards,
-    load_card_file,
     parse_cards,
 )
 from monsterbox.games.maker.state import (
@@ -103,16 +103,7 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
         out["first_player"] = fp
     cards = default_cards()
     if options.get("cards") is not None:
-        spec = options["cards"]
-        try:
-            if isinstance(spec, str):
-                cards = load_card_file(spec)
-            elif isinstance(spec, dict):
-                cards = parse_cards(spec, "option 'cards'")
-            else:
-                raise InvalidOptions(f"option cards must be a file path or the card file's content, got {spec!r}")
-        except CardFileError as exc:
-            raise InvalidOptions(str(exc)) from None
+        cards = cards_option(options["cards"], parse_cards)
         out["cards"] = cards.entries()
     if "deck" in options:
         deck = options["deck"]
@@ -734,12 +725,14 @@ def why_illegal(s: MakerState, name: str) -> str:
     return f"illegal action: {reason}. Legal now: {legal}"
 
 
-class MakerRules(Ruleset):
+class MakerRules(PhasedRuleset):
     game_id = "maker"
     title = "Monster Maker"
     min_players = 2
     max_players = 6
     secret_options = ("deck", "treasure_deck", "dice")
+    over_phase = OVER
+    view_module = "monsterbox.games.maker.view"
 
     def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         return validate_options(players, options)
@@ -747,21 +740,11 @@ class MakerRules(Ruleset):
     def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> MakerState:
         return setup(players, options, rng)
 
-    def to_play(self, state: MakerState) -> int | None:
-        return None if state.phase == OVER else state.current
-
     def legal_actions(self, state: MakerState) -> Sequence[int]:
         return legal_actions(state)
 
     def apply(self, state: MakerState, action: int) -> None:
         apply(state, action)
-
-    def is_over(self, state: MakerState) -> bool:
-        return state.phase == OVER
-
-    def result(self, state: MakerState) -> dict[str, Any]:
-        assert state.result is not None
-        return state.result
 
     def rewards(self, state: MakerState) -> list[float]:
         assert state.result is not None
@@ -776,30 +759,12 @@ class MakerRules(Ruleset):
     def copy(self, state: MakerState, keep_log: bool = True) -> MakerState:
         return copy_state(state, keep_log)
 
-    def step_count(self, state: MakerState) -> int:
-        return state.step
-
     def action_tables(self, state: MakerState) -> tuple[Sequence[str], dict[str, int]]:
         t = action_table(state.cards, state.n)
         return t.names, t.codes
 
     def why_illegal(self, state: MakerState, name: str) -> str:
         return why_illegal(state, name)
-
-    def view(self, state: MakerState, seat: int) -> dict[str, Any]:
-        from monsterbox.games.maker.view import view
-
-        return view(state, seat)
-
-    def spectator_view(self, state: MakerState) -> dict[str, Any]:
-        from monsterbox.games.maker.view import view
-
-        return view(state, None)
-
-    def determinize(self, state: MakerState, seat: int, rng: random.Random, keep_log: bool = True) -> MakerState:
-        from monsterbox.games.maker.view import determinize
-
-        return determinize(state, seat, rng, keep_log)
 
 
 RULES = MakerRules()

@@ -211,10 +211,12 @@ def determinize(s: MakerState, seat: int, rng: random.Random, keep_log: bool = T
     d.deck = pool + traps
     rng.shuffle(d.deck)
     # treasures: face-down treasures of others and the treasure pile
-    hidden_slots = [(p, i) for p in others for i, t in enumerate(d.treasures[p]) if not d.face_up[t]]
+    # at the end every treasure is shown (the judgment reveals them): nothing left to resample
+    hidden_slots = [] if s.phase == OVER else [(p, i) for p in others for i, t in enumerate(d.treasures[p])
+                                                 if not d.face_up[t]]
     tpool = [t for t in range(len(cards.treasures))
              if t not in d.treasure_discard and t not in d.treasures[seat]
-             and not any(t in d.treasures[p] and d.face_up[t] for p in others)]
+             and not any(t in d.treasures[p] and (d.face_up[t] or s.phase == OVER) for p in others)]
     tpool.sort()
     rng.shuffle(tpool)
     # a face-down treasure cannot be an 'open' one (those are always face up)

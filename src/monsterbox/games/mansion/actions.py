@@ -8,36 +8,18 @@ discard pile, or the dummy's area with 2 players), ``reserve:<actor>``, ``chambe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from monsterbox.core.actions import ActionTable, cached_table
 from monsterbox.games.mansion.cards import SKULLS, MansionCards
 
 (TILE_OP, TAKE_OP, CAST_OP, MUMMY_OP, RESERVE_OP, CHAMBER_OP, SWAMP_OP, COSTUME1, COSTUME2, END_OP, DUMMY_OP,
  DUMMY_SKULL, GIVE, GIVE_NONE) = range(14)
 
 
-@dataclass
-class ActionTable:
-    names: list[str] = field(default_factory=list)
-    codes: dict[str, int] = field(default_factory=dict)
-    ops: list[tuple[int, int, int]] = field(default_factory=list)
-    index: dict[tuple[int, int, int], int] = field(default_factory=dict)
-
-    def add(self, name: str, op: int, a: int = -1, b: int = -1) -> None:
-        self.index[(op, a, b)] = len(self.names)
-        self.codes[name] = len(self.names)
-        self.names.append(name)
-        self.ops.append((op, a, b))
-
-
-_tables: dict[tuple[int, int], tuple[MansionCards, ActionTable]] = {}
-
-
 def action_table(cards: MansionCards, players: int) -> ActionTable:
-    key = (id(cards), players)
-    hit = _tables.get(key)
-    if hit is not None and hit[0] is cards:
-        return hit[1]
+    return cached_table(build_table, cards, players)
+
+
+def build_table(cards: MansionCards, players: int) -> ActionTable:
     t = ActionTable()
     for k in range(4):
         t.add(f"tile:{k + 1}", TILE_OP, k)
@@ -60,5 +42,4 @@ def action_table(cards: MansionCards, players: int) -> ActionTable:
     for seat in range(players):
         t.add(f"give:{seat}", GIVE, seat)
     t.add("give:none", GIVE_NONE)
-    _tables[key] = (cards, t)
     return t

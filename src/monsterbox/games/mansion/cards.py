@@ -3,15 +3,13 @@ Components and Cards). Values the rulebook does not print are reconstructed in `
 
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from monsterbox.core.cardfile import packaged_card_data, read_card_file
 from monsterbox.core.errors import CardFileError
 
 SKULLS = ("blue", "red", "green", "yellow", "grey")  # index 4 is the grey wildcard
@@ -172,23 +170,16 @@ def parse_cards(data: Any, source: str) -> MansionCards:
 
 
 def load_card_file(path: str | Path) -> MansionCards:
-    p = Path(path)
-    if not p.is_file():
-        raise CardFileError(f"card file {str(p)!r} does not exist or is not a file")
-    try:
-        text = p.read_text(encoding="utf-8")
-        data = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CardFileError(f"{p}: not valid {'JSON' if p.suffix.lower() == '.json' else 'TOML'}: {exc}") from None
-    return parse_cards(data, str(p))
+    """Load a user's card file (TOML or JSON, by extension)."""
+    return parse_cards(read_card_file(path), str(path))
 
 
 _default: MansionCards | None = None
 
 
 def default_cards() -> MansionCards:
+    """The card file shipped with monsterbox (``monsterbox/data/mansion.toml``)."""
     global _default
     if _default is None:
-        text = resources.files("monsterbox").joinpath("data/mansion.toml").read_text(encoding="utf-8")
-        _default = parse_cards(tomllib.loads(text), "monsterbox/data/mansion.toml")
+        _default = parse_cards(packaged_card_data("mansion"), "monsterbox/data/mansion.toml")
     return _default

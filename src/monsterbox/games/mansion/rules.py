@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from monsterbox.core import rng as crng
-from monsterbox.core.errors import CardFileError, InvalidOptions
-from monsterbox.core.ruleset import Ruleset
+from monsterbox.core.cardfile import cards_option
+from monsterbox.core.errors import InvalidOptions
+from monsterbox.core.ruleset import PhasedRuleset
 from monsterbox.games.mansion import actions as A
 from monsterbox.games.mansion.actions import action_table
 from monsterbox.games.mansion.cards import (
@@ -21,7 +22,6 @@ from monsterbox.games.mansion.cards import (
     SKULLS,
     MansionCards,
     default_cards,
-    load_card_file,
     parse_cards,
 )
 from monsterbox.games.mansion.state import (
@@ -67,16 +67,7 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
         out["first_player"] = fp
     cards = default_cards()
     if options.get("cards") is not None:
-        spec = options["cards"]
-        try:
-            if isinstance(spec, str):
-                cards = load_card_file(spec)
-            elif isinstance(spec, dict):
-                cards = parse_cards(spec, "option 'cards'")
-            else:
-                raise InvalidOptions(f"option cards must be a file path or the card file's content, got {spec!r}")
-        except CardFileError as exc:
-            raise InvalidOptions(str(exc)) from None
+        cards = cards_option(options["cards"], parse_cards)
         out["cards"] = cards.entries()
     if "deck" in options:
         ids = [a.id for a in cards.actors]
@@ -607,12 +598,14 @@ def why_illegal(s: MansionState, name: str) -> str:
     return f"illegal action: {reason}. Legal now: {legal}"
 
 
-class MansionRules(Ruleset):
+class MansionRules(PhasedRuleset):
     game_id = "mansion"
     title = "Monster Mansion"
     min_players = 2
     max_players = 4
     secret_options = ("deck", "bag")
+    over_phase = OVER
+    view_module = "monsterbox.games.mansion.view"
 
     def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         return validate_options(players, options)
@@ -620,21 +613,11 @@ class MansionRules(Ruleset):
     def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> MansionState:
         return setup(players, options, rng)
 
-    def to_play(self, state: MansionState) -> int | None:
-        return None if state.phase == OVER else state.current
-
     def legal_actions(self, state: MansionState) -> Sequence[int]:
         return legal_actions(state)
 
     def apply(self, state: MansionState, action: int) -> None:
         apply(state, action)
-
-    def is_over(self, state: MansionState) -> bool:
-        return state.phase == OVER
-
-    def result(self, state: MansionState) -> dict[str, Any]:
-        assert state.result is not None
-        return state.result
 
     def estimate(self, state: MansionState) -> list[float]:
         from monsterbox.games.mansion.heuristic import estimate
@@ -644,31 +627,12 @@ class MansionRules(Ruleset):
     def copy(self, state: MansionState, keep_log: bool = True) -> MansionState:
         return copy_state(state, keep_log)
 
-    def step_count(self, state: MansionState) -> int:
-        return state.step
-
     def action_tables(self, state: MansionState) -> tuple[Sequence[str], dict[str, int]]:
         t = action_table(state.cards, state.n)
         return t.names, t.codes
 
     def why_illegal(self, state: MansionState, name: str) -> str:
         return why_illegal(state, name)
-
-    def view(self, state: MansionState, seat: int) -> dict[str, Any]:
-        from monsterbox.games.mansion.view import view
-
-        return view(state, seat)
-
-    def spectator_view(self, state: MansionState) -> dict[str, Any]:
-        from monsterbox.games.mansion.view import view
-
-        return view(state, None)
-
-    def determinize(self, state: MansionState, seat: int, rng: random.Random, keep_log: bool = True
-                    ) -> MansionState:
-        from monsterbox.games.mansion.view import determinize
-
-        return determinize(state, seat, rng, keep_log)
 
 
 RULES = MansionRules()

@@ -8,29 +8,11 @@ Hunt: ``kill:<lair>:<weapon>``, ``three:<lair>``, ``ability``, ``item:<loot>``, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from monsterbox.core.actions import ActionTable, cached_table
 from monsterbox.games.monster.cards import MonsterCards
 
 (KILL, THREE, ABILITY, ITEM, CUBE, STORE, DISCARD, PASS, ARM, ARM_NONE, LAIR, WEAPON, BANK, PLAYER, CUBE_BACK,
  LOOT_TAKE, LOOT_VILLAGERS, SACRIFICE, SACRIFICE_NONE, CHARACTER) = range(20)
-
-
-@dataclass
-class ActionTable:
-    names: list[str] = field(default_factory=list)
-    codes: dict[str, int] = field(default_factory=dict)
-    ops: list[tuple[int, int, int]] = field(default_factory=list)
-    index: dict[tuple[int, int, int], int] = field(default_factory=dict)
-
-    def add(self, name: str, op: int, a: int = -1, b: int = -1) -> None:
-        self.index[(op, a, b)] = len(self.names)
-        self.codes[name] = len(self.names)
-        self.names.append(name)
-        self.ops.append((op, a, b))
-
-
-_tables: dict[tuple[int, int], tuple[MonsterCards, ActionTable]] = {}
 
 
 def lair_keys(cards: MonsterCards) -> list[int]:
@@ -38,10 +20,10 @@ def lair_keys(cards: MonsterCards) -> list[int]:
 
 
 def action_table(cards: MonsterCards, players: int) -> ActionTable:
-    key = (id(cards), players)
-    hit = _tables.get(key)
-    if hit is not None and hit[0] is cards:
-        return hit[1]
+    return cached_table(build_table, cards, players)
+
+
+def build_table(cards: MonsterCards, players: int) -> ActionTable:
     t = ActionTable()
     wids = [w.id for w in cards.weapons]
     keys = lair_keys(cards)
@@ -79,5 +61,4 @@ def action_table(cards: MonsterCards, players: int) -> ActionTable:
     t.add("sacrifice:none", SACRIFICE_NONE)
     for i, ch in enumerate(cards.characters):
         t.add(f"character:{ch.id}", CHARACTER, i)
-    _tables[key] = (cards, t)
     return t

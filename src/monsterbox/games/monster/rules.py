@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from monsterbox.core import rng as crng
-from monsterbox.core.errors import CardFileError, InvalidOptions
-from monsterbox.core.ruleset import Ruleset
+from monsterbox.core.cardfile import cards_option
+from monsterbox.core.errors import InvalidOptions
+from monsterbox.core.ruleset import PhasedRuleset
 from monsterbox.games.monster import actions as A
 from monsterbox.games.monster.actions import action_table
-from monsterbox.games.monster.cards import COLOURS, MonsterCards, default_cards, load_card_file, parse_cards
+from monsterbox.games.monster.cards import COLOURS, MonsterCards, default_cards, parse_cards
 from monsterbox.games.monster.effects import (
     CHARACTER_EFFECTS,
     CRISIS_EFFECTS,
@@ -94,16 +95,7 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
         out["first_leader"] = fl
     cards = default_cards()
     if options.get("cards") is not None:
-        spec = options["cards"]
-        try:
-            if isinstance(spec, str):
-                cards = load_card_file(spec)
-            elif isinstance(spec, dict):
-                cards = parse_cards(spec, "option 'cards'")
-            else:
-                raise InvalidOptions(f"option cards must be a file path or the card file's content, got {spec!r}")
-        except CardFileError as exc:
-            raise InvalidOptions(str(exc)) from None
+        cards = cards_option(options["cards"], parse_cards)
         out["cards"] = cards.entries()
     for key, ids in (("lairs", [x.id for x in cards.lairs]), ("crises", [x.id for x in cards.crises]),
                      ("weapons", [x.id for x in cards.weapons]), ("characters", [x.id for x in cards.characters])):
@@ -669,12 +661,14 @@ def why_illegal(s: MonsterState, name: str) -> str:
     return f"illegal action: {reason}. Legal now: {legal}"
 
 
-class MonsterRules(Ruleset):
+class MonsterRules(PhasedRuleset):
     game_id = "monster"
     title = "Monster"
     min_players = 2
     max_players = 6
     secret_options = ("lairs", "crises", "weapons", "characters")
+    over_phase = OVER
+    view_module = "monsterbox.games.monster.view"
 
     def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         return validate_options(players, options)
@@ -682,21 +676,11 @@ class MonsterRules(Ruleset):
     def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> MonsterState:
         return setup(players, options, rng)
 
-    def to_play(self, state: MonsterState) -> int | None:
-        return None if state.phase == OVER else state.current
-
     def legal_actions(self, state: MonsterState) -> Sequence[int]:
         return legal_actions(state)
 
     def apply(self, state: MonsterState, action: int) -> None:
         apply(state, action)
-
-    def is_over(self, state: MonsterState) -> bool:
-        return state.phase == OVER
-
-    def result(self, state: MonsterState) -> dict[str, Any]:
-        assert state.result is not None
-        return state.result
 
     def rewards(self, state: MonsterState) -> list[float]:
         assert state.result is not None
@@ -710,31 +694,12 @@ class MonsterRules(Ruleset):
     def copy(self, state: MonsterState, keep_log: bool = True) -> MonsterState:
         return copy_state(state, keep_log)
 
-    def step_count(self, state: MonsterState) -> int:
-        return state.step
-
     def action_tables(self, state: MonsterState) -> tuple[Sequence[str], dict[str, int]]:
         t = action_table(state.cards, state.n)
         return t.names, t.codes
 
     def why_illegal(self, state: MonsterState, name: str) -> str:
         return why_illegal(state, name)
-
-    def view(self, state: MonsterState, seat: int) -> dict[str, Any]:
-        from monsterbox.games.monster.view import view
-
-        return view(state, seat)
-
-    def spectator_view(self, state: MonsterState) -> dict[str, Any]:
-        from monsterbox.games.monster.view import view
-
-        return view(state, None)
-
-    def determinize(self, state: MonsterState, seat: int, rng: random.Random, keep_log: bool = True
-                    ) -> MonsterState:
-        from monsterbox.games.monster.view import determinize
-
-        return determinize(state, seat, rng, keep_log)
 
 
 RULES = MonsterRules()
