@@ -43,3 +43,18 @@ def cards_option(spec: Any, parse: Callable[[Any, str], T], data_kinds: tuple[ty
     except CardFileError as exc:
         raise InvalidOptions(str(exc)) from None
     raise InvalidOptions(f"option cards must be a file path or the card file's content, got {spec!r}")
+
+
+def validate_entry(model: Any, raw: Any, what: str, i: int, source: str) -> Any:
+    """One card-file entry validated by a pydantic ``model``; errors name the entry (number and id) and the field."""
+    from pydantic import ValidationError
+
+    name = f"{what} entry {i + 1}" + (f" (id {raw.get('id')!r})" if isinstance(raw, dict) and "id" in raw else "")
+    if not isinstance(raw, dict):
+        raise CardFileError(f"{source}: {name}: must be a table of fields, got {raw!r}")
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"]) or "(entry)"
+        raise CardFileError(f"{source}: {name}: field '{loc}': {err['msg']}") from None

@@ -12,13 +12,11 @@ point, and stay in while a later creature is worth clearly more than the leftmos
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
-from monsterbox.agents.base import Observation
+from monsterbox.agents.policy import PolicyAgent
 from monsterbox.games.inn.cards import HUMAN, CardSet
 from monsterbox.games.inn.rules import (
-    ACTION_NAMES,
     BONUS_GEM,
     BONUS_GOLD,
     DROP,
@@ -173,20 +171,10 @@ class InnPolicy:
         return best
 
 
-class InnHeuristicAgent:
+class InnHeuristicAgent(PolicyAgent):
     """The heuristic bot as an agent: one determinization per decision, then ``InnPolicy``."""
 
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0, **params: float) -> None:
-        self.rng = random.Random(seed)
-        self.policy = InnPolicy(**params)
-
-    def act(self, obs: Observation) -> str:
-        if len(obs.legal) == 1:
-            return obs.legal[0]
-        game = obs.sample(self.rng.randrange(2**31))
-        return ACTION_NAMES[self.policy.choose(game.state)]
+    policy_class = InnPolicy
 
 
 _rollout_policy = InnPolicy()

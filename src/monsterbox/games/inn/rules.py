@@ -12,6 +12,7 @@ from typing import Any
 
 from monsterbox.core.cardfile import cards_option
 from monsterbox.core.errors import InvalidOptions
+from monsterbox.core.options import bool_option, check_keys, seat_option
 from monsterbox.core.ruleset import PhasedRuleset
 from monsterbox.games.inn.cards import HUMAN, MONSTER, CardSet, default_cards, parse_cards
 from monsterbox.games.inn.scoring import final_scores, score_game, winners
@@ -57,24 +58,11 @@ def rounds_for(players: int) -> int:
 # --- setup ----------------------------------------------------------------------------------------------------------
 def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
     """Check option keys and values; return a normalised, self-contained (JSON-serialisable) copy."""
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise InvalidOptions(f"options must be a dict, got {type(options).__name__}")
-    unknown = sorted(set(options) - set(OPTION_KEYS))
-    if unknown:
-        allowed = "; ".join(f"{k} ({v})" for k, v in OPTION_KEYS.items())
-        raise InvalidOptions(f"unknown Monster Inn option(s) {', '.join(unknown)}; allowed: {allowed}")
+    options = check_keys(options, OPTION_KEYS, "Monster Inn")
     out: dict[str, Any] = {"open_treasures": False}
-    ot = options.get("open_treasures", False)
-    if not isinstance(ot, bool):
-        raise InvalidOptions(f"option open_treasures must be true or false, got {ot!r}")
-    out["open_treasures"] = ot
+    out["open_treasures"] = bool_option(options, "open_treasures")
     if "first_player" in options:
-        fp = options["first_player"]
-        if isinstance(fp, bool) or not isinstance(fp, int) or not 0 <= fp < players:
-            raise InvalidOptions(f"option first_player must be a seat from 0 to {players - 1}, got {fp!r}")
-        out["first_player"] = fp
+        out["first_player"] = seat_option(options, "first_player", players)
     cards = default_cards()
     if options.get("cards") is not None:
         cards = cards_option(options["cards"], parse_cards, (list, dict))

@@ -8,10 +8,9 @@ determinization.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 
-from monsterbox.agents.base import Observation
+from monsterbox.agents.policy import PolicyAgent
 from monsterbox.games.maker import actions as A
 from monsterbox.games.maker.actions import action_table
 from monsterbox.games.maker.cards import CHARACTER, LABYRINTH, MONSTER, ROOM, TRAP, MakerCards
@@ -276,18 +275,8 @@ def estimate(s: MakerState, temperature: float = 60.0) -> list[float]:
     return [w / total for w in weights]
 
 
-class MakerHeuristicAgent:
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0, **params: float) -> None:
-        self.rng = random.Random(seed)
-        self.policy = MakerPolicy(**params)  # type: ignore[arg-type]
-
-    def act(self, obs: Observation) -> str:
-        if len(obs.legal) == 1:
-            return obs.legal[0]
-        game = obs.sample(self.rng.randrange(2**31))
-        return game.action_name(self.policy.choose(game.state))
+class MakerHeuristicAgent(PolicyAgent):
+    policy_class = MakerPolicy
 
 
 _rollout = MakerPolicy()

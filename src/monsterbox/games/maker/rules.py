@@ -13,6 +13,7 @@ from typing import Any
 from monsterbox.core import rng as crng
 from monsterbox.core.cardfile import cards_option
 from monsterbox.core.errors import InvalidOptions
+from monsterbox.core.options import bool_option, check_keys, seat_option
 from monsterbox.core.ruleset import PhasedRuleset
 from monsterbox.games.maker import actions as A
 from monsterbox.games.maker.actions import action_table
@@ -70,18 +71,9 @@ OPTION_KEYS = {
 
 # --- options and setup ----------------------------------------------------------------------------------------------
 def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-    options = {} if options is None else options
-    if not isinstance(options, dict):
-        raise InvalidOptions(f"options must be a dict, got {type(options).__name__}")
-    unknown = sorted(set(options) - set(OPTION_KEYS))
-    if unknown:
-        allowed = "; ".join(f"{k} ({v})" for k, v in OPTION_KEYS.items())
-        raise InvalidOptions(f"unknown Monster Maker option(s) {', '.join(unknown)}; allowed: {allowed}")
+    options = check_keys(options, OPTION_KEYS, "Monster Maker")
     out: dict[str, Any] = {}
-    short = options.get("short", False)
-    if not isinstance(short, bool):
-        raise InvalidOptions(f"option short must be true or false, got {short!r}")
-    out["short"] = short
+    out["short"] = bool_option(options, "short")
     if "distance" in options:
         d = options["distance"]
         if isinstance(d, bool) or not isinstance(d, int) or not 10 <= d <= 300:
@@ -97,10 +89,7 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
                              f"got {rewards!r}")
     out["rewards"] = list(rewards)
     if "first_player" in options:
-        fp = options["first_player"]
-        if isinstance(fp, bool) or not isinstance(fp, int) or not 0 <= fp < players:
-            raise InvalidOptions(f"option first_player must be a seat from 0 to {players - 1}, got {fp!r}")
-        out["first_player"] = fp
+        out["first_player"] = seat_option(options, "first_player", players)
     cards = default_cards()
     if options.get("cards") is not None:
         cards = cards_option(options["cards"], parse_cards)

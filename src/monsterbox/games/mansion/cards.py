@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from monsterbox.core.cardfile import packaged_card_data, read_card_file
+from monsterbox.core.cardfile import packaged_card_data, read_card_file, validate_entry
 from monsterbox.core.errors import CardFileError
 
 SKULLS = ("blue", "red", "green", "yellow", "grey")  # index 4 is the grey wildcard
@@ -103,18 +103,6 @@ class MansionCards:
         }
 
 
-def _validate(model: type[BaseModel], raw: Any, what: str, i: int, source: str) -> Any:
-    name = f"{what} entry {i + 1}" + (f" (id {raw.get('id')!r})" if isinstance(raw, dict) and "id" in raw else "")
-    if not isinstance(raw, dict):
-        raise CardFileError(f"{source}: {name}: must be a table of fields, got {raw!r}")
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(x) for x in err["loc"]) or "(entry)"
-        raise CardFileError(f"{source}: {name}: field '{loc}': {err['msg']}") from None
-
-
 def parse_cards(data: Any, source: str) -> MansionCards:
     if not isinstance(data, dict):
         raise CardFileError(f"{source}: a Monster Mansion card file is a table with actor, reward, chamber, "
@@ -122,10 +110,10 @@ def parse_cards(data: Any, source: str) -> MansionCards:
     for key in ("actor", "reward", "chamber", "mansion", "skulls", "tiles"):
         if key not in data:
             raise CardFileError(f"{source}: missing '{key}'")
-    actors = [_validate(ActorEntry, r, "actor", i, source) for i, r in enumerate(data["actor"])]
-    rewards = [_validate(RewardEntry, r, "reward", i, source) for i, r in enumerate(data["reward"])]
-    chambers = [_validate(ChamberEntry, r, "chamber", i, source) for i, r in enumerate(data["chamber"])]
-    mansions = [_validate(MansionEntry, r, "mansion", i, source) for i, r in enumerate(data["mansion"])]
+    actors = [validate_entry(ActorEntry, r, "actor", i, source) for i, r in enumerate(data["actor"])]
+    rewards = [validate_entry(RewardEntry, r, "reward", i, source) for i, r in enumerate(data["reward"])]
+    chambers = [validate_entry(ChamberEntry, r, "chamber", i, source) for i, r in enumerate(data["chamber"])]
+    mansions = [validate_entry(MansionEntry, r, "mansion", i, source) for i, r in enumerate(data["mansion"])]
     for what, n, got in (("actor", 37, actors), ("reward", 12, rewards), ("chamber", 12, chambers),
                          ("mansion", 4, mansions)):
         if len(got) != n:

@@ -6,9 +6,8 @@ choice is the same in every determinization)."""
 from __future__ import annotations
 
 import math
-import random
 
-from monsterbox.agents.base import Observation
+from monsterbox.agents.policy import PolicyAgent
 from monsterbox.games.mansion import actions as A
 from monsterbox.games.mansion.actions import action_table
 from monsterbox.games.mansion.rules import CHAMBER_COST, legal_actions, payment, sales_level
@@ -116,18 +115,8 @@ class MansionPolicy:
         return ops[(A.END_OP, -1, -1)]
 
 
-class MansionHeuristicAgent:
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0, **params: float) -> None:
-        self.rng = random.Random(seed)
-        self.policy = MansionPolicy(**params)
-
-    def act(self, obs: Observation) -> str:
-        if len(obs.legal) == 1:
-            return obs.legal[0]
-        game = obs.sample(self.rng.randrange(2**31))
-        return game.action_name(self.policy.choose(game.state))
+class MansionHeuristicAgent(PolicyAgent):
+    policy_class = MansionPolicy
 
 
 _rollout = MansionPolicy()

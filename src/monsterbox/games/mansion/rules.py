@@ -13,6 +13,7 @@ from typing import Any
 from monsterbox.core import rng as crng
 from monsterbox.core.cardfile import cards_option
 from monsterbox.core.errors import InvalidOptions
+from monsterbox.core.options import check_keys, seat_option
 from monsterbox.core.ruleset import PhasedRuleset
 from monsterbox.games.mansion import actions as A
 from monsterbox.games.mansion.actions import action_table
@@ -52,19 +53,10 @@ OPTION_KEYS = {
 
 
 def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-    options = {} if options is None else options
-    if not isinstance(options, dict):
-        raise InvalidOptions(f"options must be a dict, got {type(options).__name__}")
-    unknown = sorted(set(options) - set(OPTION_KEYS))
-    if unknown:
-        allowed = "; ".join(f"{k} ({v})" for k, v in OPTION_KEYS.items())
-        raise InvalidOptions(f"unknown Monster Mansion option(s) {', '.join(unknown)}; allowed: {allowed}")
+    options = check_keys(options, OPTION_KEYS, "Monster Mansion")
     out: dict[str, Any] = {}
     if "first_player" in options:
-        fp = options["first_player"]
-        if isinstance(fp, bool) or not isinstance(fp, int) or not 0 <= fp < players:
-            raise InvalidOptions(f"option first_player must be a seat from 0 to {players - 1}, got {fp!r}")
-        out["first_player"] = fp
+        out["first_player"] = seat_option(options, "first_player", players)
     cards = default_cards()
     if options.get("cards") is not None:
         cards = cards_option(options["cards"], parse_cards)

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from monsterbox.core.cardfile import packaged_card_data, read_card_file
+from monsterbox.core.cardfile import packaged_card_data, read_card_file, validate_entry
 from monsterbox.core.errors import CardFileError
 
 COLOURS = ("black", "white", "red", "blue", "green")  # weapon / monster colour index
@@ -84,18 +84,6 @@ class MonsterCards:
                 "character": [x.model_dump() for x in self.characters]}
 
 
-def _validate(model: type[BaseModel], raw: Any, what: str, i: int, source: str) -> Any:
-    name = f"{what} entry {i + 1}" + (f" (id {raw.get('id')!r})" if isinstance(raw, dict) and "id" in raw else "")
-    if not isinstance(raw, dict):
-        raise CardFileError(f"{source}: {name}: must be a table of fields, got {raw!r}")
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(x) for x in err["loc"]) or "(entry)"
-        raise CardFileError(f"{source}: {name}: field '{loc}': {err['msg']}") from None
-
-
 def parse_cards(data: Any, source: str) -> MonsterCards:
     from monsterbox.games.monster.effects import CHARACTER_EFFECTS, CRISIS_EFFECTS, LOOT_EFFECTS
 
@@ -104,11 +92,11 @@ def parse_cards(data: Any, source: str) -> MonsterCards:
     for key in ("weapon", "lair", "loot", "crisis", "character"):
         if key not in data or not isinstance(data[key], list):
             raise CardFileError(f"{source}: missing the list of '{key}' entries")
-    weapons = [_validate(WeaponEntry, r, "weapon", i, source) for i, r in enumerate(data["weapon"])]
-    lairs = [_validate(LairEntry, r, "lair", i, source) for i, r in enumerate(data["lair"])]
-    loot = [_validate(LootEntry, r, "loot", i, source) for i, r in enumerate(data["loot"])]
-    crises = [_validate(CrisisEntry, r, "crisis", i, source) for i, r in enumerate(data["crisis"])]
-    chars = [_validate(CharacterEntry, r, "character", i, source) for i, r in enumerate(data["character"])]
+    weapons = [validate_entry(WeaponEntry, r, "weapon", i, source) for i, r in enumerate(data["weapon"])]
+    lairs = [validate_entry(LairEntry, r, "lair", i, source) for i, r in enumerate(data["lair"])]
+    loot = [validate_entry(LootEntry, r, "loot", i, source) for i, r in enumerate(data["loot"])]
+    crises = [validate_entry(CrisisEntry, r, "crisis", i, source) for i, r in enumerate(data["crisis"])]
+    chars = [validate_entry(CharacterEntry, r, "character", i, source) for i, r in enumerate(data["character"])]
     if [w.colour for w in weapons] != list(COLOURS):
         raise CardFileError(f"{source}: field 'colour': five weapons, one per colour in the order {', '.join(COLOURS)}")
     for what, n, got in (("lair", 29, lairs), ("loot", 23, loot), ("crisis", 30, crises), ("character", 10, chars)):

@@ -5,10 +5,9 @@ are short. Each seat decides from its own view only (a determinization, read onl
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 
-from monsterbox.agents.base import Observation
+from monsterbox.agents.policy import PolicyAgent
 from monsterbox.games.monster import actions as A
 from monsterbox.games.monster.actions import action_table
 from monsterbox.games.monster.mechanics import available
@@ -132,18 +131,8 @@ class MonsterPolicy:
         return legal[0]
 
 
-class MonsterHeuristicAgent:
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0, **params: float) -> None:
-        self.rng = random.Random(seed)
-        self.policy = MonsterPolicy(**params)
-
-    def act(self, obs: Observation) -> str:
-        if len(obs.legal) == 1:
-            return obs.legal[0]
-        game = obs.sample(self.rng.randrange(2**31))
-        return game.action_name(self.policy.choose(game.state))
+class MonsterHeuristicAgent(PolicyAgent):
+    policy_class = MonsterPolicy
 
 
 _rollout = MonsterPolicy()

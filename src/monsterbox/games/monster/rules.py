@@ -13,6 +13,7 @@ from typing import Any
 from monsterbox.core import rng as crng
 from monsterbox.core.cardfile import cards_option
 from monsterbox.core.errors import InvalidOptions
+from monsterbox.core.options import bool_option, check_keys, seat_option
 from monsterbox.core.ruleset import PhasedRuleset
 from monsterbox.games.monster import actions as A
 from monsterbox.games.monster.actions import action_table
@@ -70,29 +71,17 @@ OPTION_KEYS = {
 
 
 def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-    options = {} if options is None else options
-    if not isinstance(options, dict):
-        raise InvalidOptions(f"options must be a dict, got {type(options).__name__}")
-    unknown = sorted(set(options) - set(OPTION_KEYS))
-    if unknown:
-        allowed = "; ".join(f"{k} ({v})" for k, v in OPTION_KEYS.items())
-        raise InvalidOptions(f"unknown Monster option(s) {', '.join(unknown)}; allowed: {allowed}")
+    options = check_keys(options, OPTION_KEYS, "Monster")
     out: dict[str, Any] = {}
     for key in ("elite", "unreliable_weaponry"):
-        v = options.get(key, False)
-        if not isinstance(v, bool):
-            raise InvalidOptions(f"option {key} must be true or false, got {v!r}")
-        out[key] = v
+        out[key] = bool_option(options, key)
     cc = options.get("character_choices", 1)
     if isinstance(cc, bool) or not isinstance(cc, int) or not 1 <= cc <= 10 // players:
         raise InvalidOptions(f"option character_choices must be an integer from 2 to {10 // players} "
                              f"(10 characters for {players} players), got {cc!r}")
     out["character_choices"] = cc
     if "first_leader" in options:
-        fl = options["first_leader"]
-        if isinstance(fl, bool) or not isinstance(fl, int) or not 0 <= fl < players:
-            raise InvalidOptions(f"option first_leader must be a seat from 0 to {players - 1}, got {fl!r}")
-        out["first_leader"] = fl
+        out["first_leader"] = seat_option(options, "first_leader", players)
     cards = default_cards()
     if options.get("cards") is not None:
         cards = cards_option(options["cards"], parse_cards)
