@@ -243,3 +243,18 @@ def test_two_player_token_stays_with_lowest_tile_when_dummy_has_tile_1():
     g.play("tile:2")
     g.play("tile:3")
     assert g.state.tiles[2] == 0 and g.state.token_next == 1
+
+
+def test_one_ability_card_of_each_type():
+    """MM Cards which grant abilities: you cannot have more than one card of each type."""
+    g = mansion(3, first=0)
+    give_actors(g, 0, ["swamp_thing_1"])
+    set_audition(g, ["swamp_thing_2", "mummy_1", "dracula_1", "dracula_2"])
+    give_skulls(g, 0, ["red", "red", "yellow", "red", "blue"])
+    for a in ("tile:1", "tile:2", "tile:3"):
+        g.play(a)
+    while g.view(0)["phase"] == "take_skulls":
+        g.play(g.legal_actions()[0])
+    legal = g.legal_actions()
+    assert "cast:swamp_thing_2" not in legal and "cast:mummy_1" in legal
+    assert "reserve:swamp_thing_2" in legal

@@ -166,3 +166,20 @@ def test_lair_crisis_rules_rage_and_no_three():
     s2 = g2.state
     i = [j for j, k in enumerate(s2.lair_keys) if k >= 100][0]
     assert kills_per_monster(s2, i) == 2
+
+
+def test_an_exhausted_bank_stack_is_refilled_from_the_discards_but_not_the_top_two():
+    """FAQ: take another weapon of the exhausted type from the discard pile, never the top two discards."""
+    g, s = game()
+    s.weapon_deck.extend(s.bank[0])
+    s.bank[0] = []
+    for w in (0, 1, 0):  # discard pile: stake, holy water, stake (top)
+        s.weapon_deck.remove(w)
+        s.weapon_discard.append(w)
+    set_hand(g, 1, [])
+    E.weapons_from_bank(s, 1, {"amount": 1}, [0])
+    assert s.hands[1][0] == 1 and s.weapon_discard == [1, 0]
+    assert weapon_total(g) == 200
+    from monsterbox.games.monster.mechanics import bank_count
+
+    assert bank_count(s, 0) == 0  # the only stake left is a top-two discard

@@ -263,14 +263,14 @@ def legal_actions(s: MansionState) -> list[int]:
     if phase == CAST:
         if not s.actor_done:
             for a in sorted(s.audition):
-                if payment(s, p, cards.acost[a]) is not None:
+                if castable(s, p, a):
                     acts.append(code[(A.CAST_OP, a, -1)])
             for a in sorted(s.reserved[p]):
-                if payment(s, p, cards.acost[a]) is not None:
+                if castable(s, p, a):
                     acts.append(code[(A.CAST_OP, a, -1)])
             if owns(s, p, MUMMY):
                 for a in sorted(mummy_sources(s)):
-                    if payment(s, p, cards.acost[a]) is not None:
+                    if castable(s, p, a):
                         acts.append(code[(A.MUMMY_OP, a, -1)])
             for a in sorted(s.audition):
                 acts.append(code[(A.RESERVE_OP, a, -1)])
@@ -297,6 +297,15 @@ def legal_actions(s: MansionState) -> list[int]:
         acts.append(code[(A.END_OP, -1, -1)])
         return acts
     return acts
+
+
+def castable(s: MansionState, p: int, a: int) -> bool:
+    """MM Actor Cards: an actor can be cast if its cost can be paid, and an ability card (Black Lagoon, Mummy,
+    Swamp Thing) only if the player does not have one of that type already."""
+    t = s.cards.atype[a]
+    if t in (BLACK_LAGOON, MUMMY, SWAMP_THING) and owns(s, p, t):
+        return False
+    return payment(s, p, s.cards.acost[a]) is not None
 
 
 def mummy_sources(s: MansionState) -> list[int]:

@@ -12,6 +12,8 @@ from typing import Any
 
 from monsterbox.games.monster.mechanics import (
     available,
+    bank_count,
+    bank_take,
     destroy_lair,
     draw_weapon,
     gain_villagers,
@@ -44,8 +46,11 @@ def weapons_held(s: MonsterState, p: int) -> int:
 
 
 def take_from_bank(s: MonsterState, p: int, stack: int) -> None:
-    w = s.bank[stack].pop()
+    w = bank_take(s, stack)
+    if w < 0:
+        return
     s.hands[p][w] += 1
+    s.known[p].append(w)  # the bank is face up
     log(s, -1, "bank_weapon", p, stack, w)
 
 
@@ -257,7 +262,7 @@ CHARACTER_EFFECTS: dict[str, Effect] = {
                             lambda s, p, prm: any(s.exhausted[q] for q in range(s.n) if q != p)),
     "take_top_discard": Effect(take_top_discard, usable=lambda s, p, prm: bool(s.weapon_discard)),
     "trade_for_bank": Effect(trade_for_bank, lambda prm: ["weapon", "bank"],
-                             lambda s, p, prm: weapons_held(s, p) > 0 and any(s.bank)),
+                             lambda s, p, prm: weapons_held(s, p) > 0 and any(bank_count(s, w) for w in range(5))),
     "gain_villagers": Effect(villagers_effect),
     "kill_with_any": Effect(kill_with_any, lambda prm: ["lair"] + ["weapon"] * prm["weapons"],
                             lambda s, p, prm: any(s.stacks) and killing_weapons(s, p) >= prm["weapons"]),

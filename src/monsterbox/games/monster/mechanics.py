@@ -138,3 +138,24 @@ def blocked(s: MonsterState, w: int) -> bool:
 
 def killing_weapons(s: MonsterState, p: int) -> int:
     return sum(available(s, p, w) for w in range(5) if not blocked(s, w))
+
+
+def bank_count(s: MonsterState, stack: int) -> int:
+    """Weapons a bank stack can still give: its cards, plus (FAQ, normal bank) discarded weapons of its type that
+    are not among the top two discards."""
+    extra = 0 if s.unreliable else s.weapon_discard[:-2].count(stack)
+    return len(s.bank[stack]) + extra
+
+
+def bank_take(s: MonsterState, stack: int) -> int:
+    """Take the top weapon of a bank stack; an exhausted stack is refilled from the discard pile, never touching the
+    top two discards (FAQ)."""
+    if s.bank[stack]:
+        return s.bank[stack].pop()
+    body = s.weapon_discard[:-2]
+    for k in range(len(body) - 1, -1, -1):
+        if body[k] == stack:
+            del s.weapon_discard[k]
+            log(s, -1, "bank_refill", stack)
+            return stack
+    return -1

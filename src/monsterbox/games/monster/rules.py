@@ -27,6 +27,8 @@ from monsterbox.games.monster.effects import (
 )
 from monsterbox.games.monster.mechanics import (
     available,
+    bank_count,
+    bank_take,
     blocked,
     draw_weapon,
     end_game,
@@ -306,7 +308,7 @@ def slot_options(s: MonsterState, p: int) -> list[tuple[int, int, int]]:
                 if left[w] > 0 and (not canonical or sum(left[w:]) - 1 >= later)]
     if slot == "bank":
         taken = [c for c, sl in zip(chosen, slots, strict=False) if sl == "bank"]
-        return [(A.BANK, w, -1) for w in range(5) if len(s.bank[w]) > taken.count(w)]
+        return [(A.BANK, w, -1) for w in range(5) if bank_count(s, w) > taken.count(w)]
     if slot == "player_exhausted":
         return [(A.PLAYER, q, -1) for q in range(s.n) if q != p and s.exhausted[q]]
     if slot == "own_cube":
@@ -342,7 +344,7 @@ def legal_actions(s: MonsterState) -> list[int]:
                 acts.append(code[(A.ITEM, it, -1)])
         if s.cubes[p] and cubes_allowed(s):
             for w in range(5):
-                if s.bank[w]:
+                if bank_count(s, w):
                     acts.append(code[(A.CUBE, w, -1)])
         if weapons_held(s, p) >= 2:
             acts.append(code[(A.STORE, -1, -1)])
@@ -525,8 +527,8 @@ def place_cube(s: MonsterState, p: int, w: int) -> None:
     log(s, -1, "cube", p, w)
     if len(s.bank_cubes[w]) >= 2:
         first = s.bank_cubes[w][0]
-        if s.bank[w]:
-            got = s.bank[w].pop()
+        got = bank_take(s, w)
+        if got >= 0:
             s.hands[first][got] += 1
             s.known[first].append(got)  # the bank is face up: everyone saw it
             log(s, -1, "cube_weapon", first, w, got)
