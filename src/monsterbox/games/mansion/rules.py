@@ -186,6 +186,8 @@ def payment(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) ->
     P3: the engine pays in a fixed order: exact colours; one Make Up substitution (once a turn); grey wildcards
     (MM: grey replaces any colour); Props (any two skulls for one grey, once a turn); then any-colour costs with the
     most plentiful colours. Returns (skulls paid per colour, Make Up used, Props used)."""
+    if sum(s.screens[p]) < sum(cost) + any_count:
+        return None  # not enough skulls whatever the conversions (Props even needs two for one)
     sc = s.screens[p][:]
     need = list(cost)
     paid = [0] * 5
@@ -274,7 +276,7 @@ def legal_actions(s: MansionState) -> list[int]:
                         acts.append(code[(A.MUMMY_OP, a, -1)])
             for a in sorted(s.audition):
                 acts.append(code[(A.RESERVE_OP, a, -1)])
-        if not s.chamber_done and payment(s, p, (0, 0, 0, 0), CHAMBER_COST) is not None:
+        if not s.chamber_done and sum(s.screens[p]) >= CHAMBER_COST:  # any colours pay for a chamber
             have = {cards.chambers[c].type for c in s.chambers[p]}
             seen = set()
             for c in s.chamber_pool:
@@ -305,7 +307,10 @@ def castable(s: MansionState, p: int, a: int) -> bool:
     t = s.cards.atype[a]
     if t in (BLACK_LAGOON, MUMMY, SWAMP_THING) and owns(s, p, t):
         return False
-    return payment(s, p, s.cards.acost[a]) is not None
+    screen, cost = s.screens[p], s.cards.acost[a]
+    if screen[0] >= cost[0] and screen[1] >= cost[1] and screen[2] >= cost[2] and screen[3] >= cost[3]:
+        return True  # the exact colours are there
+    return payment(s, p, cost) is not None
 
 
 def mummy_sources(s: MansionState) -> list[int]:
