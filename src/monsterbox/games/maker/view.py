@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from monsterbox.core import rng as crng
-from monsterbox.games.maker.cards import CHARACTER, TRAP, MakerCards
+from monsterbox.games.maker.cards import TRAP, MakerCards
 from monsterbox.games.maker.rules import exit_target
 from monsterbox.games.maker.state import (
     BATTLE,
@@ -229,7 +229,3 @@ def determinize(s: MakerState, seat: int, rng: random.Random, keep_log: bool = T
     d.rng = crng.seed_state(rng.getrandbits(64))
     d.dice = []
     return d
-
-
-def character_types(cards: MakerCards) -> tuple[int, ...]:
-    return cards.types_of(CHARACTER)

@@ -96,6 +96,9 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
                 raise InvalidOptions(f"option {key} must list ids among {', '.join(ids[:5])}, ..., got {v!r}")
             if key != "weapons" and len(set(v)) != len(v):
                 raise InvalidOptions(f"option {key} lists an id twice: {v!r}")
+            if key == "weapons" and any(v.count(x) > WEAPONS_PER_TYPE - BANK_PER_TYPE for x in v):
+                raise InvalidOptions(f"option weapons: the deck holds {WEAPONS_PER_TYPE - BANK_PER_TYPE} of each "
+                                     "weapon")
             out[key] = list(v)
     return out
 
@@ -105,11 +108,11 @@ def card_set(options: dict[str, Any]) -> MonsterCards:
 
 
 def _ordered(rngstate: int, items: list[int], first: list[int]) -> tuple[int, list[int]]:
-    """A pile with ``first`` on top in that order, the rest shuffled (next card is the last element)."""
-    rest = [x for x in items if x not in first] if len(set(items)) == len(items) else list(items)
-    if len(set(items)) != len(items):
-        for x in first:
-            rest.remove(x)
+    """A pile of ``items`` with ``first`` on top in that order and the rest shuffled (the next card is the last
+    element). ``items`` may repeat (weapons): one copy is taken out for each entry of ``first``."""
+    rest = list(items)
+    for x in first:
+        rest.remove(x)
     rngstate = crng.shuffle(rngstate, rest)
     return rngstate, rest + first[::-1]
 
@@ -129,8 +132,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         for w in range(5):
             for _ in range(BANK_PER_TYPE):
                 weapons.remove(w)
-    first_w = [w for w in (COLOURS.index(cards.weapons[[x.id for x in cards.weapons].index(i)].colour)
-                           for i in options.get("weapons", []))]
+    first_w = [[x.id for x in cards.weapons].index(i) for i in options.get("weapons", [])]  # id order = colour
     st, weapon_deck = _ordered(st, weapons, first_w)
     st, lair_deck = _ordered(st, list(range(len(cards.lairs))),
                              [[x.id for x in cards.lairs].index(i) for i in options.get("lairs", [])])
