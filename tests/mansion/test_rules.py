@@ -258,3 +258,14 @@ def test_one_ability_card_of_each_type():
     legal = g.legal_actions()
     assert "cast:swamp_thing_2" not in legal and "cast:mummy_1" in legal
     assert "reserve:swamp_thing_2" in legal
+
+
+@pytest.mark.parametrize("players,options,message", [
+    (3, {"deck": ["dracula_6"]}, "removed from the 3-player game"),
+    (3, {"bag": ["pink"]}, "option bag must list skull colours"),
+    (5, {}, "2 to 4 players"),
+    (2, {"first_player": 2}, "first_player must be a seat from 0 to 1"),
+])
+def test_bad_options_are_refused(players, options, message):
+    with pytest.raises(monsterbox.InvalidOptions, match=message):
+        monsterbox.new_game("mansion", players, 0, options)

@@ -248,3 +248,17 @@ def test_character_selection_variant():
     g.play("character:motivator")
     assert [g.state.cards.characters[c].id for c in g.state.characters] == ["herder", "sorcerer", "motivator"]
     assert g.view(0)["phase"] in ("hunt", "crisis_discard", "sacrifice")
+
+
+@pytest.mark.parametrize("players,options,message", [
+    (3, {"elite": "yes"}, "elite must be true or false"),
+    (3, {"character_choices": 4}, "character_choices must be an integer from 2 to 3"),
+    (3, {"first_leader": 3}, "first_leader must be a seat from 0 to 2"),
+    (3, {"weapons": ["stake"] * 31}, "the deck holds 30 of each weapon"),
+    (3, {"lairs": ["nowhere"]}, "option lairs must list ids"),
+    (3, {"speed": 2}, "unknown Monster option"),
+    (7, {}, "2 to 6 players"),
+])
+def test_bad_options_are_refused(players, options, message):
+    with pytest.raises(monsterbox.InvalidOptions, match=message):
+        monsterbox.new_game("monster", players, 0, options)
