@@ -262,3 +262,13 @@ def test_character_selection_variant():
 def test_bad_options_are_refused(players, options, message):
     with pytest.raises(monsterbox.InvalidOptions, match=message):
         monsterbox.new_game("monster", players, 0, options)
+
+
+def test_character_selection_keeps_the_others_options_hidden():
+    g = monster_game(3, character_choices=3)
+    v = g.view(0)
+    assert all(seat["character"] is None for seat in v["seats"]) and len(v["offered"]) == 3
+    assert "offered" not in g.view(1)
+    decks = {tuple(g.determinize(0, k).state.offered[1]) for k in range(6)}
+    assert len(decks) > 1  # another seat's dealt characters are resampled
+    assert all(g.determinize(0, k).state.offered[0] == g.state.offered[0] for k in range(3))

@@ -227,6 +227,14 @@ def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool =
             if d.bank[w]:
                 d.bank[w] = [pool.pop() for _ in range(len(d.bank[w]) - 1)] + [d.bank[w][-1]]
     d.weapon_deck = pool
+    if s.phase == SELECT:  # the characters dealt to the others are face down until chosen
+        unseen = [c for c in range(len(s.cards.characters)) if c not in d.offered[seat]]
+        unseen = [c for c in unseen if not any(c == d.characters[q] for q in range(s.current) if q != seat)]
+        rng.shuffle(unseen)
+        for q in others:
+            if q >= s.current:
+                d.offered[q] = [unseen.pop() for _ in d.offered[q]]
+                d.characters[q] = d.offered[q][0]
     for deck in (d.lair_deck, d.loot_deck, *d.crisis_decks):
         rng.shuffle(deck)
     d.rng = crng.seed_state(rng.getrandbits(64))
