@@ -109,3 +109,27 @@ def test_finished_games_determinize_to_the_same_view(game_id, players):
         for seat in range(players):
             d = g.determinize(seat, seed)
             assert d.view(seat) == g.view(seat) and d.over
+
+
+@pytest.mark.parametrize("game_id,players", [("inn", 4), ("monster", 3), ("mansion", 3), ("maker", 3)])
+def test_illegal_ids_are_explained_and_change_nothing_in_every_game(game_id, players):
+    """Any id of the game's table that is not legal now raises IllegalAction naming the legal ones, and leaves the
+    game exactly as it was."""
+    import random
+
+    r = random.Random(5)
+    for seed in range(6):
+        g = monsterbox.new_game(game_id, players, seed)
+        names = list(g.rules.action_tables(g.state)[0])
+        steps = 0
+        while not g.over and steps < 150:
+            legal = set(g.legal_actions())
+            before = (json.dumps(g.view(g.to_play)), g.actions, g.to_play)
+            for bad in r.sample(names, 12) + ["", "nonsense:1"]:
+                if bad in legal:
+                    continue
+                with pytest.raises(monsterbox.IllegalAction, match="Legal now"):
+                    g.play(bad)
+            assert (json.dumps(g.view(g.to_play)), g.actions, g.to_play) == before
+            g.play(r.choice(sorted(legal)))
+            steps += 1

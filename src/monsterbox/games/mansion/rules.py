@@ -596,7 +596,11 @@ def why_illegal(s: MansionState, name: str) -> str:
         if op in (A.CAST_OP, A.MUMMY_OP) and s.phase == CAST and s.actor_done:
             reason = "you have already cast or reserved an actor this turn (one per turn)"
         elif op == A.CAST_OP and s.phase == CAST and (a in s.audition or a in s.reserved[p]):
-            reason = f"you cannot pay {s.cards.actors[a].id}'s cost {dict(s.cards.actors[a].cost)}"
+            t_a = s.cards.atype[a]
+            if t_a in (BLACK_LAGOON, MUMMY, SWAMP_THING) and owns(s, p, t_a):
+                reason = f"you already have a {s.cards.actors[a].name} (one ability card of each type)"
+            else:
+                reason = f"you cannot pay {s.cards.actors[a].id}'s cost {dict(s.cards.actors[a].cost)}"
         elif op == A.CHAMBER_OP and s.phase == CAST and s.chamber_done:
             reason = "only one chamber per turn"
         else:
