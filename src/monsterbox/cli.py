@@ -252,6 +252,30 @@ def analyze(
 
 
 @app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    db: str = typer.Option("sqlite:///monsterbox.db", "--db",
+                           help="Database URL (SQLite by default; postgresql://... for PostgreSQL)."),
+) -> None:
+    """Serve the games in the browser: lobby, seats, bots, stored games (a restart loses nothing)."""
+    try:
+        import uvicorn
+
+        from monsterbox.server import create_app
+    except ImportError:
+        fail("the server needs its extra: pip install 'monsterbox[server]'")
+    if not 0 < port < 65536:
+        fail(f"--port must be from 1 to 65535, got {port}")
+    try:
+        application = create_app(db)
+    except Exception as exc:  # a bad database URL: say so instead of a traceback
+        fail(f"cannot open the database {db!r}: {exc}")
+    console.print(f"monsterbox serving on http://{host}:{port} (database {db})")
+    uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
+@app.command()
 def replay(file: Path = typer.Argument(..., help="A game record (JSON), as written by play or record().")) -> None:
     """Re-check a game record and print the game's story and scoring."""
     from monsterbox.core.record import replay as do_replay
