@@ -51,6 +51,7 @@ def test_a_seat_sees_its_view_and_nothing_more(db):
     spectator = client.get(f"/api/games/{gid}").json()
     assert a["seat"] == 0 and b["seat"] == 1 and spectator["seat"] is None
     assert "hand" in a["view"] and "hand" not in spectator["view"]
+    assert a["story"] and all(isinstance(line, str) for line in a["story"])
     # seat 1 never receives seat 0's private events (deal, draws, treasures)
     assert not [e for e in b["view"]["log"] if e.get("seat") == 0 and e["type"] in ("deal", "drew", "treasure_seen")]
     table = client.app.state.tables.get(gid)

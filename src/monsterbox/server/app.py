@@ -44,8 +44,9 @@ def table_state(table: Table, seat: int | None) -> dict[str, Any]:
                            "version": table.version, "over": g.over, "to_play": g.to_play, "view": view,
                            "seats": [{"seat": i, "kind": s["kind"], "agent": s.get("agent")}
                                      for i, s in enumerate(table.seats)], "legal": []}
+    text = importlib.import_module(TEXT_MODULES[g.game_id])
+    out["story"] = [text.narrate(e, seat) for e in view["log"][-80:]]
     if seat is not None and g.to_play == seat:
-        text = importlib.import_module(TEXT_MODULES[g.game_id])
         out["legal"] = [{"id": a, "text": text.describe_action(view, a)} for a in g.legal_actions()]
     if g.over:
         out["result"] = g.result()

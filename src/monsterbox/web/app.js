@@ -58,8 +58,9 @@ function render(state) {
   const view = Object.assign({}, state.view); const log = view.log || []; delete view.log;
   $("view").textContent = JSON.stringify(view, null, 1);
   $("log").innerHTML = "";
-  for (const e of log.slice(-60).reverse()) {
-    const li = document.createElement("li"); li.textContent = JSON.stringify(e); $("log").appendChild(li);
+  const story = state.story || log.map((e) => JSON.stringify(e));
+  for (const line of story.slice().reverse()) {
+    const li = document.createElement("li"); li.textContent = line; $("log").appendChild(li);
   }
 }
 
