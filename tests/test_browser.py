@@ -57,8 +57,9 @@ def test_create_and_play_in_the_browser(server):
             page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=15000)
             assert page.inner_text("#play-error") == ""
             # the page shows this seat's view: its own treasures, never another seat's hand
-            text = page.inner_text("#view")
-            assert '"hand"' in text
+            board = page.inner_text("#board")
+            assert "Your hand:" in board and "Tavern:" in board
+            assert page.locator("#board td", has_text="hidden").count() == 2  # the two other seats' treasures
             page.wait_for_function("document.getElementById('status').textContent === 'live'", timeout=15000)
         finally:
             browser.close()

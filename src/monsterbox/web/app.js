@@ -57,6 +57,7 @@ function render(state) {
   }
   const view = Object.assign({}, state.view); const log = view.log || []; delete view.log;
   $("view").textContent = JSON.stringify(view, null, 1);
+  $("board").innerHTML = renderView(state.game, state.view);
   $("log").innerHTML = "";
   const story = state.story || log.map((e) => JSON.stringify(e));
   for (const line of story.slice().reverse()) {

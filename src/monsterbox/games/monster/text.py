@@ -81,13 +81,19 @@ def _narrate(e: dict[str, Any], you: int | None) -> str:
     return f"{t}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k != "type")
 
 
+def lair_name(v: dict[str, Any], lair: str) -> str:
+    return next((x["name"] for x in v.get("lairs", []) if x["lair"] == lair), lair)
+
+
 def describe_action(v: dict[str, Any], action: str) -> str:
     head, _, rest = action.partition(":")
     if head == "kill":
         lair, weapon = rest.split(":")
-        return f"Kill the top monster of {lair} with a {weapon}"
+        return f"Kill the top monster of {lair_name(v, lair)} with a {weapon}"
     if head == "three":
-        return f"Kill the top monster of {rest} with any three weapons"
+        return f"Kill the top monster of {lair_name(v, rest)} with any three weapons"
+    if head == "lair":
+        return f"Choose the lair {lair_name(v, rest)}"
     if head == "ability":
         me = v["seats"][v["seat"]]["character"] if v.get("seat") is not None else None
         return f"Use your character ({me['name']}: {me['effect']})" if me else "Use your character"
