@@ -63,3 +63,35 @@ def test_create_and_play_in_the_browser(server):
             page.wait_for_function("document.getElementById('status').textContent === 'live'", timeout=15000)
         finally:
             browser.close()
+
+
+def test_two_humans_share_a_table_through_the_invite_link(server):
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu",
+                                                                    "--disable-background-networking"])
+        try:
+            host = browser.new_context().new_page()
+            host.goto(server + "/")
+            host.select_option("#game-select", "mansion")
+            host.fill("input[name=players]", "2")
+            host.select_option("select[name=bots]", "human")
+            host.fill("input[name=seed]", "3")
+            host.click("button[type=submit]")
+            host.wait_for_selector("#invites code", timeout=15000)
+            link = host.inner_text("#invites code")
+            guest = browser.new_context().new_page()  # another browser profile: its own storage
+            guest.goto(link)
+            guest.wait_for_function("document.getElementById('title').textContent.includes('you are seat 1')",
+                                    timeout=15000)
+            # the starting player chooses a tile first; whoever it is sees buttons, the other waits
+            host.wait_for_selector("#turn", timeout=15000)
+            turns = {host.inner_text("#turn"), guest.inner_text("#turn")}
+            assert "Your turn" in turns and len(turns) == 2
+            mover = host if host.inner_text("#turn") == "Your turn" else guest
+            other = guest if mover is host else host
+            mover.locator("#actions button").first.click()
+            other.wait_for_function("document.getElementById('turn').textContent === 'Your turn'", timeout=15000)
+            # neither page ever shows the other's screen
+            assert other.inner_text("#board").count("Behind your screen") == 1
+        finally:
+            browser.close()
