@@ -107,45 +107,40 @@ def card_set(options: dict[str, Any]) -> MonsterCards:
     return parse_cards(options["cards"], "option 'cards'") if "cards" in options else default_cards()
 
 
-def _ordered(rngstate: int, items: list[int], first: list[int]) -> tuple[int, list[int]]:
+def _ordered(rng: random.Random, items: list[int], first: list[int]) -> list[int]:
     """A pile of ``items`` with ``first`` on top in that order and the rest shuffled (the next card is the last
     element). ``items`` may repeat (weapons): one copy is taken out for each entry of ``first``."""
     rest = list(items)
     for x in first:
         rest.remove(x)
-    rngstate = crng.shuffle(rngstate, rest)
-    return rngstate, rest + first[::-1]
+    rng.shuffle(rest)
+    return rest + first[::-1]
 
 
 def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterState:
     """MO Setup: weapons bank (10 per type), shuffled decks, villagers 20, characters, cube bags, leader, 4 lairs."""
     cards = card_set(options)
-    st = crng.seed_state(rng.getrandbits(64))
+    st = crng.seed_state(rng.getrandbits(64))  # chance during play; the setup shuffles use ``rng`` directly
     unreliable = options.get("unreliable_weaponry", False)
-    weapons = [w for w in range(5) for _ in range(WEAPONS_PER_TYPE)]
     if unreliable:
-        st = crng.shuffle(st, weapons)
+        weapons = [w for w in range(5) for _ in range(WEAPONS_PER_TYPE)]
+        rng.shuffle(weapons)
         bank = [weapons[k * BANK_PER_TYPE:(k + 1) * BANK_PER_TYPE] for k in range(5)]
         weapons = weapons[5 * BANK_PER_TYPE:]
     else:
         bank = [[w] * BANK_PER_TYPE for w in range(5)]
-        for w in range(5):
-            for _ in range(BANK_PER_TYPE):
-                weapons.remove(w)
+        weapons = [w for w in range(5) for _ in range(WEAPONS_PER_TYPE - BANK_PER_TYPE)]
     first_w = [[x.id for x in cards.weapons].index(i) for i in options.get("weapons", [])]  # id order = colour
-    st, weapon_deck = _ordered(st, weapons, first_w)
-    st, lair_deck = _ordered(st, list(range(len(cards.lairs))),
-                             [[x.id for x in cards.lairs].index(i) for i in options.get("lairs", [])])
-    st, loot_deck = _ordered(st, list(range(len(cards.loot))), [])
+    weapon_deck = _ordered(rng, weapons, first_w)
+    lair_deck = _ordered(rng, list(range(len(cards.lairs))),
+                         [[x.id for x in cards.lairs].index(i) for i in options.get("lairs", [])])
+    loot_deck = _ordered(rng, list(range(len(cards.loot))), [])
     cids = [x.id for x in cards.crises]
     forced = [cids.index(i) for i in options.get("crises", [])]
-    decks = []
-    for level in (1, 2):
-        st, d = _ordered(st, [i for i, c in enumerate(cards.crises) if c.level == level],
-                         [i for i in forced if cards.crises[i].level == level])
-        decks.append(d)
-    st, char_deck = _ordered(st, list(range(len(cards.characters))),
-                             [[x.id for x in cards.characters].index(i) for i in options.get("characters", [])])
+    decks = [_ordered(rng, [i for i, c in enumerate(cards.crises) if c.level == level],
+                      [i for i in forced if cards.crises[i].level == level]) for level in (1, 2)]
+    char_deck = _ordered(rng, list(range(len(cards.characters))),
+                         [[x.id for x in cards.characters].index(i) for i in options.get("characters", [])])
     k = options.get("character_choices", 1)
     offered = [[char_deck.pop() for _ in range(k)] for _ in range(players)]
     s = MonsterState(
@@ -326,13 +321,18 @@ def legal_actions(s: MonsterState) -> list[int]:
     cards = s.cards
     if phase == HUNT:
         acts = []
+        hand = s.hands[p]
+        armed = s.armed[p]
+        have = [hand[w] + (armed == w) for w in range(5)]
+        crises = s.day_crises or any(k >= 100 for k in s.lair_keys)
+        blk = [blocked(s, w) for w in range(5)] if crises else [False] * 5
         for i, key in enumerate(s.lair_keys):
             if s.stacks[i]:
                 top = s.stacks[i][-1]
-                if available(s, p, top) and not blocked(s, top):
+                if have[top] and not blk[top]:
                     acts.append(code[(A.KILL, key, top)])
-        if weapons_held(s, p) >= 3:
-            usable = sum(available(s, p, w) for w in range(5) if not blocked(s, w))
+        if sum(have) >= 3:
+            usable = sum(have[w] for w in range(5) if not blk[w])
             if usable >= 3:
                 for i, key in enumerate(s.lair_keys):
                     if s.stacks[i] and three_allowed(s, key):
@@ -348,10 +348,10 @@ def legal_actions(s: MonsterState) -> list[int]:
             for w in range(5):
                 if bank_count(s, w):
                     acts.append(code[(A.CUBE, w, -1)])
-        if weapons_held(s, p) >= 2:
+        if sum(have) >= 2:
             acts.append(code[(A.STORE, -1, -1)])
         for w in range(5):
-            if available(s, p, w):
+            if have[w]:
                 acts.append(code[(A.DISCARD, w, -1)])
         acts.append(code[(A.PASS, -1, -1)])
         return acts
