@@ -7,20 +7,19 @@ every determinization), so giving it a determinization and never the true state 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 from monsterbox.agents.base import Observation
 
 
 class PolicyAgent:
-    """``policy_class(**params).choose(state) -> action code``."""
+    """Runs ``policy_class(**params).choose(state) -> action code`` on a fresh determinization per decision."""
 
     name = "heuristic"
-    policy_class: ClassVar[type]
 
-    def __init__(self, seed: int = 0, **params: Any) -> None:
+    def __init__(self, policy_class: type, seed: int = 0, **params: Any) -> None:
         self.rng = random.Random(seed)
-        self.policy = self.policy_class(**params)
+        self.policy = policy_class(**params)
 
     def act(self, obs: Observation) -> str:
         if len(obs.legal) == 1:

@@ -8,17 +8,18 @@ import importlib
 from typing import Any
 
 from monsterbox.agents.base import Agent
+from monsterbox.agents.policy import PolicyAgent
 from monsterbox.agents.random_agent import RandomAgent
 from monsterbox.core.errors import InvalidOptions
 
 AGENT_NAMES = ("random", "heuristic", "ismcts")
 
-#: game id -> "module:class" of its heuristic bot
+#: game id -> "module:class" of its heuristic policy (``choose(state) -> action code``)
 HEURISTICS = {
-    "inn": "monsterbox.games.inn.heuristic:InnHeuristicAgent",
-    "maker": "monsterbox.games.maker.heuristic:MakerHeuristicAgent",
-    "mansion": "monsterbox.games.mansion.heuristic:MansionHeuristicAgent",
-    "monster": "monsterbox.games.monster.heuristic:MonsterHeuristicAgent",
+    "inn": "monsterbox.games.inn.heuristic:InnPolicy",
+    "maker": "monsterbox.games.maker.heuristic:MakerPolicy",
+    "mansion": "monsterbox.games.mansion.heuristic:MansionPolicy",
+    "monster": "monsterbox.games.monster.heuristic:MonsterPolicy",
 }
 
 
@@ -60,9 +61,9 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
         if target is None:
             raise InvalidOptions(f"there is no heuristic bot for game {game_id!r} yet")
         module, cls = target.split(":")
-        agent_cls = getattr(importlib.import_module(module), cls)
+        policy_cls = getattr(importlib.import_module(module), cls)
         try:
-            agent: Agent = agent_cls(seed=seed, **params)
+            agent: Agent = PolicyAgent(policy_cls, seed=seed, **params)
         except TypeError as exc:
             raise InvalidOptions(f"bad parameters for agent {spec!r}: {exc}") from None
         return agent

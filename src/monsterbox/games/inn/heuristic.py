@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from monsterbox.agents.policy import PolicyAgent
 from monsterbox.games.inn.cards import HUMAN, CardSet
 from monsterbox.games.inn.rules import (
     BONUS_GEM,
@@ -169,12 +168,6 @@ class InnPolicy:
             if gain > best_gain:
                 best, best_gain = a, gain
         return best
-
-
-class InnHeuristicAgent(PolicyAgent):
-    """The heuristic bot as an agent: one determinization per decision, then ``InnPolicy``."""
-
-    policy_class = InnPolicy
 
 
 _rollout_policy = InnPolicy()

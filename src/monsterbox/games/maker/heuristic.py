@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from monsterbox.agents.policy import PolicyAgent
 from monsterbox.games.maker import actions as A
 from monsterbox.games.maker.actions import action_table
 from monsterbox.games.maker.cards import CHARACTER, LABYRINTH, MONSTER, ROOM, TRAP, MakerCards
@@ -273,10 +272,6 @@ def estimate(s: MakerState, temperature: float = 60.0) -> list[float]:
     weights = [math.exp((v - top) / temperature) for v in values]
     total = sum(weights)
     return [w / total for w in weights]
-
-
-class MakerHeuristicAgent(PolicyAgent):
-    policy_class = MakerPolicy
 
 
 _rollout = MakerPolicy()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 
-from monsterbox.agents.policy import PolicyAgent
 from monsterbox.games.mansion import actions as A
 from monsterbox.games.mansion.actions import action_table
 from monsterbox.games.mansion.rules import CHAMBER_COST, legal_actions, payment, sales_level
@@ -113,10 +112,6 @@ class MansionPolicy:
             if g >= self.reserve_gain:
                 return ops[k]
         return ops[(A.END_OP, -1, -1)]
-
-
-class MansionHeuristicAgent(PolicyAgent):
-    policy_class = MansionPolicy
 
 
 _rollout = MansionPolicy()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from monsterbox.agents.policy import PolicyAgent
 from monsterbox.games.monster import actions as A
 from monsterbox.games.monster.actions import action_table
 from monsterbox.games.monster.mechanics import available
@@ -129,10 +128,6 @@ class MonsterPolicy:
                 return max(legal, key=lambda c: (action_table(s.cards, s.n).ops[c][1] in need))
             return min(legal, key=lambda c: (action_table(s.cards, s.n).ops[c][1] in need))
         return legal[0]
-
-
-class MonsterHeuristicAgent(PolicyAgent):
-    policy_class = MonsterPolicy
 
 
 _rollout = MonsterPolicy()
