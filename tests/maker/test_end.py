@@ -174,3 +174,20 @@ def test_battle_before_the_chest_then_exit_story():
     assert g.state.monster[0] == -1 and g.state.stats[0][0] == 1
     with pytest.raises(monsterbox.IllegalAction):
         g.play("fight")
+
+
+def test_a_revealed_treasure_can_be_discarded_but_not_an_open_one():
+    """MM Treasure Card: once revealed a treasure can be discarded; open ones cannot (P19: during a discard)."""
+    g = maker(3)
+    give_treasure(g, 0, "thunder_spear", face_up=True)
+    give_treasure(g, 0, "gold_mountain")  # open
+    set_hand(g, 0, ["L10", "L20", "L30", "L40", "room"])
+    g.play("discard")
+    legal = g.legal_actions()
+    assert "drop:thunder_spear" in legal and "drop:gold_mountain" not in legal
+    g.play("drop:thunder_spear")
+    s = g.state
+    assert [s.cards.treasures[t].id for t in s.treasures[0]] == ["gold_mountain"] and g.to_play == 0
+    assert s.stats[0][4] == 1
+    g.play("done")
+    assert g.to_play == 1

@@ -322,6 +322,10 @@ def legal_actions(s: MakerState) -> list[int]:
         for c in range(len(cards.ids)):
             if hand[c]:
                 acts.append(code[(A.DISCARD_CARD, c, -1)])
+        # MM Treasure Card: a revealed treasure can be discarded (an open one cannot); P19: with the discard action
+        for tr in s.treasures[p]:
+            if s.face_up[tr] and not cards.treasures[tr].open:
+                acts.append(code[(A.DROP, tr, -1)])
         if not (s.end_phase and s.discarded == 0 and s.hand_size[p]):
             acts.append(code[(A.DONE, -1, -1)])
         return acts
@@ -482,7 +486,8 @@ def apply(s: MakerState, code: int) -> None:
         s.face_up[a] = True
         s.stats[p][TREASURES_DISCARDED] += 1
         log(s, -1, "drop_treasure", p, a)
-        end_turn(s, p)
+        if s.phase != DISCARD:  # the third treasure's discard ends the move that drew it
+            end_turn(s, p)
     else:  # pragma: no cover - the table has no other op
         raise AssertionError(op)
 
