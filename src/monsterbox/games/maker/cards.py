@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from monsterbox.core.cardfile import packaged_card_data, read_card_file
+from monsterbox.core.cardfile import packaged_card_data, read_card_file, validate_entry
 from monsterbox.core.errors import CardFileError
 
 CLASSES = ("Fighter", "Elf", "Thief", "Wizard", "Dwarf")
@@ -177,11 +177,13 @@ def value_text(t: TreasureEntry) -> str:
     return ", ".join(parts)
 
 
-def _err(source: str, what: str, i: int, raw: Any, exc: ValidationError) -> CardFileError:
-    err = exc.errors()[0]
-    loc = ".".join(str(x) for x in err["loc"]) or "(entry)"
-    name = f"{what} {i + 1}" + (f" (id {raw.get('id')!r})" if isinstance(raw, dict) and "id" in raw else "")
-    return CardFileError(f"{source}: {name}: field '{loc}': {err['msg']}")
+def _checked(model: Any, raw: Any, what: str, i: int, source: str) -> Any:
+    """An entry validated by its model, then by its own consistency check (``problem``)."""
+    entry = validate_entry(model, raw, what, i, source)
+    bad = entry.problem()
+    if bad:
+        raise CardFileError(f"{source}: {what} entry {i + 1} (id {entry.id!r}): field '{bad[0]}': {bad[1]}")
+    return entry
 
 
 def parse_cards(data: Any, source: str) -> MakerCards:
@@ -190,30 +192,10 @@ def parse_cards(data: Any, source: str) -> MakerCards:
     meta = data.get("meta", {})
     if isinstance(meta, dict) and meta.get("game", "maker") != "maker":
         raise CardFileError(f"{source}: [meta] game is {meta.get('game')!r}, expected 'maker'")
-    adv: list[AdventureEntry] = []
-    for i, raw in enumerate(data["adventure"]):
-        if not isinstance(raw, dict):
-            raise CardFileError(f"{source}: adventure entry {i + 1}: must be a table of fields, got {raw!r}")
-        try:
-            entry = AdventureEntry.model_validate(raw)
-        except ValidationError as exc:
-            raise _err(source, "adventure entry", i, raw, exc) from None
-        bad = entry.problem()
-        if bad:
-            raise CardFileError(f"{source}: adventure entry {i + 1} (id {entry.id!r}): field '{bad[0]}': {bad[1]}")
-        adv.append(entry)
-    tre: list[TreasureEntry] = []
-    for i, raw in enumerate(data["treasure"]):
-        if not isinstance(raw, dict):
-            raise CardFileError(f"{source}: treasure entry {i + 1}: must be a table of fields, got {raw!r}")
-        try:
-            tentry = TreasureEntry.model_validate(raw)
-        except ValidationError as exc:
-            raise _err(source, "treasure entry", i, raw, exc) from None
-        bad = tentry.problem()
-        if bad:
-            raise CardFileError(f"{source}: treasure entry {i + 1} (id {tentry.id!r}): field '{bad[0]}': {bad[1]}")
-        tre.append(tentry)
+    adv: list[AdventureEntry] = [_checked(AdventureEntry, raw, "adventure", i, source)
+                                 for i, raw in enumerate(data["adventure"])]
+    tre: list[TreasureEntry] = [_checked(TreasureEntry, raw, "treasure", i, source)
+                                for i, raw in enumerate(data["treasure"])]
     for what, ids in (("adventure", [a.id for a in adv]), ("treasure", [t.id for t in tre])):
         dup = sorted({x for x in ids if ids.count(x) > 1})
         if dup:
