@@ -1,0 +1,69 @@
+"""What a seat (or a spectator) receives: its view with a bounded recent log, the story in words, its legal moves,
+the seats, and at the end the result with the revealed seed. Built under the table's lock, so a state is never a
+mix of two moments."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from monsterbox.core.registry import GAME_IDS
+from monsterbox.server.tables import Table
+
+TEXT_MODULES = {g: f"monsterbox.games.{g}.text" for g in GAME_IDS}
+STORY_WINDOW = 40  # the most recent events in each reply; older ones through /events
+
+
+def text_module(game_id: str) -> Any:
+    return importlib.import_module(TEXT_MODULES[game_id])
+
+
+def _story(text: Any, events: list[dict[str, Any]], first: int, seat: int | None) -> list[dict[str, Any]]:
+    out = []
+    for i, e in enumerate(events):
+        line = text.narrate(e, seat)
+        if line:
+            out.append({"index": first + i, "text": line})
+    return out
+
+
+def seat_log(table: Table, seat: int | None) -> list[dict[str, Any]]:
+    g = table.game
+    view = g.view(seat) if seat is not None else g.spectator_view()
+    log: list[dict[str, Any]] = view.get("log", [])
+    return log
+
+
+def table_state(table: Table, seat: int | None) -> dict[str, Any]:
+    with table.lock:
+        g = table.game
+        view = g.view(seat) if seat is not None else g.spectator_view()
+        log: list[dict[str, Any]] = view.get("log", [])
+        first = max(0, len(log) - STORY_WINDOW)
+        view["log"] = log[first:]
+        view["log_first"] = first
+        text = text_module(g.game_id)
+        out: dict[str, Any] = {
+            "id": table.id, "game": g.game_id, "players": g.players, "seat": seat, "version": table.version,
+            "over": g.over, "to_play": g.to_play, "status": table.status(), "view": view,
+            "seats": table.public_seats(), "practice": table.practice, "hints": table.hints,
+            "seed_commitment": table.seed_commitment, "legal": [],
+            "story": _story(text, view["log"], first, seat), "story_first": first,
+        }
+        if table.notice:
+            out["notice"] = table.notice
+        if seat is not None and g.to_play == seat and table.seats[seat]["kind"] == "human":
+            out["legal"] = [{"id": a, "text": text.describe_action(view, a)} for a in g.legal_actions()]
+        if g.over:
+            out["result"] = g.result()
+            out["deal"] = {"seed": str(g.seed), "verified": True}
+        return out
+
+
+def events_page(table: Table, seat: int | None, since: int, limit: int) -> dict[str, Any]:
+    with table.lock:
+        log = seat_log(table, seat)
+        text = text_module(table.game.game_id)
+        page = log[since:since + limit]
+        nxt = since + limit if since + limit < len(log) else None
+        return {"events": _story(text, page, since, seat), "next": nxt, "total": len(log)}
