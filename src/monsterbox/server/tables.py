@@ -60,6 +60,7 @@ class Table:
     bot_busy: bool = False
     last_used: float = field(default_factory=time.monotonic)
     by_hash: dict[str, int] = field(default_factory=dict)
+    story_cache: dict[tuple[int | None, int], str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.reindex()
@@ -268,6 +269,7 @@ class Tables:
                               notify=f"{table.id}:{index + 1}:{self.process_id}")
         except BaseException as exc:
             table.game = rebuild(g, g.actions[:-1])
+            table.story_cache.clear()
             if isinstance(exc, Conflict):
                 threading.Thread(target=self.catch_up, args=(table,), daemon=True).start()
                 raise Stale("another move was stored first (another request or server process); reload the "
