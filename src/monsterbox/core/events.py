@@ -20,7 +20,7 @@ from typing import Any
 from monsterbox.core.errors import InvalidOptions
 
 #: events a view carries at most (the most recent ones its seat saw)
-LOG_WINDOW = 50
+LOG_WINDOW = 24
 
 #: one viewer's inherited history: (raw entries, positions into them or None for all, how many)
 Base = tuple[list[Any], list[int] | None, int]
