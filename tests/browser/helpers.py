@@ -1,0 +1,73 @@
+"""What the browser tests do on a page: create tables through the lobby, wait for turns, click moves."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from tests.browser.conftest import SHOTS, UPDATE
+
+
+def create_table(page, url: str, game: str, players: int, seats: list[str] | None = None, seed: int | None = 7,
+                 names: list[str] | None = None) -> None:
+    """Fill the lobby form and create the table; seats: 'you', 'human', 'open', 'easy', 'normal', 'strong'."""
+    page.goto(url + "/")
+    page.check(f"input[name=game][value={game}]")
+    page.fill("input[name=players]", str(players))
+    for i, kind in enumerate(seats or []):
+        page.select_option(f"select[name=seat-{i}]", kind)
+    for i, name in enumerate(names or []):
+        page.fill(f"input[name=name-{i}]", name)
+    if seed is not None:
+        page.check("input[name=practice]")
+        page.fill("input[name=seed]", str(seed))
+    page.click("#create-button")
+    page.wait_for_selector("#table[data-game]")
+
+
+def table(page) -> dict:
+    return page.eval_on_selector("#table", "e => Object.assign({}, e.dataset)")
+
+
+READ = """e => ({data: Object.assign({}, e.dataset),
+    actions: [...document.querySelectorAll('[data-action]')].map(a => a.dataset.action)})"""
+
+
+def wait_turn_or_over(page, seat: int, after: str | None = None) -> dict:
+    """Wait until it is this seat's turn (with its moves on the page) or the game is over, then read the table:
+    {"data": the root's data attributes, "actions": the data-action ids in page order}."""
+    # selectors only: the page's Content-Security-Policy forbids evaluating strings (wait_for_function)
+    newer = f':not([data-version="{after}"])' if after is not None else ""
+    page.wait_for_selector(f'#table[data-over="true"], #table[data-to-play="{seat}"][data-seat="{seat}"]{newer} '
+                           "[data-action]", state="attached")
+    return page.eval_on_selector("#table", READ)
+
+
+def click_move(page, rng: random.Random, seen: dict) -> str:
+    """Click one of the seat's legal moves (a seeded choice, so a game always ends the same way)."""
+    action = seen["actions"][rng.randrange(len(seen["actions"]))]
+    page.locator(f'[data-action="{action}"]').dispatch_event("click")
+    return action
+
+
+def compare_screenshot(page, name: str, tolerance: float = 0.01) -> None:
+    """Compare a full-page screenshot with docs/screenshots/<name>.png: at most `tolerance` of the pixels may differ
+    (noticeably); MONSTERBOX_UPDATE_SCREENSHOTS=1 rewrites the reference instead."""
+    from PIL import Image, ImageChops
+
+    png = page.screenshot(full_page=True, animations="disabled", caret="hide")
+    ref = SHOTS / f"{name}.png"
+    if UPDATE or not ref.exists():
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        ref.write_bytes(png)
+        if not UPDATE:
+            raise AssertionError(f"no reference screenshot {ref.name}: written now, commit it")
+        return
+    got = Image.open(io.BytesIO(png)).convert("RGB")
+    want = Image.open(ref).convert("RGB")
+    assert got.size == want.size, f"{name}: size {got.size}, reference {want.size}"
+    diff = ImageChops.difference(got, want).convert("L").point(lambda v: 255 if v > 40 else 0)
+    changed = sum(1 for v in diff.getdata() if v) / (got.size[0] * got.size[1])
+    if changed > tolerance:
+        (SHOTS / f"{name}.actual.png").write_bytes(png)
+    assert changed <= tolerance, f"{name}: {changed:.2%} of the pixels differ (see {name}.actual.png)"
