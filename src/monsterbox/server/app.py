@@ -282,7 +282,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         from monsterbox.core.record import verify_deal
 
         rec["deal_verified"] = verify_deal(rec)
-        return json_response(rec)
+        rec["seed_text"] = str(rec["seed"])  # the seed exceeds JavaScript's exact integers: also as text
+        return Response(json.dumps(rec), media_type="application/json")  # orjson stops at 64-bit integers
 
     @app.get("/api/cards/{game}")
     def cards(game: str) -> Response:

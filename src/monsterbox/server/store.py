@@ -147,7 +147,10 @@ class Store:
             with self.engine.begin() as conn:
                 yield conn
         except IntegrityError as exc:
-            raise Conflict(str(exc.orig)) from None
+            orig = exc.orig
+            if type(orig).__name__ == "UniqueViolation" or "UNIQUE constraint failed" in str(orig):
+                raise Conflict(str(orig)) from None
+            raise StoreError(f"the database refused the change: {orig}") from exc
         except SQLAlchemyError as exc:
             raise StoreError(f"the database refused the change: {type(exc).__name__}") from exc
 

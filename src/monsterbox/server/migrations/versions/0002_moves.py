@@ -34,26 +34,7 @@ def _summary(game_id, players, seed, options, actions):
 
 def upgrade() -> None:
     conn = op.get_bind()
-    op.create_table(
-        "moves",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("game", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
-        sa.Column("index", sa.Integer, nullable=False),
-        sa.Column("action", sa.String(200), nullable=False),
-        sa.Column("seat", sa.Integer, nullable=False),
-        sa.Column("by", sa.String(16), nullable=False),
-        sa.Column("created", sa.DateTime, nullable=False),
-        sa.UniqueConstraint("game", "index", name="uq_moves_game_index"),
-    )
-    with op.batch_alter_table("games") as batch:
-        batch.alter_column("seed", type_=sa.String(80), existing_type=sa.Integer, postgresql_using="seed::text")
-        batch.add_column(sa.Column("seed_commitment", sa.String(64), nullable=False, server_default=""))
-        batch.add_column(sa.Column("practice", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("private", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("status", sa.String(16), nullable=False, server_default="playing"))
-        batch.add_column(sa.Column("to_play", sa.Integer, nullable=True))
-        batch.add_column(sa.Column("moves", sa.Integer, nullable=False, server_default="0"))
+    # read the old games first: recreating the games table (SQLite) must happen before moves reference it
     games = sa.table("games", sa.column("id", sa.String), sa.column("game_id", sa.String),
                      sa.column("players", sa.Integer), sa.column("seed", sa.String), sa.column("options", sa.JSON),
                      sa.column("actions", sa.JSON), sa.column("seats", sa.JSON), sa.column("updated", sa.DateTime),
@@ -65,6 +46,28 @@ def upgrade() -> None:
                      sa.column("created", sa.DateTime))
     rows = conn.execute(sa.select(games.c.id, games.c.game_id, games.c.players, games.c.seed, games.c.options,
                                   games.c.actions, games.c.seats, games.c.updated)).all()
+    with op.batch_alter_table("games") as batch:
+        batch.alter_column("seed", type_=sa.String(80), existing_type=sa.Integer, postgresql_using="seed::text")
+        batch.add_column(sa.Column("seed_commitment", sa.String(64), nullable=False, server_default=""))
+        batch.add_column(sa.Column("practice", sa.Boolean, nullable=False, server_default=sa.false()))
+        batch.add_column(sa.Column("private", sa.Boolean, nullable=False, server_default=sa.false()))
+        batch.add_column(sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()))
+        batch.add_column(sa.Column("status", sa.String(16), nullable=False, server_default="playing"))
+        batch.add_column(sa.Column("to_play", sa.Integer, nullable=True))
+        batch.add_column(sa.Column("moves", sa.Integer, nullable=False, server_default="0"))
+        batch.drop_column("actions")
+        batch.create_index("ix_games_lobby", ["private", "status", "updated"])
+    op.create_table(
+        "moves",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("game", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("index", sa.Integer, nullable=False),
+        sa.Column("action", sa.String(200), nullable=False),
+        sa.Column("seat", sa.Integer, nullable=False),
+        sa.Column("by", sa.String(16), nullable=False),
+        sa.Column("created", sa.DateTime, nullable=False),
+        sa.UniqueConstraint("game", "index", name="uq_moves_game_index"),
+    )
     for gid, game_id, players, seed, options, actions, seats, updated in rows:
         if isinstance(actions, str):
             actions = json.loads(actions)
@@ -79,9 +82,6 @@ def upgrade() -> None:
         conn.execute(sa.update(games).where(games.c.id == gid).values(
             seed_commitment=hashlib.sha256(str(seed).encode()).hexdigest(), practice=True, status=status,
             to_play=to_play, moves=len(actions)))
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("actions")
-        batch.create_index("ix_games_lobby", ["private", "status", "updated"])
 
 
 def downgrade() -> None:
