@@ -16,7 +16,11 @@ function fitText(text, x, y, size, max, cls) {
  * One card. face: {title, value, corner, icon, colour, letter, skulls, lines, back, backText}; label: what a screen
  * reader hears (and the help panel shows); key: stable id for animations; action: props from moves.props(id).
  */
-export function Card({ face, label, key, action, cls, size }) {
+export function Card({ face: given, label, key, action, cls, size }) {
+  let face = given;
+  if (face.value !== undefined && face.value !== null && String(face.value).length > 3) {
+    face = Object.assign({}, face, { value: null, corner: String(face.value) });  // long values under the icon
+  }
   const colour = face.colour ? `c-${face.colour}` : "c-plain";
   const body = face.back ? html`
       <rect class="card-back" x="2" y="2" width="96" height="136" rx="9" />
@@ -42,8 +46,9 @@ export function Card({ face, label, key, action, cls, size }) {
   const classes = `card ${size || ""} ${cls || ""} ${face.back ? "is-back" : ""}`;
   const hover = { onMouseEnter: () => explain(label), onFocus: () => explain(label) };
   if (action) {
-    return html`<button type="button" class=${classes + " playable"} data-key=${key} ...${action} ...${hover}
-      aria-label=${`${label}: ${action.title}`}>${svg}</button>`;
+    // named by its content (the drawing is hidden from screen readers; the words are not)
+    return html`<button type="button" class=${classes + " playable"} data-key=${key} ...${action} ...${hover}>${svg}<span
+      class="sr-only">${label}: ${action.title}</span></button>`;
   }
   return html`<div class=${classes} role="img" aria-label=${label} data-key=${key} ...${hover}>${svg}</div>`;
 }
@@ -66,8 +71,8 @@ export function Row({ children, cls, label }) {
 export function Token({ icon, count, label, cls, action }) {
   const inner = html`<span class="tok-ico">${tokenIcon(icon)}</span><span class="tok-n">${count}</span>`;
   if (action) {
-    return html`<button type="button" class=${`token playable ${cls || ""}`} ...${action}
-      aria-label=${`${label}: ${action.title}`}>${inner}</button>`;
+    return html`<button type="button" class=${`token playable ${cls || ""}`} ...${action}>${inner}<span
+      class="sr-only">: ${label}: ${action.title}</span></button>`;
   }
   return html`<span class=${`token ${cls || ""}`} role="img" aria-label=${label}>${inner}</span>`;
 }

@@ -51,7 +51,7 @@ export function EndPanel({ st, names, mySeat, cards }) {
   const verified = record ? record.deal_verified : st.deal && st.deal.verified;
   return html`<section class="end" id="end" aria-labelledby="end-title">
     <h2 id="end-title">${t("end.title")}</h2>
-    <p class="winner" id="winner">${winnerText(st, names)}</p>
+    <p class="winner-text" id="winner">${winnerText(st, names)}</p>
     ${Scoring ? html`<${Scoring} st=${st} names=${names} mySeat=${mySeat} cards=${cards} />` : null}
     <p class=${`deal ${verified ? "ok" : "bad"}`} id="deal">${record === null && !st.deal ? "" : verified
       ? (st.practice ? t("end.practice") + " · " : "") + t("end.verified") : t("end.unverified")}</p>

@@ -48,8 +48,8 @@ function App() {
   else body = html`<${Lobby} />`;
   return html`<div class=${`app ${s.help ? "with-help" : ""}`}>
     <header class="top">
-      <a href="#/" class="brand" aria-label=${t("nav.lobby")}><${Icon} name="skull" size=${22} />
-        <span>${t("app.title")}</span></a>
+      <a href="#/" class="brand" title=${t("nav.lobby")}><${Icon} name="skull" size=${22} />
+        <span>${t("app.title")}</span><span class="sr-only"> – ${t("nav.lobby")}</span></a>
       <nav class="tools">
         <label class="pace">${t("nav.pace")}
           <select value=${String(s.pace)} onChange=${(e) => setPace(Number(e.currentTarget.value))}>
@@ -58,9 +58,9 @@ function App() {
         <button type="button" id="help-toggle" aria-expanded=${s.help ? "true" : "false"}
           onClick=${() => settings.set({ help: !s.help })}><${Icon} name="help" size=${18} />
           <span>${t("nav.help")}</span></button>
-        <button type="button" id="lang-toggle" lang=${s.lang === "en" ? "fr" : "en"}
-          aria-label=${t("nav.lang.label")} onClick=${() => setLang(s.lang === "en" ? "fr" : "en")}>
-          ${s.lang === "en" ? "FR" : "EN"}</button>
+        <button type="button" id="lang-toggle" lang=${s.lang === "en" ? "fr" : "en"} title=${t("nav.lang.label")}
+          onClick=${() => setLang(s.lang === "en" ? "fr" : "en")}>${s.lang === "en" ? "FR" : "EN"}<span
+          class="sr-only"> – ${t("nav.lang.label")}</span></button>
       </nav>
     </header>
     <main id="main">${body}</main>

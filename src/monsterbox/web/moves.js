@@ -22,8 +22,9 @@ export function makeMoves(state, send) {
     chip(id, label, cls) {
       if (!m.has(id)) return null;
       const p = m.props(id);
-      return html`<button type="button" class=${`move ${cls || ""}`} ...${p}
-        aria-label=${p.title}>${label || p.title}</button>`;
+      // the visible label, then the full wording for screen readers (the name keeps the visible text)
+      return html`<button type="button" class=${`move ${cls || ""}`} ...${p}>${label || p.title}${label
+        ? html`<span class="sr-only">: ${p.title}</span>` : null}</button>`;
     },
     /** Chips for every unclaimed move starting with prefix, labelled by label(id). */
     chips(prefix, label, cls) {

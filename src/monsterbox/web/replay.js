@@ -65,7 +65,7 @@ export function ReplayPage({ id }) {
         <option value="">${t("replay.all")}</option>
         ${mine.map((m) => html`<option value=${String(m.seat)}>${names[m.seat]}</option>`)}</select></label>
     </div>
-    <ol class="replay-story" id="replay-story">${events.slice(0, step).map((e, i) => html`<li key=${e.index}
+    <ol class="replay-story" id="replay-story" tabindex="0" aria-label=${t("table.log")}>${events.slice(0, step).map((e, i) => html`<li key=${e.index}
       class=${i === step - 1 ? "current" : ""}>${e.text}</li>`).reverse()}</ol>
     ${step === n ? html`<div class="felt">${board}</div>` : html`<p class="hint">${t("replay.unavailable")}</p>`}
   </section>`;

@@ -155,7 +155,7 @@ export function TablePage({ id, seat }) {
     <${Invites} id=${id} st=${st} names=${names} mySeat=${mySeat} />
     <section class="log" aria-labelledby="log-title">
       <h2 id="log-title">${t("table.log")}</h2>
-      <ol id="log">${story.map(([i, text]) => html`<li key=${i} value=${i + 1}>${text}</li>`)}</ol>
+      <ol id="log" tabindex="0" aria-labelledby="log-title">${story.map(([i, text]) => html`<li key=${i} value=${i + 1}>${text}</li>`)}</ol>
       ${story.length && story[story.length - 1][0] > 0
         ? html`<button type="button" class="link" onClick=${older}>${t("table.older")}</button>` : null}
     </section>

@@ -67,10 +67,10 @@ export function innTable({ st, view: v, moves, nameOf }) {
           ${m.supported_with ? html`<${Token} icon=${m.supported_with} count="" cls="support"
             label=${`support: ${m.supported_with}`} />` : null}
           ${s.seat === me ? moves.chips(`support:${m.id}:`, (id) => `+1 ${KIND[id.split(":")[2]]}`) : null}
-          ${s.dungeon.humans[i] ? humanCard(s.dungeon.humans[i], `h${s.seat}-${i}`) : null}
+          ${s.dungeon.humans[i] ? humanCard(s.dungeon.humans[i], `h${s.seat}-${i}`, false, "small") : null}
         </div>`)}
         ${s.dungeon.humans.slice(s.dungeon.monsters.length).map((h, i) => html`<div class="pair" role="listitem">
-          ${humanCard(h, `hx${s.seat}-${i}`)}</div>`)}
+          ${humanCard(h, `hx${s.seat}-${i}`, false, "small")}</div>`)}
       </div>
     </${SeatPanel}>`)}</div>
   </div>`;
@@ -81,7 +81,8 @@ export function innScoring({ st, names }) {
   const rows = (r.breakdown || []).map((b) => ({
     cls: (r.winners || []).includes(b.seat) ? "win" : "",
     cells: [names[b.seat], html`<div class="pairs-mini">${b.pairs.map((p) => html`<span class="pm">
-      <${Card} label=${monsterLabel(p.monster)} face=${monsterFace(p.monster)} cls="tiny" />
+      ${p.monster ? html`<${Card} label=${monsterLabel(p.monster)} face=${monsterFace(p.monster)} cls="tiny" />`
+        : null}
       ${p.human && p.human.id ? html`<${Card} cls="tiny turned" label=${`Human ${p.human.value}`}
         face=${{ title: "Human", value: p.human.value, icon: "human", colour: "human", skulls: p.human.skulls }} />`
         : html`<${Card} cls="tiny" label=${`Human ${p.human ? p.human.range : ""}, unseen`}

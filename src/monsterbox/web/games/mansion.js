@@ -48,8 +48,8 @@ export function mansionTable({ st, view: v, moves, nameOf }) {
             <span>${tl.tickets} ${t("mansion.tickets")}</span><span>${tl.skulls} ☠</span>
             ${tl.taken_by !== null && tl.taken_by !== undefined ? html`<span class="who">${tl.taken_by >= 0
               && tl.taken_by < v.seats.length ? seatName(v.seats[tl.taken_by]) : ""}</span>` : null}`;
-          return act ? html`<button type="button" class="tile playable" ...${act}
-            aria-label=${`Tile ${tl.tile}: ${tl.tickets} tickets, ${tl.skulls} skulls`}>${inner}</button>`
+          return act ? html`<button type="button" class="tile playable" ...${act}>${inner}<span
+            class="sr-only">: ${act.title}</span></button>`
             : html`<div class="tile" role="img" aria-label=${`Tile ${tl.tile}: ${tl.tickets} tickets, ${tl.skulls}
               skulls`}>${inner}</div>`;
         })}
