@@ -10,6 +10,7 @@ import pytest
 from tests.browser.helpers import click_move, compare_screenshot, create_table, table, wait_turn_or_over
 
 GAMES = {"inn": 3, "monster": 2, "mansion": 2, "maker": 2}
+QUICK_RATE = {"inn": 0.5, "monster": 0.15, "mansion": 0.9, "maker": 0.5}  # how often we end our turn
 MID = 4  # moves of ours before the mid-game screenshots
 
 
@@ -27,7 +28,7 @@ def test_play_to_the_end_by_clicking(server, new_context, game):
     while seen["data"]["over"] != "true":
         ids = seen["actions"]
         assert ids and len(ids) == len(set(ids)), "every legal move is on the page exactly once"
-        click_move(page, rng, seen)
+        click_move(page, rng, seen, QUICK_RATE[game])
         clicks += 1
         seen = wait_turn_or_over(page, 0, after=seen["data"]["version"])
         if clicks == MID:

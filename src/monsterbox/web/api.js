@@ -84,7 +84,7 @@ export class Connection {
   retry() {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.open(), this.delay);
-    this.delay = Math.min(this.delay * 2, 4000);
+    this.delay = Math.min(this.delay * 2, 2000);
   }
 
   async refresh() {
