@@ -105,7 +105,8 @@ def test_accessibility_scan_and_replay(server, new_context):
         page.add_script_tag(content=axe)
         result = page.evaluate("async () => JSON.stringify((await axe.run(document)).violations)")
         bad = [v for v in json.loads(result) if v["impact"] in ("serious", "critical")]
-        assert bad == [], f"{where}: " + "; ".join(f"{v['id']}: {v['help']} {[n['target'] for n in v['nodes']][:4]}" for v in bad)
+        said = [f"{v['id']}: {v['help']} {[n['target'] for n in v['nodes']][:4]}" for v in bad]
+        assert bad == [], f"{where}: " + "; ".join(said)
 
     scan("lobby")
     create_table(page, server.url, "monster", 2)
