@@ -9,7 +9,7 @@ from tests.browser.conftest import SHOTS, UPDATE
 
 
 def create_table(page, url: str, game: str, players: int, seats: list[str] | None = None, seed: int | None = 7,
-                 names: list[str] | None = None) -> None:
+                 names: list[str | None] | None = None) -> None:
     """Fill the lobby form and create the table; seats: 'you', 'human', 'open', 'easy', 'normal', 'strong'."""
     page.goto(url + "/")
     page.check(f"input[name=game][value={game}]")
@@ -17,7 +17,8 @@ def create_table(page, url: str, game: str, players: int, seats: list[str] | Non
     for i, kind in enumerate(seats or []):
         page.select_option(f"select[name=seat-{i}]", kind)
     for i, name in enumerate(names or []):
-        page.fill(f"input[name=name-{i}]", name)
+        if name:
+            page.fill(f"input[name=name-{i}]", name)
     if seed is not None:
         page.check("input[name=practice]")
         page.fill("input[name=seed]", str(seed))

@@ -131,3 +131,20 @@ def test_accessibility_scan_and_replay(server, new_context):
     assert page.locator("#replay").get_attribute("data-step") == "0"
     page.click("#rp-next")
     assert page.locator("#replay-story li").count() == 1
+
+
+def test_lobby_lists_tables_and_an_open_seat_is_taken(server, new_context):
+    host = new_context(1280, 800).new_page()
+    create_table(host, server.url, "inn", 3, seats=["you", "open", "easy"], names=["Ada", None, "Rob"], seed=None)
+    guest = new_context(1280, 800).new_page()
+    guest.goto(server.url + "/")
+    take = guest.locator(".tables.waiting button", has_text="Take seat 2")
+    take.click()
+    guest.wait_for_selector('#table[data-seat="1"]')
+    assert table(guest)["game"] == "inn"
+    assert not table(guest).get("practice")
+    host.wait_for_selector(".seats .seat-chip:nth-child(2) .nm")
+    # the table left the waiting list once its open seat was taken
+    guest.goto(server.url + "/")
+    guest.wait_for_selector(".tables.playing li")
+    assert guest.locator(".tables.waiting li").count() == 0
