@@ -331,3 +331,15 @@ def test_serve_command_refuses_bad_flags():
     assert r.exit_code == 2 and "cannot open the database" in r.output and "Traceback" not in r.output
     r = runner.invoke(app, ["serve", "--workers", "2"])
     assert r.exit_code == 2 and "PostgreSQL" in r.output
+
+
+def test_idle_tables_leave_memory_and_come_back_on_demand(db):
+    client = client_for(db, idle_seconds=0.0)
+    gid, tokens = new_table(client, "inn", 3, ["human", "human", "human"])
+    tables = client.app.state.tables
+    s = state(client, gid, tokens[str(tables.get(gid).game.to_play)])
+    assert gid in tables.live
+    time.sleep(0.01)
+    assert tables.evict_idle() == 1 and gid not in tables.live
+    again = state(client, gid, tokens[str(s["to_play"])])
+    assert gid in tables.live and again["view"] == s["view"] and again["version"] == s["version"]

@@ -124,3 +124,19 @@ def test_tokens_belong_to_their_table(db):
     assert r.status_code == 403
     with client.websocket_connect(f"/api/games/{b}/ws?token={ta['0']}") as ws:
         assert ws.receive_json()["status"] == 403
+
+
+def test_hostile_websocket_frames_are_answered_not_crashed(db):
+    client = client_for(db)
+    gid, tokens = new_table(client, "inn", 3, ["human"] * 3)
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens['0']}") as ws:
+        first = ws.receive_json()
+        for frame in (b"\x00\x01binary", "x" * 10000, "[]", '{"action": 5, "version": 0}',
+                      '{"action": "a", "version": true}', '{"action": "' + "a" * 300 + '", "version": 0}'):
+            if isinstance(frame, bytes):
+                ws.send_bytes(frame)
+            else:
+                ws.send_text(frame)
+            reply = ws.receive_json()
+            assert reply["status"] in (400, 413), (frame[:20], reply)
+        assert state(client, gid, tokens["0"])["version"] == first["version"]

@@ -142,7 +142,7 @@ def test_no_acknowledged_move_is_lost_to_kill_9(tmp_path):
         try:
             while True:
                 s = None
-                for seat, tok in tokens.items():
+                for _seat, tok in tokens.items():
                     x = http.get(f"{base}/api/games/{gid}", headers=auth(tok)).json()
                     if x["legal"]:
                         s, stok = x, tok

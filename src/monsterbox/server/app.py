@@ -321,7 +321,13 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         pusher = asyncio.create_task(push())
         try:
             while True:
-                raw = await websocket.receive_text()
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                raw = message.get("text")
+                if raw is None:
+                    await reply_error("send text frames holding JSON", 400)
+                    continue
                 if len(raw) > 4096:
                     await reply_error("message too large (at most 4096 bytes)", 413)
                     continue

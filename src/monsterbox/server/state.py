@@ -18,10 +18,18 @@ def text_module(game_id: str) -> Any:
     return importlib.import_module(TEXT_MODULES[game_id])
 
 
-def _story(text: Any, events: list[dict[str, Any]], first: int, seat: int | None) -> list[dict[str, Any]]:
+def _story(text: Any, events: list[dict[str, Any]], first: int, seat: int | None,
+           cache: dict[tuple[int | None, int], str] | None = None) -> list[dict[str, Any]]:
+    """The events in words, each with its index in the seat's log. A seat's log only grows, so the words of event
+    (seat, index) never change: ``cache`` keeps them."""
     out = []
     for i, e in enumerate(events):
-        line = text.narrate(e, seat)
+        key = (seat, first + i)
+        line = cache.get(key) if cache is not None else None
+        if line is None:
+            line = text.narrate(e, seat) or ""
+            if cache is not None:
+                cache[key] = line
         if line:
             out.append({"index": first + i, "text": line})
     return out
@@ -48,7 +56,7 @@ def table_state(table: Table, seat: int | None) -> dict[str, Any]:
             "over": g.over, "to_play": g.to_play, "status": table.status(), "view": view,
             "seats": table.public_seats(), "practice": table.practice, "hints": table.hints,
             "seed_commitment": table.seed_commitment, "legal": [],
-            "story": _story(text, view["log"], first, seat), "story_first": first,
+            "story": _story(text, view["log"], first, seat, table.story_cache), "story_first": first,
         }
         if table.notice:
             out["notice"] = table.notice
@@ -66,4 +74,4 @@ def events_page(table: Table, seat: int | None, since: int, limit: int) -> dict[
         text = text_module(table.game.game_id)
         page = log[since:since + limit]
         nxt = since + limit if since + limit < len(log) else None
-        return {"events": _story(text, page, since, seat), "next": nxt, "total": len(log)}
+        return {"events": _story(text, page, since, seat, table.story_cache), "next": nxt, "total": len(log)}

@@ -25,6 +25,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     func,
@@ -80,6 +81,13 @@ class MoveRow(Base):
     created: Mapped[dt.datetime] = mapped_column(DateTime)
 
     __table_args__ = (UniqueConstraint("game", "index", name="uq_moves_game_index"),)
+
+
+_INSERT_MOVE = insert(MoveRow.__table__).values(
+    game=bindparam("g"), index=bindparam("i"), action=bindparam("a"), seat=bindparam("s"), by=bindparam("b"),
+    created=bindparam("c"))
+_UPDATE_GAME = update(GameRow.__table__).where(GameRow.__table__.c.id == bindparam("g")).values(
+    moves=bindparam("m"), updated=bindparam("u"), status=bindparam("st"), to_play=bindparam("tp"))
 
 
 class Conflict(Exception):
@@ -182,10 +190,11 @@ class Store:
                notify: str | None = None) -> None:
         """Store move ``index`` of ``game`` and the table's new summary, atomically. Raises Conflict when the index is
         taken (a stale or repeated move, or another process), StoreError when the database fails."""
-        with self._tx() as conn:
-            conn.execute(insert(MoveRow).values(game=game, index=index, action=action, seat=seat, by=by,
-                                                created=now()))
-            conn.execute(update(GameRow).where(GameRow.id == game).values(moves=index + 1, updated=now(), **summary))
+        stamp = now()
+        with self._tx() as conn:  # plain statements compiled once: this is the hot path of every move
+            conn.execute(_INSERT_MOVE, {"g": game, "i": index, "a": action, "s": seat, "b": by, "c": stamp})
+            conn.execute(_UPDATE_GAME, {"g": game, "m": index + 1, "u": stamp, "st": summary["status"],
+                                        "tp": summary["to_play"]})
             if notify is not None and self.is_postgres:
                 conn.execute(text("SELECT pg_notify('monsterbox', :p)"), {"p": notify})
 

@@ -60,6 +60,7 @@ class Table:
     bot_busy: bool = False
     last_used: float = field(default_factory=time.monotonic)
     by_hash: dict[str, int] = field(default_factory=dict)
+    story_cache: dict[tuple[int | None, int], str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.reindex()
@@ -257,26 +258,24 @@ class Tables:
         return seat
 
     def _commit(self, table: Table, seat: int, action: str, by: str) -> None:
-        """Store then apply one move; the caller holds the table's lock and has checked the turn."""
+        """Apply then store one move; the caller holds the table's lock and has checked the turn. If the store fails,
+        the game is rebuilt without the move before the lock is released, so nobody ever sees an unstored move."""
         g = table.game
-        code = g.action_code(action) if isinstance(action, str) else None
-        if code is None or code not in g.legal_codes():
-            g.play(action)  # raises IllegalAction with the engine's reason; changes nothing
         index = table.version
-        after = g.copy()
-        after.play(action)
-        summary = {"status": "over" if after.over else table.status(), "to_play": after.to_play}
+        g.play(action)  # raises IllegalAction with the engine's reason and changes nothing
+        summary = {"status": table.status(), "to_play": g.to_play}
         try:
             self.store.append(table.id, index, action, seat, by, summary,
                               notify=f"{table.id}:{index + 1}:{self.process_id}")
-        except Conflict:
-            threading.Thread(target=self.catch_up, args=(table,), daemon=True).start()
-            raise Stale("another move was stored first (another request or server process); reload the "
-                        "table; nothing changed") from None
-        except Exception as exc:
+        except BaseException as exc:
+            table.game = rebuild(g, g.actions[:-1])
+            table.story_cache.clear()
+            if isinstance(exc, Conflict):
+                threading.Thread(target=self.catch_up, args=(table,), daemon=True).start()
+                raise Stale("another move was stored first (another request or server process); reload the "
+                            "table; nothing changed") from None
             log.error("could not store move %d of %s: %s", index, table.id, exc)
             raise Unavailable("the move could not be stored; nothing changed: try again") from None
-        table.game = after
 
     def join(self, table: Table, seat: int | None, name: str | None) -> tuple[int, str]:
         """Take an open seat: returns the seat and its new token."""
@@ -378,6 +377,12 @@ class Tables:
     def close(self) -> None:
         self.drivers.shutdown()
         self.bots.shutdown()
+
+
+def rebuild(game: Game, actions: list[str]) -> Game:
+    """The same game with only ``actions`` played (every action re-checked)."""
+    return monsterbox.replay({"game_id": game.game_id, "players": game.players, "seed": game.seed,
+                              "options": game.options, "actions": actions})
 
 
 def iso(t: dt.datetime) -> str:

@@ -68,7 +68,7 @@ def upgrade() -> None:
         sa.Column("created", sa.DateTime, nullable=False),
         sa.UniqueConstraint("game", "index", name="uq_moves_game_index"),
     )
-    for gid, game_id, players, seed, options, actions, seats, updated in rows:
+    for gid, game_id, players, seed, options, actions, _seats, updated in rows:
         if isinstance(actions, str):
             actions = json.loads(actions)
         if isinstance(options, str):
