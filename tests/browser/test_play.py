@@ -44,3 +44,8 @@ def test_play_to_the_end_by_clicking(server, new_context, game):
     assert "Deal verified" in page.inner_text("#deal")
     assert page.locator("[data-action]").count() == 0
     compare_screenshot(page, f"{game}-end-1280")
+    if game == "monster":  # rematch: a new table, same seats, this tab seated again
+        old = page.url
+        page.click("#rematch")
+        page.wait_for_selector('#table[data-over="false"][data-seat="0"]')
+        assert page.url != old and page.inner_text(".seats").count("Ada") == 1
