@@ -87,9 +87,20 @@ export class Connection {
     this.delay = Math.min(this.delay * 2, 2000);
   }
 
+  /** This seat's state over HTTP; pushes that arrive meanwhile are folded into one more read. */
   async refresh() {
-    try { this.onState(await api(`/api/games/${encodeURIComponent(this.id)}`, { token: this.token })); }
-    catch (e) { /* the socket's reconnection brings the state back */ }
+    if (this.refreshing) { this.again = true; return; }
+    this.refreshing = true;
+    try {
+      do {
+        this.again = false;
+        this.onState(await api(`/api/games/${encodeURIComponent(this.id)}`, { token: this.token }));
+      } while (this.again && !this.closed);
+    } catch (e) {
+      /* the socket's reconnection brings the state back */
+    } finally {
+      this.refreshing = false;
+    }
   }
 
   close() { this.closed = true; clearTimeout(this.timer); if (this.ws) this.ws.close(); }
