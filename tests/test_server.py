@@ -59,7 +59,10 @@ def test_a_seat_sees_its_view_and_nothing_more(db):
     assert not [e for e in b["view"]["log"] if e.get("seat") == 0 and e["type"] in ("deal", "drew", "treasure_seen")]
     table = client.app.state.tables.get(gid)
     full = table.game.view(0)
-    assert a["view"]["log"] == full["log"][a["view"]["log_first"]:]
+    if "log_first" in full:  # the engine bounds views itself
+        assert a["view"] == full
+    else:
+        assert a["view"]["log"] == full["log"][a["view"]["log_first"]:]
     r = client.get(f"/api/games/{gid}/record")
     assert r.status_code == 403 and "seed" in r.json()["error"]
     # tokens are no longer taken from query strings: a token there gives the spectator's view
@@ -202,7 +205,8 @@ def test_story_is_bounded_and_paged(db):
         move(client, gid, tok, s, s["legal"][-1]["id"])
     s = my_turn(client, gid, tok, 0)  # the bots are done: the table stands still
     table = client.app.state.tables.get(gid)
-    full_log = table.game.view(0)["log"]
+    g = table.game
+    full_log = g.events(0) if hasattr(g, "events") else g.view(0)["log"]
     assert len(s["story"]) <= 40 and len(s["view"]["log"]) <= 40 and len(full_log) > 40
     pages, since = [], 0
     while since is not None:

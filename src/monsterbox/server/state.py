@@ -47,9 +47,12 @@ def table_state(table: Table, seat: int | None) -> dict[str, Any]:
         g = table.game
         view = g.view(seat) if seat is not None else g.spectator_view()
         log: list[dict[str, Any]] = view.get("log", [])
-        first = max(0, len(log) - STORY_WINDOW)
-        view["log"] = log[first:]
-        view["log_first"] = first
+        if "log_first" in view:  # the engine bounds the view itself (Game.events pages the rest)
+            first = int(view["log_first"])
+        else:
+            first = max(0, len(log) - STORY_WINDOW)
+            view["log"] = log[first:]
+            view["log_first"] = first
         text = text_module(g.game_id)
         out: dict[str, Any] = {
             "id": table.id, "game": g.game_id, "players": g.players, "seat": seat, "version": table.version,
@@ -70,8 +73,14 @@ def table_state(table: Table, seat: int | None) -> dict[str, Any]:
 
 def events_page(table: Table, seat: int | None, since: int, limit: int) -> dict[str, Any]:
     with table.lock:
-        log = seat_log(table, seat)
-        text = text_module(table.game.game_id)
-        page = log[since:since + limit]
-        nxt = since + limit if since + limit < len(log) else None
-        return {"events": _story(text, page, since, seat, table.story_cache), "next": nxt, "total": len(log)}
+        g = table.game
+        text = text_module(g.game_id)
+        if hasattr(g, "events"):
+            page = g.events(seat, since=since, limit=limit + 1)
+            nxt = since + limit if len(page) > limit else None
+            page = page[:limit]
+        else:
+            log = seat_log(table, seat)
+            page = log[since:since + limit]
+            nxt = since + limit if since + limit < len(log) else None
+        return {"events": _story(text, page, since, seat, table.story_cache), "next": nxt}
