@@ -68,8 +68,18 @@ class Server:
         self.srv = None
 
 
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """One server for the tests that share it (each test plays at its own tables)."""
+    s = Server(tmp_path_factory.mktemp("web") / "web.db")
+    s.start()
+    yield s
+    s.stop()
+
+
 @pytest.fixture
-def server(tmp_path):
+def own_server(tmp_path):
+    """A server of the test's own (to stop and restart it)."""
     s = Server(tmp_path / "web.db")
     s.start()
     yield s

@@ -58,7 +58,8 @@ def test_two_humans_a_spectator_and_invite_links_in_tabs(server, new_context):
     assert seat in ("0", "1")
 
 
-def test_server_restart_mid_game_reconnects(server, new_context, guard):
+def test_server_restart_mid_game_reconnects(own_server, new_context, guard):
+    server = own_server
     guard.allow("ERR_CONNECTION_REFUSED")  # Chromium logs each reconnection attempt while the server is down
     page = new_context(1280, 800).new_page()
     create_table(page, server.url, "inn", 3)

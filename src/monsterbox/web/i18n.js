@@ -61,7 +61,7 @@ export const CATALOGUE = {
     "maker.treasures": "Treasures", "maker.blocking": "blocking", "maker.draw": "Draw pile: {n}",
     "maker.round": "Round {r} of {n}", "maker.end": "End phase", "maker.left": "Treasure pile: {n}",
     "table.handCount": "hand {n}", "move.discard": "discard", "move.keep": "keep", "move.heal": "heal",
-    "move.fight": "Fight", "mansion.ticket": "ticket", "end.treasures": "Treasures",
+    "move.fight": "Fight", "mansion.ticket": "ticket", "mansion.mansion": "mansion", "mansion.actors": "actors", "end.treasures": "Treasures",
     "maker.facedown": "face-down treasure", "maker.open": "open", "maker.revealed": "revealed",
   },
   fr: {
@@ -129,7 +129,7 @@ export const CATALOGUE = {
     "maker.treasures": "Trésors", "maker.blocking": "bloque", "maker.draw": "Pioche : {n}",
     "maker.round": "Manche {r} sur {n}", "maker.end": "Phase finale", "maker.left": "Trésors restants : {n}",
     "table.handCount": "main {n}", "move.discard": "défausser", "move.keep": "garder", "move.heal": "soigner",
-    "move.fight": "Combattre", "mansion.ticket": "billet", "end.treasures": "Trésors",
+    "move.fight": "Combattre", "mansion.ticket": "billet", "mansion.mansion": "manoir", "mansion.actors": "acteurs", "end.treasures": "Trésors",
     "maker.facedown": "trésor face cachée", "maker.open": "ouvert", "maker.revealed": "révélé",
   },
 };

@@ -20,6 +20,14 @@ function Skull({ colour, n, action, label }) {
   return html`<${Token} icon="skull" count=${n} cls=${`skull-tok c-${colour}`} action=${action}
     label=${label || `${n} ${colour} skull${n === 1 ? "" : "s"}`} />`;
 }
+/** The Sales Level's parts that the view shows: the mansion's 1, 3 per reward, the rest from the actors. */
+function salesBreakdown(s) {
+  if (s.dummy) return `${t("mansion.sales")}: ${s.sales_level}`;
+  const rewards = (s.rewards || []).length;
+  const actors = s.sales_level - 1 - 3 * rewards;
+  return `${t("mansion.sales")} ${s.sales_level} = 1 (${t("mansion.mansion")}) + ${3 * rewards} (${rewards} × 3, `
+    + `${t("mansion.rewards")}) + ${actors} (${t("mansion.actors")})`;
+}
 const chamberName = (c) => `${words(c.type)}${c.pair && c.pair.length ? ` (${c.pair.join("+")})` : ""}`;
 
 export function mansionTable({ st, view: v, moves, nameOf }) {
@@ -57,7 +65,8 @@ export function mansionTable({ st, view: v, moves, nameOf }) {
     </div>
     <div class="seats-area">${v.seats.map((s) => html`<${SeatPanel} key=${s.seat} seat=${s.seat} st=${st}
         nameOf=${() => seatName(s)} extra=${html`${s.sales_level !== null && s.sales_level !== undefined
-          ? html`<span class="tag sales" title=${`${t("mansion.sales")}: ${s.sales_level}`}>${`${t("mansion.sales")} ${s.sales_level}`}</span>` : null}${s.starting_player ? html`<span class="tag lead">1st</span>` : null}
+          ? html`<span class="tag sales" title=${salesBreakdown(s)}>${`${t("mansion.sales")} ${s.sales_level}`}</span>`
+          : null}${s.starting_player ? html`<span class="tag lead">1st</span>` : null}
           ${moves.chip("give:" + s.seat, "+1 " + t("mansion.ticket"))}`}>
       <div class="line" role="list" aria-label="actors">
         ${s.actors.map((a) => html`<div role="listitem" class="line-card">${actorCard(a, "a-" + a.id, null, "small")}
