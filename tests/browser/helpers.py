@@ -9,8 +9,9 @@ from tests.browser.conftest import SHOTS, UPDATE
 
 
 def create_table(page, url: str, game: str, players: int, seats: list[str] | None = None, seed: int | None = 7,
-                 names: list[str | None] | None = None) -> None:
-    """Fill the lobby form and create the table; seats: 'you', 'human', 'open', 'easy', 'normal', 'strong'."""
+                 names: list[str | None] | None = None, variants: tuple[str, ...] = ()) -> None:
+    """Fill the lobby form and create the table; seats: 'you', 'human', 'open', 'easy', 'normal', 'strong';
+    variants: the names of the game's variant checkboxes to tick."""
     page.goto(url + "/")
     page.check(f"input[name=game][value={game}]")
     page.fill("input[name=players]", str(players))
@@ -19,6 +20,8 @@ def create_table(page, url: str, game: str, players: int, seats: list[str] | Non
     for i, name in enumerate(names or []):
         if name:
             page.fill(f"input[name=name-{i}]", name)
+    for name in variants:
+        page.check(f"input[name={name}]")
     if seed is not None:
         page.check("input[name=practice]")
         page.fill("input[name=seed]", str(seed))

@@ -93,7 +93,7 @@ export function makerTable({ st, view: v, moves, nameOf, cards }) {
         ${b.dice.map((d) => html`<span class="die">${DIE[d - 1]}</span>`)}</p>` : null}
       <div class="chips-row">${moves.chip("fight", "⚄ " + t("move.fight"), "primary")}${moves.chip("cleric")}</div>
     </${Zone}>` : null}
-    ${v.hand ? html`<${Zone} title=${t("table.hand")} cls="hand">
+    ${v.hand && hand.length ? html`<${Zone} title=${t("table.hand")} cls="hand">
       <div class="my-hand">${hand.map(([id, i]) => {
         const acts = i === 0 ? handActions(id) : [];
         const single = acts.length === 1 ? moves.props(acts[0]) : null;
