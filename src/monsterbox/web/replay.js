@@ -53,20 +53,20 @@ export function ReplayPage({ id }) {
   return html`<section class="replay" id="replay" data-game=${final.game} data-step=${step}>
     <h1>${t("replay.title")}: ${t("game." + final.game)}</h1>
     <div class="replay-bar" role="group" aria-label=${t("replay.title")}>
-      <button type="button" id="rp-first" onClick=${() => setStep(0)} disabled=${step === 0}>⏮ ${t("replay.first")}</button>
+      <button type="button" id="rp-first" onClick=${() => setStep(0)} disabled=${step === 0}>« ${t("replay.first")}</button>
       <button type="button" id="rp-prev" onClick=${() => setStep(Math.max(0, step - 1))} disabled=${step === 0}>
         ◀ ${t("replay.prev")}</button>
       <span class="step" aria-live="polite">${t("replay.step", { k: step, n })}</span>
       <button type="button" id="rp-next" onClick=${() => setStep(Math.min(n, step + 1))} disabled=${step === n}>
         ${t("replay.next")} ▶</button>
-      <button type="button" id="rp-last" onClick=${() => setStep(n)} disabled=${step === n}>${t("replay.last")} ⏭</button>
+      <button type="button" id="rp-last" onClick=${() => setStep(n)} disabled=${step === n}>${t("replay.last")} »</button>
       <label>${t("replay.seat")} <select value=${seat === null ? "" : String(seat)}
         onChange=${(e) => setSeat(e.currentTarget.value === "" ? null : Number(e.currentTarget.value))}>
         <option value="">${t("replay.all")}</option>
         ${mine.map((m) => html`<option value=${String(m.seat)}>${names[m.seat]}</option>`)}</select></label>
     </div>
     <ol class="replay-story" id="replay-story" tabindex="0" aria-label=${t("table.log")}>${events.slice(0, step).map((e, i) => html`<li key=${e.index}
-      class=${i === step - 1 ? "current" : ""}>${e.text}</li>`).reverse()}</ol>
+      value=${i + 1} class=${i === step - 1 ? "current" : ""}>${e.text}</li>`).reverse()}</ol>
     ${step === n ? html`<div class="felt">${board}</div>` : html`<p class="hint">${t("replay.unavailable")}</p>`}
   </section>`;
 }
