@@ -12,8 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray,rl,server]'
 	touch $(STAMP)
 
+# The server on the default SQLite file, the lobby opened in a browser where there is one (monsterbox play: terminal)
 run: $(STAMP)
-	$(BIN)/monsterbox play inn --players 4 --seat 0 --bots heuristic
+	@echo "monsterbox: the lobby is at http://127.0.0.1:8000/ (Ctrl-C stops the server)"
+	@($(BIN)/python -c "import time, webbrowser; time.sleep(2); webbrowser.open('http://127.0.0.1:8000/')" \
+	  >/dev/null 2>&1 &)
+	$(BIN)/monsterbox serve --port 8000
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
