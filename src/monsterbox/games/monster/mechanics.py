@@ -101,8 +101,8 @@ def remove_top(s: MonsterState, p: int, i: int, why: str) -> int:
 
 
 def destroy_lair(s: MonsterState, p: int, i: int) -> None:
-    """Destroying Lairs: discard the lair, return its killed chips to the bank; its destroyer loots it.
-    R2: the team wins the moment no lair is left."""
+    """Destroying Lairs: discard the lair, return its killed chips to the bank; its destroyer loots it (when a loot
+    card lies below it). R2: the team wins the moment no lair is left."""
     key = s.lair_keys.pop(i)
     s.stacks.pop(i)
     s.dead.pop(i)
@@ -119,7 +119,8 @@ def destroy_lair(s: MonsterState, p: int, i: int) -> None:
     if not s.lair_keys:
         end_game(s, won=True)
         return
-    s.followups.insert(0, ("loot", p, loot))
+    if loot >= 0:  # a lair spawned when no loot card was left (deck and discards empty) has nothing to loot
+        s.followups.insert(0, ("loot", p, loot))
 
 
 def colour_name(c: int) -> str:

@@ -20,6 +20,7 @@ class MonsterState:
     cards: MonsterCards
     n: int
     elite: bool
+    crisis_level: int  # R7: the crisis deck drawn from (1 or 2); the elite challenge draws from both
     unreliable: bool
     weapon_deck: list[int]  # weapon types; next is [-1]
     weapon_discard: list[int]  # top is [-1]
@@ -66,7 +67,8 @@ class MonsterState:
 
 def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
     return MonsterState(
-        s.cards, s.n, s.elite, s.unreliable, s.weapon_deck[:], s.weapon_discard[:], [b[:] for b in s.bank],
+        s.cards, s.n, s.elite, s.crisis_level, s.unreliable, s.weapon_deck[:], s.weapon_discard[:],
+        [b[:] for b in s.bank],
         [b[:] for b in s.bank_cubes], [h[:] for h in s.hands], [k[:] for k in s.known], s.armed[:],
         [x[:] for x in s.stored], s.cubes[:], s.bags[:], s.characters[:], [o[:] for o in s.offered], s.exhausted[:],
         [i[:] for i in s.items], [i[:] for i in s.items_used], s.lair_keys[:], [x[:] for x in s.stacks],

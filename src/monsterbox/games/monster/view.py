@@ -65,7 +65,7 @@ def event_dict(cards: MonsterCards, ev: tuple[Any, ...]) -> dict[str, Any]:
     elif t == "item":
         d.update(seat=ev[1], item=cards.loot[ev[2]].id)
     elif t == "effect":
-        d.update(seat=ev[1], source=ev[2], effect=ev[3], choices=list(ev[4]))
+        d.update(seat=ev[1], source=ev[2], effect=ev[3], choices=[c if c >= 0 else None for c in ev[4]])
     elif t == "cube":
         d.update(seat=ev[1], stack=weapons[ev[2]])
     elif t == "cube_weapon":
@@ -118,6 +118,9 @@ def phase_summary(s: MonsterState) -> str:
     p = s.current
     if s.phase == PENDING:
         slots = s.pending[4]
+        if slots[len(s.pending[5])] == "discard_order":
+            return (f"seat {p} puts its discarded weapons on the pile one at a time: the next one (the last ends on "
+                    "top)")
         return f"seat {p} chooses the {slots[len(s.pending[5])].replace('_', ' ')} for its action"
     return {
         HUNT: f"seat {p} takes one hunt action or passes",
@@ -172,7 +175,7 @@ def view(s: MonsterState, seat: int | None) -> dict[str, Any]:
     v: dict[str, Any] = {
         "game": "monster", "seat": seat, "players": s.n, "day": s.day, "villagers": s.villagers,
         "phase": PHASE_NAMES[s.phase], "to_play": None if s.phase == OVER else s.current,
-        "elite": s.elite, "unreliable_weaponry": s.unreliable,
+        "elite": s.elite, "crisis_level": s.crisis_level, "unreliable_weaponry": s.unreliable,
         "lairs": lairs, "bank": bank, "weapon_deck": len(s.weapon_deck),
         "weapon_discard": [weapons[w] for w in s.weapon_discard],
         "crises_today": [cards.crises[c].model_dump() for c in s.day_crises],
