@@ -197,6 +197,23 @@ def view(s: MonsterState, seat: int | None) -> dict[str, Any]:
     return v
 
 
+def public_in_hand(s: MonsterState, p: int) -> list[int]:
+    """Per weapon type, how many copies the table knows to be in ``p``'s hand: the known ones (bank, Scavenger,
+    Scribe, R8), and the weapons ``p`` has already named in the action it is resolving (shown in ``choosing``; still
+    in hand, or armed, until the action resolves)."""
+    count = [s.known[p].count(w) for w in range(5)]
+    if s.pending and s.pending[0] == p:
+        _, origin, effect, params, slots, chosen = s.pending
+        if effect == "discard_order":
+            then = params["then"]
+            named = list(chosen) if then[0] == "pass" else list(then[-1])
+        else:
+            named = [c for c, slot in zip(chosen, slots, strict=False) if slot == "weapon"]
+        for w in range(5):
+            count[w] = max(count[w], named.count(w) - (1 if s.armed[p] == w else 0))
+    return count
+
+
 def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool = True) -> MonsterState:
     """Resample other hands (their known cards kept), unknown stored weapons, the weapon deck (and the hidden part of
     an unreliable bank), the lair, loot and crisis decks, and future chance."""
@@ -205,11 +222,10 @@ def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool =
         d.log = [(to, e) for to, e in d.log if to < 0 or to == seat]
     others = [p for p in range(s.n) if p != seat]
     pool = list(d.weapon_deck)
+    shown = [public_in_hand(s, p) for p in range(s.n)]
     for p in others:
-        hidden = list(d.known[p])
         for w in range(5):
-            k = d.hands[p][w] - hidden.count(w)
-            pool.extend([w] * k)
+            pool.extend([w] * (d.hands[p][w] - shown[p][w]))
         pool.extend(w for w, known in d.stored[p] if not known)
     if d.unreliable:
         for w in range(5):
@@ -218,10 +234,8 @@ def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool =
     rng.shuffle(pool)
     for p in others:
         size = sum(d.hands[p])
-        hand = [0] * 5
-        for w in d.known[p]:
-            hand[w] += 1
-        for _ in range(size - len(d.known[p])):
+        hand = list(shown[p])
+        for _ in range(size - sum(hand)):
             hand[pool.pop()] += 1
         d.hands[p] = hand
         d.stored[p] = [(w, True) if known else (pool.pop(), False) for w, known in d.stored[p]]
