@@ -68,7 +68,7 @@ def test_the_bag_of_holding_stores_face_down_without_telling_the_table():
     assert next(e for e in shown.view(1)["log"] if e["type"] == "store")["stored"] == "torch"
 
 
-# --- R6: the player orders several discards --------------------------------------------------------------------------
+# --- R6: the player orders several discards -----------------------------------------------------------------------
 def test_r6_a_passing_player_can_leave_the_stake_on_top_for_the_scavenger():
     """FAQ: "If a player discards multiple weapons at once ... The player decides. This can matter because of the
     Scavenger character's ability to recover the top weapon from the discard pile." The engine discarded in colour
@@ -115,7 +115,7 @@ def test_r6_the_ranger_orders_its_two_weapons():
     assert s.weapon_discard[-2:] == [W["net"], W["stake"]] and s.dead[0] == [W["torch"]]
 
 
-# --- R7: the crisis deck is chosen at set-up -------------------------------------------------------------------------
+# --- R7: the crisis deck is chosen at set-up ----------------------------------------------------------------------
 def first_crises(g):
     return [g.state.cards.crises[c] for _, e in g.state.log if e[0] == "crisis" for c in [e[1]]]
 
@@ -143,7 +143,7 @@ def test_r7_scripting_a_crisis_of_the_other_deck_is_refused():
     assert [c.id for c in first_crises(g)] == ["massacre"] and g.state.villagers == 20 - 5
 
 
-# --- R8: a weapon gained after passing stays known ---------------------------------------------------------------------
+# --- R8: a weapon gained after passing stays known ----------------------------------------------------------------
 def test_r8_a_weapon_gained_after_passing_stays_known_through_the_night():
     """Seat 0 places the first cube on the Torch stack and passes; seat 1 places the second: seat 0 gains a Torch
     face up. After the night everyone still knows it (determinizations gave seat 0 0-5 Torches)."""
@@ -165,7 +165,7 @@ def test_r8_a_weapon_gained_after_passing_stays_known_through_the_night():
         assert g.determinize(1, k).state.hands[0][W["torch"]] >= 1
 
 
-# --- a lair with no loot, the 6-player character selection ------------------------------------------------------------
+# --- a lair with no loot, the 6-player character selection --------------------------------------------------------
 def test_a_lair_spawned_without_loot_opens_no_loot_decision():
     g = monster_game(3, crises=["raid"])
     s = g.state
@@ -191,7 +191,7 @@ def test_six_players_cannot_use_character_selection_and_are_told_why():
     monster_game(5, character_choices=2)  # 10 characters: 2 each for 5 players
 
 
-# --- R5: the reconstruction makes every rulebook example possible -------------------------------------------------------
+# --- R5: the reconstruction makes every rulebook example possible -------------------------------------------------
 def test_r5_the_card_file_holds_the_rulebook_examples():
     c = default_cards()
     lairs = {x.id: x.monsters for x in c.lairs}

@@ -24,6 +24,7 @@ from monsterbox.games.monster.mechanics import (
     lose_villagers,
     remove_top,
     spend_weapon,
+    store_face_down,
 )
 from monsterbox.games.monster.state import MonsterState
 
@@ -187,9 +188,7 @@ def store_free(s: MonsterState, p: int, params: Params, chosen: list[int]) -> No
     """Bag of Holding: store a weapon without discarding another. Stored face down (MO Store a weapon): the table
     learns which weapon only if it was the armed one (see ``face_down_shown``)."""
     w = chosen[0]
-    was_armed = s.armed[p] == w
-    spend_weapon(s, p, w, to_discard=False)
-    s.stored[p].append((w, was_armed))
+    was_armed = store_face_down(s, p, w)
     log(s, -1, "store", p, w if was_armed else -1)
 
 

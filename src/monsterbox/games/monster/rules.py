@@ -37,6 +37,7 @@ from monsterbox.games.monster.mechanics import (
     log,
     lose_villagers,
     spend_weapon,
+    store_face_down,
 )
 from monsterbox.games.monster.state import (
     ARM,
@@ -167,6 +168,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         crisis_level=options.get("crisis_level", 1), unreliable=unreliable, weapon_deck=weapon_deck,
         weapon_discard=[], bank=bank, bank_cubes=[[] for _ in range(5)], hands=[[0] * 5 for _ in range(players)],
         known=[[] for _ in range(players)], armed=[-1] * players, stored=[[] for _ in range(players)],
+        held=[[] for _ in range(players)],
         cubes=[0] * players, bags=[BAG_CUBES] * players, characters=[o[0] for o in offered],
         offered=offered if k > 1 else [[] for _ in range(players)], exhausted=[False] * players,
         items=[[] for _ in range(players)], items_used=[[] for _ in range(players)], lair_keys=[], stacks=[],
@@ -251,6 +253,8 @@ def provision(s: MonsterState) -> None:
             if known:
                 s.known[p].append(w)
         s.stored[p] = []
+        s.known[p].extend(s.held[p])  # in the hand or in the store yesterday: in the hand now
+        s.held[p] = []
         log(s, -1, "dealt", p, len(dealt[p]))
         log(s, p, "drew", p, tuple(dealt[p]))
 
@@ -487,9 +491,7 @@ def resolve_pending(s: MonsterState, p: int, origin: str, effect: str, params: d
     elif origin == "store":
         drop, keep = chosen
         spend_weapon(s, p, drop)
-        was_armed = s.armed[p] == keep
-        spend_weapon(s, p, keep, to_discard=False)
-        s.stored[p].append((keep, was_armed))
+        was_armed = store_face_down(s, p, keep)
         log(s, -1, "store", p, drop, keep if was_armed else -1)
     else:
         eff = (CHARACTER_EFFECTS if origin == "ability" else LOOT_EFFECTS)[effect]

@@ -30,6 +30,7 @@ class MonsterState:
     known: list[list[int]]  # per seat: weapon types publicly known to be in hand (the Scribe's reveal)
     armed: list[int]  # per seat: armed weapon type or -1
     stored: list[list[tuple[int, bool]]]  # per seat: (weapon, known to all) face down
+    held: list[list[int]]  # per seat: weapons the table knows to be in the hand or face down in the store
     cubes: list[int]  # per seat: cubes in the play area
     bags: list[int]  # per seat: cubes in the bag
     characters: list[int]  # per seat: character card index
@@ -70,7 +71,8 @@ def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
         s.cards, s.n, s.elite, s.crisis_level, s.unreliable, s.weapon_deck[:], s.weapon_discard[:],
         [b[:] for b in s.bank],
         [b[:] for b in s.bank_cubes], [h[:] for h in s.hands], [k[:] for k in s.known], s.armed[:],
-        [x[:] for x in s.stored], s.cubes[:], s.bags[:], s.characters[:], [o[:] for o in s.offered], s.exhausted[:],
+        [x[:] for x in s.stored], [x[:] for x in s.held], s.cubes[:], s.bags[:], s.characters[:],
+        [o[:] for o in s.offered], s.exhausted[:],
         [i[:] for i in s.items], [i[:] for i in s.items_used], s.lair_keys[:], [x[:] for x in s.stacks],
         [x[:] for x in s.dead], s.lair_loot[:], s.lair_deck[:], s.lair_discard[:], s.loot_deck[:], s.loot_discard[:],
         [d[:] for d in s.crisis_decks], [d[:] for d in s.crisis_discards], s.day_crises[:], s.bounties[:],

@@ -169,6 +169,7 @@ def view(s: MonsterState, seat: int | None) -> dict[str, Any]:
             "armed": wname(cards, s.armed[q]),
             "stored_count": len(s.stored[q]),
             "stored_known": [weapons[w] for w, known in s.stored[q] if known or q == seat],
+            "known_in_hand_or_store": [weapons[w] for w in s.held[q]],
             "passed": s.passed[q],
             "leader": s.leader == q,
         })
@@ -235,10 +236,21 @@ def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool =
     for p in others:
         size = sum(d.hands[p])
         hand = list(shown[p])
+        room = size - sum(hand)
+        slots = sum(1 for _, known in d.stored[p] if not known)
+        held: list[int] = []  # known to be in the hand or the store: in the hand while it has room, else in the store
+        for w in d.held[p]:
+            if len(held) < room + slots and w in pool:
+                pool.remove(w)
+                held.append(w)
+        for w in held[:room]:
+            hand[w] += 1
+        in_store = held[room:]
         for _ in range(size - sum(hand)):
             hand[pool.pop()] += 1
         d.hands[p] = hand
-        d.stored[p] = [(w, True) if known else (pool.pop(), False) for w, known in d.stored[p]]
+        d.stored[p] = [(w, True) if known else (in_store.pop() if in_store else pool.pop(), False)
+                       for w, known in d.stored[p]]
     if d.unreliable:
         for w in range(5):
             if d.bank[w]:
