@@ -34,6 +34,17 @@ VARIANTS: dict[str, dict[str, Any]] = {
 VARIANT_NAMES = {"standard": "standard bank", "unreliable": "unreliable weaponry"}
 
 
+METHOD = [
+    "Method: every seat is the `heuristic` team bot (`monsterbox.games.monster.heuristic`), which decides from a",
+    "determinization of its own seat only (hands it cannot see resampled), follows the rulebook's tips (finish",
+    "disturbed lairs, do not disturb a lair the team cannot finish, arm and place cubes as signals) and takes loot",
+    "unless the villagers are short. A cell plays the same seeds for each crisis deck (`crisis_level` 1 or 2, or",
+    "`elite`: a Level 1 then a Level 2 crisis every day), bank (standard, or `unreliable_weaponry`) and player count;",
+    "the team wins when no lair is left. The interval is the 95% Wilson score interval of the win rate over the",
+    "cell's games. The card data is the recalibrated reconstruction of issue 12 (docs/rules/monster.md, R5).",
+]
+
+
 def run_cell(players: int, level: str, variant: str, games: int, seed: int, workers: int) -> dict[str, Any]:
     options = {**LEVELS[level], **VARIANTS[variant]}
     summary = simulate("monster", players, games, ["heuristic"] * players, seed, options, workers)
@@ -55,6 +66,8 @@ def markdown(cells: list[dict[str, Any]], args: argparse.Namespace, command: str
         f"    {command}",
         "",
         f"({len(cells)} cells, {sum(c['games'] for c in cells)} games, {cpu:.0f} s of CPU on one worker.)",
+        "",
+        *METHOD,
         "",
     ]
     for variant in dict.fromkeys(c["variant"] for c in cells):
