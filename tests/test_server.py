@@ -347,3 +347,42 @@ def test_idle_tables_leave_memory_and_come_back_on_demand(db):
     assert tables.evict_idle() == 1 and gid not in tables.live
     again = state(client, gid, tokens[str(s["to_play"])])
     assert gid in tables.live and again["view"] == s["view"] and again["version"] == s["version"]
+
+
+def test_websocket_token_as_first_message(db):
+    client = client_for(db)
+    gid, tokens = new_table(client, "maker", 3, ["human", "human", "random"])
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        assert ws.receive_json()["seat"] is None  # a spectator until the token arrives
+        ws.send_json({"token": tokens["1"]})
+        mine = ws.receive_json()
+        assert mine["seat"] == 1 and "hand" in mine["view"]
+        ws.send_json({"token": tokens["0"]})
+        assert ws.receive_json()["status"] == 400  # once only
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.receive_json()
+        ws.send_json({"token": "forged"})
+        assert ws.receive_json()["status"] == 403
+
+
+def test_replay_positions_only_when_over(db):
+    client = client_for(db)
+    gid, tokens = new_table(client, "inn", 3, ["human", "random", "random"])
+    assert client.get(f"/api/games/{gid}/replay/0", params={"seat": "0"}).status_code == 403
+    s = my_turn(client, gid, tokens["0"], 0)
+    while not s["over"]:
+        move(client, gid, tokens["0"], s)
+        s = my_turn(client, gid, tokens["0"], 0)
+    import monsterbox as mb
+
+    rec = client.get(f"/api/games/{gid}/record").json()
+    g = mb.new_game("inn", 3, rec["seed"], rec["options"])
+    for a in rec["actions"][:7]:
+        g.play(a)
+    r = client.get(f"/api/games/{gid}/replay/7", params={"seat": "1"}).json()
+    assert r["view"] == g.view(1) and r["steps"] == len(rec["actions"]) and r["last"] == rec["actions"][6]
+    every = client.get(f"/api/games/{gid}/replay/7", params={"seat": "all"}).json()
+    assert every["views"] == [g.view(i) for i in range(3)]
+    assert client.get(f"/api/games/{gid}/replay/7").json()["view"] == g.spectator_view()
+    assert client.get(f"/api/games/{gid}/replay/99999").status_code == 400
+    assert client.get(f"/api/games/{gid}/replay/3", params={"seat": "7"}).status_code == 400

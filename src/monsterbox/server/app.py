@@ -285,6 +285,35 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         rec["seed_text"] = str(rec["seed"])  # the seed exceeds JavaScript's exact integers: also as text
         return Response(json.dumps(rec), media_type="application/json")  # orjson stops at 64-bit integers
 
+    @app.get("/api/games/{table_id}/replay/{step}")
+    def replay_step(table_id: str, step: int, seat: str | None = Query(default=None, pattern="^([0-9]|all)$")
+                    ) -> Response:
+        """A finished game at move ``step`` (0: the deal), as ``seat`` saw it, as a spectator (no seat), or with every
+        card shown (``seat=all``: each seat's view). Only when the game is over: before, it would reveal cards."""
+        table = tables.get(table_id)
+        with table.lock:
+            g = table.game
+            if not g.over:
+                raise Forbidden("a game is replayed once it is over")
+            actions = g.actions
+        if not 0 <= step <= len(actions):
+            raise InvalidOptions(f"step must be from 0 to {len(actions)}")
+        from monsterbox.server.tables import rebuild
+
+        at = rebuild(g, actions[:step])
+        out: dict[str, Any] = {"id": table.id, "game": g.game_id, "players": g.players, "step": step,
+                               "steps": len(actions), "seat": seat, "to_play": at.to_play, "over": at.over,
+                               "last": actions[step - 1] if step else None, "seats": table.public_seats()}
+        if seat == "all":
+            out["views"] = [at.view(i) for i in range(g.players)]
+        elif seat is not None:
+            if int(seat) >= g.players:
+                raise InvalidOptions(f"seat must be from 0 to {g.players - 1} or 'all'")
+            out["view"] = at.view(int(seat))
+        else:
+            out["view"] = at.spectator_view()
+        return json_response(out)
+
     @app.get("/api/cards/{game}")
     def cards(game: str) -> Response:
         if game not in GAME_IDS:
@@ -307,10 +336,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         entry = hub.subscribe(table_id)
         _, wake = entry
         client = f"ws:{id(websocket)}"
+        who = {"seat": seat, "token": token, "authenticated": token is not None, "messages": 0}
 
         async def push() -> None:
             while True:
-                data = orjson.dumps(table_state(table, seat))
+                data = orjson.dumps(table_state(table, who["seat"]))
                 await websocket.send_text(data.decode())
                 await wake.wait()
                 wake.clear()
@@ -338,6 +368,24 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
                     msg = json.loads(raw)
                 except ValueError:
                     msg = None
+                who["messages"] += 1
+                if isinstance(msg, dict) and set(msg) == {"token"}:
+                    # the token as the first message (browsers keep it out of URLs this way)
+                    if who["authenticated"] or who["messages"] > 1:
+                        await reply_error("the token is sent once, as the first message", 400)
+                        continue
+                    tok = msg["token"]
+                    try:
+                        if not isinstance(tok, str) or not tok or len(tok) > 200:
+                            raise Forbidden("a token is a non-empty string")
+                        who["seat"] = table.seat_of(tok)
+                    except Forbidden as exc:
+                        await reply_error(str(exc), 403)
+                        await websocket.close(code=4403)
+                        return
+                    who["token"], who["authenticated"] = tok, True
+                    wake.set()  # push this seat's own state now
+                    continue
                 if not isinstance(msg, dict) or not isinstance(msg.get("action"), str) \
                         or isinstance(msg.get("version"), bool) or not isinstance(msg.get("version"), int):
                     await reply_error('send {"action": "<action id>", "version": <int>}', 400)
@@ -346,7 +394,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
                     await reply_error("an action id is at most 200 characters", 400)
                     continue
                 try:
-                    await asyncio.to_thread(tables.play, table, token, msg["action"], msg["version"])
+                    await asyncio.to_thread(tables.play, table, who["token"], msg["action"], msg["version"])
                 except Stale as exc:
                     await reply_error(str(exc), 409)
                 except Forbidden as exc:
