@@ -244,6 +244,7 @@ def test_bots_move_off_the_request_path_one_at_a_time(db):
     s = my_turn(client, gid, tokens["0"], 0)
     r = move(client, gid, tokens["0"], s)
     assert r.status_code == 200 and r.json()["version"] == s["version"] + 1
+    my_turn(client, gid, tokens["0"], 0)  # the bots have moved since, one stored move each
     store = client.app.state.store
     with store.engine.connect() as conn:
         from sqlalchemy import text
