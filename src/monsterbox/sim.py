@@ -7,7 +7,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
-from monsterbox.agents.base import observe
+from monsterbox.agents.base import Observation
 from monsterbox.agents.registry import make_agent
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.registry import new_game
@@ -24,14 +24,25 @@ def play_game(game_id: str, players: int, agents: list[str], seed: int,
     also ``legal_sizes``: the number of legal actions at every decision, in order (for game analysis)."""
     game = new_game(game_id, players, seed, options)
     bots = [make_agent(spec, game_id, agent_seed(seed, i)) for i, spec in enumerate(agents)]
+    # one Observation per seat, refreshed before each decision; agents with act_code play by code (no ids built)
+    seats = [Observation(game, p) for p in range(players)]
+    by_code = [getattr(b, "act_code", None) for b in bots]
     sizes: list[int] = []
-    while not game.over:
-        seat = game.to_play
+    rules, state = game.rules, game.state
+    to_play, is_over = rules.to_play, rules.is_over
+    play, play_code = game.play, game.play_code
+    while not is_over(state):
+        seat = to_play(state)
         assert seat is not None
-        obs = observe(game, seat)
+        obs = seats[seat]
+        obs.refresh()
         if collect:
-            sizes.append(len(obs.legal))
-        game.play(bots[seat].act(obs))
+            sizes.append(len(obs.legal_codes))
+        fast = by_code[seat]
+        if fast is not None:
+            play_code(fast(obs))
+        else:
+            play(bots[seat].act(obs))
     res = game.result()
     out = {"seed": seed, "scores": res["scores"], "winners": res["winners"], "actions": len(game.actions),
            "record": game.record()}

@@ -50,6 +50,11 @@ class Observation:
         """A determinization for this seat: a full game consistent with its view."""
         return self._sample_fn(self.seat, seed)
 
+    def refresh(self) -> None:
+        """Forget what was read for the previous decision: a runner keeps one Observation per seat and refreshes
+        it before each of that seat's decisions (an agent must not keep an Observation past its ``act``)."""
+        self._legal = self._codes = self._cached_view = None
+
     def __repr__(self) -> str:
         return f"Observation(game_id={self.game_id!r}, seat={self.seat}, legal={self.legal!r})"
 
@@ -64,5 +69,6 @@ class Agent(Protocol):
     name: str
 
     def act(self, obs: Observation) -> str:
-        """Return one of ``obs.legal``."""
+        """Return one of ``obs.legal``. (An agent may also define ``act_code(obs) -> int``, the same choice as one
+        of ``obs.legal_codes``; runners then use it and skip building action ids.)"""
         ...

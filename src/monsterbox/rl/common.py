@@ -54,8 +54,9 @@ def action_space_size(game_id: str, options: dict[str, Any] | None = None) -> in
 
 
 def observation(game: Game, seat: int) -> np.ndarray:
-    """The seat's observation vector (from its view only), clipped to the declared bounds."""
-    x = np.asarray(encode(game.game_id, game.view(seat)), dtype=np.float32)
+    """The seat's observation vector (from its view only: the table part, which is all the encoders read, so the
+    recent events are not built), clipped to the declared bounds."""
+    x = np.asarray(encode(game.game_id, game.rules.table_view(game.state, seat)), dtype=np.float32)
     return np.clip(x, OBS_LOW, OBS_HIGH, out=x)
 
 
