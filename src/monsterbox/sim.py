@@ -19,7 +19,8 @@ def agent_seed(game_seed: int, seat: int) -> int:
 
 
 def play_game(game_id: str, players: int, agents: list[str], seed: int,
-              options: dict[str, Any] | None = None, collect: bool = False) -> dict[str, Any]:
+              options: dict[str, Any] | None = None, collect: bool = False,
+              with_record: bool = True) -> dict[str, Any]:
     """Play one game; each agent sees only its observation. Returns the outcome and the record; with ``collect``,
     also ``legal_sizes``: the number of legal actions at every decision, in order (for game analysis)."""
     game = new_game(game_id, players, seed, options)
@@ -35,7 +36,7 @@ def play_game(game_id: str, players: int, agents: list[str], seed: int,
         seat = to_play(state)
         assert seat is not None
         obs = seats[seat]
-        obs.refresh()
+        obs._legal = obs._codes = obs._cached_view = None  # obs.refresh(), inlined on the hot path
         if collect:
             sizes.append(len(obs.legal_codes))
         fast = by_code[seat]
@@ -44,8 +45,10 @@ def play_game(game_id: str, players: int, agents: list[str], seed: int,
         else:
             play(bots[seat].act(obs))
     res = game.result()
-    out = {"seed": seed, "scores": res["scores"], "winners": res["winners"], "actions": len(game.actions),
-           "record": game.record()}
+    out: dict[str, Any] = {"seed": seed, "scores": res["scores"], "winners": res["winners"],
+                           "actions": len(game.actions)}
+    if with_record:
+        out["record"] = game.record()
     if collect:
         out["legal_sizes"] = sizes
     return out
@@ -55,9 +58,7 @@ def _play_chunk(args: tuple[str, int, list[str], list[int], dict[str, Any] | Non
     game_id, players, agents, seeds, options = args
     out = []
     for s in seeds:
-        r = play_game(game_id, players, agents, s, options)
-        r.pop("record")
-        out.append(r)
+        out.append(play_game(game_id, players, agents, s, options, with_record=False))
     return out
 
 

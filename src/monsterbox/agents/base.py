@@ -6,6 +6,7 @@ holds only what the seat knows plus resampled hidden information.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -21,10 +22,10 @@ class Observation:
         self.seat = seat
         self.players = game.players
         # only these four ways to read the game (bound methods), never the game object itself
-        self._legal_fn, self._codes_fn = game.legal_actions, game.legal_codes
+        self._legal_fn, self._codes_fn = game.legal_actions, game.legal_codes_shared
         self._view_fn, self._sample_fn = game.view, game.determinize
         self._legal: list[str] | None = None
-        self._codes: list[int] | None = None
+        self._codes: Sequence[int] | None = None
         self._cached_view: dict[str, Any] | None = None
 
     @property
@@ -34,7 +35,8 @@ class Observation:
         return self._legal
 
     @property
-    def legal_codes(self) -> list[int]:
+    def legal_codes(self) -> Sequence[int]:
+        """The codes of ``legal`` (same order); a shared sequence: do not modify it."""
         if self._codes is None:
             self._codes = self._codes_fn()
         return self._codes

@@ -52,6 +52,6 @@ class LearnedPolicyAgent:
             raise InvalidOptions(f"the policy model expects observations of size {self.size}, but {self.game_id} "
                                  f"gives {x.shape[0]}: was it trained on this game?")
         mask = np.zeros(self.n, dtype=bool)
-        mask[obs.legal_codes] = True
+        mask[list(obs.legal_codes)] = True
         action, _ = self.model.predict(x, action_masks=mask, deterministic=self.deterministic)
         return obs.legal[obs.legal_codes.index(int(action))]

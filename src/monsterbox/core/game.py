@@ -83,6 +83,11 @@ class Game:
         """The integer codes behind ``legal_actions`` (same order)."""
         return list(self._legal_codes())
 
+    def legal_codes_shared(self) -> Sequence[int]:
+        """``legal_codes`` without the copy: the cached sequence itself, which callers must not modify (for
+        runners and agents on the hot path)."""
+        return self._legal_codes()
+
     def action_name(self, code: int) -> str:
         return self._names[code]
 

@@ -79,7 +79,7 @@ class PolicyFnAgent:
     def act(self, obs: Observation) -> str:
         x = np.clip(np.asarray(encode(self.game_id, obs.view), dtype=np.float32), OBS_LOW, OBS_HIGH)
         m = np.zeros(self.n, dtype=np.int8)
-        m[obs.legal_codes] = 1
+        m[list(obs.legal_codes)] = 1
         code = int(self.fn(x, m))
         if code not in obs.legal_codes:
             raise InvalidOptions(f"the opponent policy chose action code {code}, which is not legal "
