@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed-stamp
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,rl,server]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,rl,openspiel,server]'
 	touch $(STAMP)
 
 # The server on the default SQLite file, the lobby opened in a browser where there is one (monsterbox play: terminal)
