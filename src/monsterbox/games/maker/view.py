@@ -105,9 +105,17 @@ def phase_summary(s: MakerState) -> str:
         HEAL: f"seat {p} may discard a Cleric to heal a character of the battle",
         DISCARD: f"seat {p} is discarding (discard:<card> ..., then done)",
         TRAP_PHASE: f"seat {p} drew a trap: reveal a Thief or keep one card",
-        TREASURE: f"seat {p} holds three treasures and must drop one that is not open",
+        TREASURE: f"seat {p} holds three treasures and must drop one" + open_note(s),
         OVER: "the game is over",
     }.get(s.phase, f"seat {p} chooses an action")
+
+
+def open_note(s: MakerState) -> str:
+    """Why some of the three treasures cannot be dropped (MM: "Open" Treasure Cards cannot be discarded)."""
+    kept = [s.cards.treasures[t].id for t in s.treasures[s.current] if s.cards.treasures[t].open]
+    if not kept:
+        return ""
+    return f" ({', '.join(kept)} {'is' if len(kept) == 1 else 'are'} open: open treasures cannot be discarded)"
 
 
 def view(s: MakerState, seat: int | None) -> dict[str, Any]:
@@ -162,6 +170,15 @@ def view(s: MakerState, seat: int | None) -> dict[str, Any]:
                        "characters": [cards.ids[c] for c in s.battle],
                        "equips": [{"treasure": cards.treasures[t].id, "character": cards.ids[c]} for t, c in s.equips],
                        "healable": [cards.ids[c] for c in s.heal]}
+    if s.phase == TREASURE:
+        held = s.treasures[s.current]
+        v["treasure_limit"] = {
+            "seat": s.current,
+            "droppable": [cards.treasures[t].id for t in held if not cards.treasures[t].open]
+            if seat == s.current else len([t for t in held if not cards.treasures[t].open]),
+            "cannot_drop": [{"treasure": cards.treasures[t].id, "why": "open treasures cannot be discarded"}
+                            for t in held if cards.treasures[t].open],
+        }
     if seat is not None:
         v["hand"] = {cards.ids[c]: k for c, k in enumerate(s.hands[seat]) if k}
     if s.result is not None:
