@@ -32,10 +32,22 @@ def card_name(cards: MakerCards, t: int) -> str:
     return cards.ids[t]
 
 
+_treasure_ids: dict[int, tuple[MakerCards, tuple[str, ...]]] = {}
+
+
+def treasure_ids(cards: MakerCards) -> tuple[str, ...]:
+    """The treasures' ids, computed once per card set (views word every event of the log)."""
+    hit = _treasure_ids.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        hit = (cards, tuple(x.id for x in cards.treasures))
+        _treasure_ids[id(cards)] = hit
+    return hit[1]
+
+
 def event_dict(cards: MakerCards, ev: tuple[Any, ...]) -> dict[str, Any]:
     t = ev[0]
     ids = cards.ids
-    tids = [x.id for x in cards.treasures]
+    tids = treasure_ids(cards)
     if t == "round":
         return {"type": t, "round": ev[1], "first_player": ev[2]}
     if t == "setup_trap":
