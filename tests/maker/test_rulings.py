@@ -21,7 +21,7 @@ def test_determinize_keeps_a_character_healed_back_into_a_hand():
         d = g.determinize(1, k)
         assert d.state.hands[0][irene] >= 1  # the other copy may be sampled too
         assert d.view(1) == g.view(1)
-    assert {"type": "heal", "seat": 0, "character": "irene"} in g.view(1)["log"]
+    assert {"type": "heal", "seat": 0, "character": "irene"} in g.events(1)
     assert g.view(1)["seats"][0]["known_in_hand"] == ["irene"]
 
 

@@ -99,7 +99,7 @@ def test_the_player_chooses_which_skulls_pay_for_a_chamber():
     g.play("pay:red+red")
     assert g.state.screens[0] == [2, 1, 0, 1, 0]
     assert "cast:werewolf_1" in g.legal_actions()
-    chamber = [e for e in g.view(1)["log"] if e["type"] == "chamber"][-1]
+    chamber = [e for e in g.events(1) if e["type"] == "chamber"][-1]
     assert chamber["paid"] == {"red": 2}
 
 
@@ -114,7 +114,7 @@ def test_props_or_the_grey_is_the_players_choice():
     assert g.legal_actions() == ["pay:red+grey", "pay:red+green+green", "pay:green+green+grey"]
     g.play("pay:red+green+green")
     assert s.screens[0] == [0, 0, 0, 0, 1] and s.props_used
-    cast = [e for e in g.view(2)["log"] if e["type"] == "cast"][-1]
+    cast = [e for e in g.events(2) if e["type"] == "cast"][-1]
     assert cast["paid"] == {"red": 1, "green": 2} and cast["chambers_used"] == ["props"]
 
 
@@ -166,7 +166,7 @@ def test_determinize_keeps_reserved_actors_the_table_saw():
         assert "eva_2" in [cards.actors[a].id for a in d.state.reserved[2]]
         assert aid(g, "ghost_4") not in d.state.deck
         assert d.view(1) == g.view(1)
-    seen = {(e["seat"], e["actor"]) for e in g.view(1)["log"] if e["type"] == "reserve"}
+    seen = {(e["seat"], e["actor"]) for e in g.events(1) if e["type"] == "reserve"}
     assert {(0, "ghost_4"), (2, "eva_2")} <= seen
 
 
@@ -202,8 +202,8 @@ def test_short_audition_is_narrated():
         g.play(next(a for a in g.legal_actions() if a.startswith("reserve:")))
         g.play("end")
     assert s.round == 2 and sum(s.audition_skulls) == 0
-    short = [e for e in g.view(1)["log"] if e["type"] == "short_audition"]
+    short = [e for e in g.events(1) if e["type"] == "short_audition"]
     assert short == [{"type": "short_audition", "actors": 4, "actors_wanted": 4, "skulls": 0, "skulls_wanted": 7}]
     assert narrate(short[0]) == ("The audition comes out short: only 0 of 7 skulls (the bag and the discard tile "
                                  "are empty)")
-    assert not [e for e in g.view(1)["log"] if e["type"] == "refill_bag"]
+    assert not [e for e in g.events(1) if e["type"] == "refill_bag"]

@@ -51,7 +51,9 @@ def play_loop(game: Game, seat: int, agents: dict[int, Any], save_path: Path, co
             p = game.to_play
             assert p is not None
             v = game.view(seat)
-            shown = r.print_events(console, v, shown, seat)
+            new = game.events(seat, since=shown)  # what happened since the last prompt, however long
+            r.print_events(console, new, seat)
+            shown += len(new)
             if p == seat:
                 r.print_table(console, v)
                 legal = game.legal_actions()
@@ -60,7 +62,7 @@ def play_loop(game: Game, seat: int, agents: dict[int, Any], save_path: Path, co
                 action = agents[p].act(observe(game, p))
             game.play(action)
         v = game.view(seat)
-        r.print_events(console, v, shown, seat)
+        r.print_events(console, game.events(seat, since=shown), seat)
         r.print_result(console, v["result"], seat)
         save_record(game, save_path, console)
     except (EOFError, KeyboardInterrupt):
@@ -70,4 +72,4 @@ def play_loop(game: Game, seat: int, agents: dict[int, Any], save_path: Path, co
 
 def print_story(game: Game, console: Console) -> None:
     """The whole game's story (public events) and, when over, its scoring."""
-    renderer(game.game_id).print_story(console, game.spectator_view())
+    renderer(game.game_id).print_story(console, game.spectator_view(), game.events(None))

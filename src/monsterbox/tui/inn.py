@@ -21,11 +21,11 @@ def styled(c: dict[str, Any]) -> Text:
     return Text(card_text(c), style="dim")
 
 
-def print_events(console: Console, v: dict[str, Any], shown: int, you: int) -> int:
-    for e in v["log"][shown:]:
+def print_events(console: Console, events: list[dict[str, Any]], you: int) -> None:
+    """New events (``Game.events(you, since=...)``), as the seat saw them."""
+    for e in events:
         style = "bold" if e["type"] == "round" else ""
         console.print(Text(narrate(e, you), style=style))
-    return len(v["log"])
 
 
 def print_table(console: Console, v: dict[str, Any]) -> None:
@@ -87,9 +87,9 @@ def print_result(console: Console, result: dict[str, Any], you: int | None) -> N
     console.print(f"[bold]Winner{'s' if len(result['winners']) > 1 else ''}: {names}[/]")
 
 
-def print_story(console: Console, v: dict[str, Any]) -> None:
+def print_story(console: Console, v: dict[str, Any], events: list[dict[str, Any]]) -> None:
     """The whole game's public events, then the scoring if it is over."""
-    for e in v["log"]:
+    for e in events:
         console.print(Text(narrate(e)))
     if "result" in v:
         print_result(console, v["result"], None)

@@ -13,10 +13,10 @@ from monsterbox.games.maker.text import describe_action, narrate, who
 __all__ = ["describe_action", "print_events", "print_result", "print_story", "print_table"]
 
 
-def print_events(console: Console, v: dict[str, Any], shown: int, you: int) -> int:
-    for e in v["log"][shown:]:
+def print_events(console: Console, events: list[dict[str, Any]], you: int) -> None:
+    """New events (``Game.events(you, since=...)``), as the seat saw them."""
+    for e in events:
         console.print(Text(narrate(e, you), style="bold" if e["type"] in ("round", "exit", "judgment") else ""))
-    return len(v["log"])
 
 
 def treasure_text(t: dict[str, Any]) -> str:
@@ -76,8 +76,8 @@ def print_result(console: Console, result: dict[str, Any], you: int | None) -> N
     console.print(f"Totals: {result['scores']}  [bold]Winner{'s' if len(result['winners']) > 1 else ''}: {names}[/]")
 
 
-def print_story(console: Console, v: dict[str, Any]) -> None:
-    for e in v["log"]:
+def print_story(console: Console, v: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    for e in events:
         console.print(Text(narrate(e)))
     if v.get("result") and v["phase"] == "over":
         print_result(console, v["result"], None)

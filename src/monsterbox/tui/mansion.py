@@ -19,10 +19,10 @@ def actor_text(a: dict[str, Any]) -> Text:
     return Text(a["name"] + (f"({a['shows']})" if "shows" in a else ""), style=COLOURS.get(a["colour"], ""))
 
 
-def print_events(console: Console, v: dict[str, Any], shown: int, you: int) -> int:
-    for e in v["log"][shown:]:
+def print_events(console: Console, events: list[dict[str, Any]], you: int) -> None:
+    """New events (``Game.events(you, since=...)``), as the seat saw them."""
+    for e in events:
         console.print(Text(narrate(e, you), style="bold" if e["type"] in ("audition", "show") else ""))
-    return len(v["log"])
 
 
 def print_table(console: Console, v: dict[str, Any]) -> None:
@@ -64,8 +64,8 @@ def print_result(console: Console, result: dict[str, Any], you: int | None) -> N
                   "rounds")
 
 
-def print_story(console: Console, v: dict[str, Any]) -> None:
-    for e in v["log"]:
+def print_story(console: Console, v: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    for e in events:
         console.print(Text(narrate(e)))
     if v.get("result"):
         print_result(console, v["result"], None)

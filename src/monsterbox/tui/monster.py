@@ -16,10 +16,10 @@ __all__ = ["describe_action", "print_events", "print_result", "print_story", "pr
 STYLE = {"black": "bold white on black", "white": "black on white", "red": "red", "blue": "blue", "green": "green"}
 
 
-def print_events(console: Console, v: dict[str, Any], shown: int, you: int) -> int:
-    for e in v["log"][shown:]:
+def print_events(console: Console, events: list[dict[str, Any]], you: int) -> None:
+    """New events (``Game.events(you, since=...)``), as the seat saw them."""
+    for e in events:
         console.print(Text(narrate(e, you), style="bold" if e["type"] in ("day", "crisis", "attack") else ""))
-    return len(v["log"])
 
 
 def print_table(console: Console, v: dict[str, Any]) -> None:
@@ -62,8 +62,8 @@ def print_result(console: Console, result: dict[str, Any], you: int | None) -> N
                   + f" after {result['days']} day(s), {result['villagers']} villagers left.")
 
 
-def print_story(console: Console, v: dict[str, Any]) -> None:
-    for e in v["log"]:
+def print_story(console: Console, v: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    for e in events:
         console.print(Text(narrate(e)))
     if v.get("result"):
         print_result(console, v["result"], None)

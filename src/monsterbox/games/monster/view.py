@@ -130,6 +130,17 @@ def phase_summary(s: MonsterState) -> str:
     }.get(s.phase, "")
 
 
+def audience(entry: tuple[int, tuple[Any, ...]]) -> int:
+    """Who saw a raw log entry ``(to, event)``: ``-1`` the whole table, else the one seat it was shown to."""
+    return entry[0]
+
+
+def log_event(s: MonsterState, entry: tuple[int, tuple[Any, ...]]) -> dict[str, Any]:
+    """A raw log entry as the JSON event that views and ``Game.events`` show (the log itself is kept by the Game
+    handle: ``core.events``)."""
+    return event_dict(s.cards, entry[1])
+
+
 def view(s: MonsterState, seat: int | None) -> dict[str, Any]:
     cards = s.cards
     weapons = [w.id for w in cards.weapons]
@@ -178,7 +189,6 @@ def view(s: MonsterState, seat: int | None) -> dict[str, Any]:
         "crises_today": [cards.crises[c].model_dump() for c in s.day_crises],
         "bounties": [cards.loot[b].model_dump() for b in s.bounties],
         "seats": seats,
-        "log": [event_dict(cards, e) for to, e in (s.log or []) if to < 0 or to == seat],
     }
     if seat is not None:
         v["hand"] = {weapons[w]: k for w, k in enumerate(s.hands[seat]) if k}
