@@ -104,7 +104,12 @@ def inn_holdings(s: Any) -> Holdings:
 
 # --- Monster Mansion: the actor deck's order, the colours of Swamp Thing skulls ---------------------------------------
 def mansion_swaps(s: Any, seat: int, rng: random.Random) -> list[Swap]:
-    out: list[Swap] = []
+    seed = rng.getrandbits(64)
+
+    def bag_order(st: Any) -> None:  # the order the bag yields its skulls: hidden from everyone
+        st.rng = seed
+
+    out: list[Swap] = [bag_order]
     if len(s.deck) > 1:
         i, j = rng.sample(range(len(s.deck)), 2)
 
@@ -166,7 +171,7 @@ def maker_swaps(s: Any, seat: int, rng: random.Random) -> list[Swap]:
             continue
         known = Counter(s.known[q])
         mine = [c for c, k in enumerate(s.hands[q]) if k - known[c] > 0 and c != trap]
-        deck = [i for i, c in enumerate(s.deck) if c != trap]
+        deck = [i for i, c in enumerate(s.deck) if c != trap][-4:]  # the next cards drawn
         for _ in range(4):
             if not mine or not deck:
                 break
@@ -185,8 +190,8 @@ def maker_swaps(s: Any, seat: int, rng: random.Random) -> list[Swap]:
             for j, t in enumerate(s.treasures[q]):
                 if s.face_up[t]:
                     continue
-                for k, t2 in enumerate(s.treasure_deck):
-                    if not cards.treasures[t2].open:
+                for k in reversed(range(len(s.treasure_deck))):  # the next treasure drawn that is not open
+                    if not cards.treasures[s.treasure_deck[k]].open:
 
                         def treasure_swap(st: Any, q: int = q, j: int = j, k: int = k) -> None:
                             st.treasures[q][j], st.treasure_deck[k] = st.treasure_deck[k], st.treasures[q][j]
@@ -299,7 +304,9 @@ def test_logs_leak_free_by_construction(game_id, card, seed):
             break
         if r.random() < TWIN_RATE:
             seat = r.randrange(g.players)
-            for swap in a.swaps(g.state, seat, r)[:2]:
+            swaps = a.swaps(g.state, seat, r)
+            r.shuffle(swaps)
+            for swap in swaps[:3]:
                 twin = g.copy()
                 swap(twin.state)
                 twin.state.step += 1
