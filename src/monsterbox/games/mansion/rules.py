@@ -408,6 +408,12 @@ def castable(s: MansionState, p: int, a: int) -> bool:
     screen, cost = s.screens[p], s.cards.acost[a]
     if screen[0] >= cost[0] and screen[1] >= cost[1] and screen[2] >= cost[2] and screen[3] >= cost[3]:
         return True  # the exact colours are there
+    if sum(max(0, k - screen[c]) for c, k in enumerate(cost)) <= screen[GREY]:
+        return True  # the greys make up for what is missing
+    if sum(screen) < sum(cost):
+        return False
+    if (s.makeup_used or chamber_of(s, p, "make_up") < 0) and (s.props_used or chamber_of(s, p, "props") < 0):
+        return False  # no chamber can help
     return next(_cost_payments(s, p, cost), None) is not None
 
 
