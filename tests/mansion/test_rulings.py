@@ -207,3 +207,17 @@ def test_short_audition_is_narrated():
     assert narrate(short[0]) == ("The audition comes out short: only 0 of 7 skulls (the bag and the discard tile "
                                  "are empty)")
     assert not [e for e in g.events(1) if e["type"] == "refill_bag"]
+
+
+def test_a_sample_lets_the_player_choosing_a_payment_pay():
+    """R6 and determinization: seat 0 chose to cast Dracula 1 (blue + red) with a public red and two hidden Swamp
+    Thing skulls (blue, grey); samples for seat 1 resample the hidden skulls, but only among screens that can pay,
+    as seat 1 saw seat 0 start the purchase (otherwise the sample has no legal action)."""
+    g = casting_turn(["red"])
+    give_skulls(g, 0, ["blue", "grey"], public=False)
+    g.play("cast:dracula_1")
+    assert g.legal_actions() == ["pay:blue+red", "pay:blue+grey", "pay:red+grey"]
+    for k in range(30):
+        d = g.determinize(1, k)
+        assert d.legal_actions(), f"sample {k} leaves seat 0 no way to pay"
+        assert d.view(1) == g.view(1)

@@ -13,7 +13,7 @@ from typing import Any
 
 from monsterbox.core import rng as crng
 from monsterbox.games.mansion.cards import SKULLS, MansionCards
-from monsterbox.games.mansion.rules import neighbours, sales_level
+from monsterbox.games.mansion.rules import neighbours, payment_options, sales_level
 from monsterbox.games.mansion.state import (
     BUY_CHAMBER,
     CAST,
@@ -28,6 +28,8 @@ from monsterbox.games.mansion.state import (
     MansionState,
     copy_state,
 )
+
+RESAMPLE_TRIES = 50  # samples of the hidden skulls tried before falling back on the true ones
 
 
 def skulls(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
@@ -185,12 +187,22 @@ def determinize(s: MansionState, seat: int, rng: random.Random, keep_log: bool =
     for p in others:
         for c in range(5):
             unknown[c] += d.screens[p][c] - d.public_screens[p][c]
-    bag = [c for c in range(5) for _ in range(unknown[c])]
-    rng.shuffle(bag)
-    for p in others:
-        screen = d.public_screens[p][:]
-        for _ in range(d.hidden_skulls[p]):
-            screen[bag.pop()] += 1
-        d.screens[p] = screen
-    d.bag = [bag.count(c) for c in range(5)]
+    if not any(d.hidden_skulls[p] for p in others):
+        return d
+    true_screens = [x[:] for x in d.screens]
+    for _ in range(RESAMPLE_TRIES):
+        bag = [c for c in range(5) for _ in range(unknown[c])]
+        rng.shuffle(bag)
+        for p in others:
+            screen = d.public_screens[p][:]
+            for _ in range(d.hidden_skulls[p]):
+                screen[bag.pop()] += 1
+            d.screens[p] = screen
+        d.bag = [bag.count(c) for c in range(5)]
+        # a player choosing a payment (R6) is known to be able to pay: keep only samples where they can
+        if s.phase != PAY or s.current == seat or payment_options(d, s.current, *s.pending):
+            return d
+    # no sample fitted (rare): the true screens agree with everything seen, and reveal only this much
+    d.screens = true_screens
+    d.bag = s.bag[:]
     return d
