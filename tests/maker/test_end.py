@@ -5,6 +5,7 @@ import pytest
 
 import monsterbox
 from monsterbox.games.maker.rules import judge
+from monsterbox.games.maker.state import ENTERING, EXITING
 from tests.maker.helpers import give_treasure, maker, place_monster, set_hand, stack_deck
 
 
@@ -140,14 +141,18 @@ def test_score_floor_zero_never_reached_chest_and_shared_victory():
     assert g.result()["scores"] == [0, 0, 0] and g.result()["winners"] == [0, 1, 2]
 
 
-def test_reward_rule_adds_100_for_each_most():
+@pytest.mark.parametrize("seat2_stage,seat2_score", [(EXITING, 100), (ENTERING, 0)])
+def test_reward_rule_adds_100_for_each_most(seat2_stage, seat2_score):
+    """MM Reward rule; R6: a player who has not started to exit scores nothing, rewards included (it used to get
+    100 for the most traps drawn)."""
     g = maker(3, rewards=["monsters_defeated", "traps_drawn"])
     s = g.state
+    s.stage = [EXITING, EXITING, seat2_stage]
     s.stats[0][0], s.stats[1][0] = 3, 3
     s.stats[2][3] = 1
     judge(s)
-    assert g.result()["scores"] == [100, 100, 100]
-    assert g.result()["rounds"][0]["detail"][2]["rewards"] == ["traps_drawn"]
+    assert g.result()["scores"] == [100, 100, seat2_score]
+    assert g.result()["rounds"][0]["detail"][2]["rewards"] == (["traps_drawn"] if seat2_score else [])
 
 
 def test_three_round_rule_sums_scores():

@@ -85,3 +85,11 @@ def skull_total(g: Game) -> int:
 def actor_total(g: Game) -> list[int]:
     s = g.state
     return sorted(s.deck + s.audition + s.actor_discard + [a for x in s.actors + s.reserved for a in x])
+
+
+def pass_turn(g: Game, keep: tuple[str, ...] = ()) -> None:
+    """End the casting turn doing as little as R5 allows: reserve an actor (not one named in ``keep``) when the
+    turn must cast, reserve or add a chamber, then end."""
+    if "end" not in g.legal_actions():
+        g.play(next(a for a in g.legal_actions() if a.startswith("reserve:") and a[8:] not in keep))
+    g.play("end")

@@ -12,6 +12,7 @@ from tests.mansion.helpers import (
     give_chamber,
     give_skulls,
     mansion,
+    pass_turn,
     set_audition,
     set_audition_skulls,
     skull_total,
@@ -19,7 +20,7 @@ from tests.mansion.helpers import (
 
 
 def test_setup_audition_and_components():
-    for n, actors, skulls, deck in ((2, 3, 7, 37), (3, 4, 7, 34), (4, 5, 10, 37)):
+    for n, actors, skulls, deck in ((2, 3, 7, 34), (3, 4, 7, 34), (4, 5, 10, 37)):
         g = monsterbox.new_game("mansion", n, 1)
         s = g.state
         assert len(s.audition) == actors and sum(s.audition_skulls) == skulls
@@ -27,8 +28,9 @@ def test_setup_audition_and_components():
         assert s.tickets == [30] * n and all(sales_level(s, p) == 1 for p in range(n))
         assert g.view(0)["phase"] == "turn_order" and g.to_play == s.token
     removed = {a.id for a in monsterbox.new_game("mansion", 3, 1).state.cards.actors if a.removed_for_3_players}
-    g = monsterbox.new_game("mansion", 3, 1)
-    assert len(removed) == 3 and not removed & {g.state.cards.actors[i].id for i in actor_total(g)}
+    for n in (2, 3):  # R4: "Set up the 2 player game in the same way as a 3 player game"
+        g = monsterbox.new_game("mansion", n, 1)
+        assert len(removed) == 3 and not removed & {g.state.cards.actors[i].id for i in actor_total(g)}
 
 
 def test_turn_order_example_ivan_jayne_mar():
@@ -59,12 +61,15 @@ def test_jaynes_turn_ghost_clown_witch_then_costume():
     s = g.state
     before = sales_level(s, 1)
     g.play("cast:ghost_1")
+    # R6: Jayne chooses the payment; she could also keep the grey and pay through Props with green + blue
+    assert g.legal_actions() == ["pay:red+grey", "pay:blue+red+green", "pay:blue+green+grey"]
+    g.play("pay:red+grey")
     assert sales_level(s, 1) - before == 1 + 3 + 3
     cast = [e for e in g.view(0)["log"] if e["type"] == "cast"][-1]
     assert cast["paid"] == {"red": 1, "grey": 1}
     assert sorted(s.cards.rewards[r].type for r in s.rewards[1]) == ["clown", "witch"]
     costume = next(e for e in g.legal_actions() if e.startswith("chamber:costume"))
-    g.play(costume)
+    g.play(costume)  # only a green and a blue are left: a single payment, no choice asked
     assert sales_level(s, 1) - before == 8
     chamber = [e for e in g.view(0)["log"] if e["type"] == "chamber"][-1]
     assert chamber["paid"] == {"blue": 1, "green": 1}
@@ -130,7 +135,9 @@ def test_one_actor_and_one_chamber_per_turn_and_one_chamber_of_each_type():
     assert not any(a.startswith("chamber:props") for a in legal)  # already owns a Props
     g.play(next(a for a in legal if a.startswith("chamber:make_up")))
     assert not any(a.startswith("chamber:") for a in g.legal_actions())
-    assert g.view(1)["seats"][0]["reserved"] is None and g.view(1)["seats"][0]["reserved_count"] == 1
+    # P7: face down, but the table saw which actor left the face-up audition
+    assert g.view(1)["seats"][0]["reserved"][0]["id"] == "werewolf_1"
+    assert g.view(1)["seats"][0]["reserved_count"] == 1
     assert g.view(0)["seats"][0]["reserved"][0]["id"] == "werewolf_1"
 
 
@@ -163,11 +170,11 @@ def test_make_up_props_and_grey(chamber, screen, cost_actor, ok):
     give_skulls(g, 0, screen)
     for a in ("tile:3", "tile:1", "tile:2"):
         g.play(a)
-    # seat 1 (tile 1) and seat 2 (tile 2) pass; then seat 0 takes yellows and may cast
+    # seat 1 (tile 1) and seat 2 (tile 2) pass (R5: reserving a Dracula); then seat 0 takes yellows and may cast
     for _ in range(2):
         while g.view(0)["phase"] == "take_skulls":
             g.play(g.legal_actions()[0])
-        g.play("end")
+        pass_turn(g, keep=(cost_actor,))
     while g.view(0)["phase"] == "take_skulls":
         g.play(g.legal_actions()[0])
     assert g.to_play == 0
@@ -203,7 +210,7 @@ def test_black_lagoon_gives_a_ticket_before_the_show():
     for _ in range(3):
         while g.view(0)["phase"] == "take_skulls":
             g.play(g.legal_actions()[0])
-        g.play("end")
+        pass_turn(g)
     assert g.view(0)["phase"] == "black_lagoon" and g.to_play == 2
     before = g.state.tickets[:]
     g.play("give:0")
@@ -221,7 +228,7 @@ def test_two_player_dummy_turn_and_maintenance():
     assert s.tiles == [0, 2, 1] and s.order == [0, 2, 1]
     while g.view(0)["phase"] == "take_skulls":
         g.play(g.legal_actions()[0])
-    g.play("end")
+    pass_turn(g)
     assert g.view(0)["phase"] == "dummy_actor" and g.to_play == 0
     g.play(g.legal_actions()[0])
     assert g.view(0)["phase"] == "dummy_skulls"
@@ -230,9 +237,10 @@ def test_two_player_dummy_turn_and_maintenance():
     g.play(g.legal_actions()[0])
     assert sum(s.skull_discard) == discard_before + 2
     assert g.to_play == 1
-    left = list(s.audition)
     while g.view(0)["phase"] == "take_skulls":
         g.play(g.legal_actions()[0])
+    g.play(next(a for a in g.legal_actions() if a.startswith("reserve:")))  # R5: the turn must do something
+    left = list(s.audition)
     g.play("end")
     assert all(a in s.actors[2] for a in left)  # maintenance: leftovers join the dummy
     assert s.round == 2 and s.token == 0
@@ -262,6 +270,8 @@ def test_one_ability_card_of_each_type():
 
 @pytest.mark.parametrize("players,options,message", [
     (3, {"deck": ["dracula_6"]}, "removed from the 3-player game"),
+    (2, {"deck": ["frankenstein_5"]}, "removed from the 2-player game"),
+    (3, {"bag": ["grey"] * 9}, "option bag lists 9 grey skulls; the bag holds only 8"),
     (3, {"bag": ["pink"]}, "option bag must list skull colours"),
     (5, {}, "2 to 4 players"),
     (2, {"first_player": 2}, "first_player must be a seat from 0 to 1"),

@@ -91,7 +91,8 @@ MANSION_TYPES = ("dracula", "werewolf", "frankenstein", "cthulhu", "verona", "ev
                  "swamp_thing")
 MANSION_COLOURS = ("blue", "red", "green", "yellow", "purple")
 SKULLS = ("blue", "red", "green", "yellow", "grey")
-MANSION_PHASES = ("turn_order", "take_skulls", "casting", "dummy_actor", "dummy_skulls", "black_lagoon", "over")
+MANSION_PHASES = ("turn_order", "take_skulls", "casting", "dummy_actor", "dummy_skulls", "black_lagoon", "over",
+                  "payment")
 
 
 def mansion_actor(a: dict[str, Any]) -> list[float]:
@@ -100,7 +101,8 @@ def mansion_actor(a: dict[str, Any]) -> list[float]:
 
 
 def encode_mansion(v: dict[str, Any]) -> list[float]:
-    x = [*one_hot(MANSION_PHASES.index(v["phase"]), 7), v["round"] / 20, v["actor_deck"] / 37, v["skull_bag"] / 88]
+    x = [*one_hot(MANSION_PHASES.index(v["phase"]), len(MANSION_PHASES)), v["round"] / 20, v["actor_deck"] / 37,
+         v["skull_bag"] / 88]
     x += pad([mansion_actor(a) for a in v["audition"]], 5, 19)
     x += [v["audition_skulls"].get(c, 0) / 5 for c in SKULLS]
     x += [float(t["taken_by"] is not None) for t in v["tiles"]] + [0.0] * (4 - len(v["tiles"]))

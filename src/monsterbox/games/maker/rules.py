@@ -435,6 +435,7 @@ def apply(s: MakerState, code: int) -> None:
         s.heal.remove(a)
         s.hands[p][a] += 1
         s.hand_size[p] += 1
+        s.known[p].append(a)  # P18: the table saw it go back into the hand
         log(s, -1, "heal", p, a)
         if not (s.heal and s.hands[p][c]):
             end_turn(s, p)
@@ -463,6 +464,7 @@ def apply(s: MakerState, code: int) -> None:
         s.hands[p][trap] = 0
         s.hand_size[p] -= k
         s.discard.extend([trap] * k)
+        s.known[p] = [c for c in s.known[p] if c != trap]
         if thief not in s.known[p]:
             s.known[p].append(thief)
         log(s, -1, "thief", p, thief, k)
@@ -600,6 +602,7 @@ def end_turn(s: MakerState, p: int) -> None:
     traps = drawn.count(trap)
     if traps:
         s.stats[p][TRAPS] += traps
+        s.known[p].extend([trap] * traps)  # P18: the traps are shown; they stay in the hand until resolved
         log(s, -1, "trap", p, traps)
         s.phase = TRAP_PHASE
         s.current = p
@@ -644,7 +647,8 @@ def treasure_value(s: MakerState, t: int) -> tuple[int, list[int]]:
 
 def judge(s: MakerState) -> None:
     """MM Victory Judgment: treasures + exit bonus - distance penalty (excess x2, shortage x10), at least 0;
-    0 for a player who never reached the chest. Reward rule: +100 for each chosen 'most'. Ties share victory."""
+    0 for a player who never reached the chest. Reward rule: +100 for each chosen 'most' (R6: not to a player
+    who never reached the chest). Ties share victory."""
     n = s.n
     scores = []
     detail = []
@@ -675,7 +679,8 @@ def judge(s: MakerState) -> None:
         best = max(s.stats[p][r] for p in range(n))
         if best > 0:
             for p in range(n):
-                if s.stats[p][r] == best:
+                # R6: "If a player has not started to exit, they do not score any points": no rewards either
+                if s.stats[p][r] == best and s.stage[p] != ENTERING:
                     scores[p] += REWARD_POINTS
                     detail[p]["rewards"].append(REWARDS[r])
     for p in range(n):
@@ -711,6 +716,9 @@ def why_illegal(s: MakerState, name: str) -> str:
             reason = "a monster blocks your labyrinth: battle it, play a Diversion, or do something else"
         elif op in (A.MOVE, A.ADD, A.DISCARD_CARD, A.KEEP) and s.hands[p][a] == 0:
             reason = f"seat {p} holds no {s.cards.ids[a]}"
+        elif op == A.DROP and a in s.treasures[p] and s.cards.treasures[a].open:
+            reason = (f"{s.cards.treasures[a].id} is an open treasure: open treasures cannot be discarded "
+                      "(MM Maximum number of Treasure Cards)")
         elif op == A.PLACE and b not in targets(s, p):
             reason = (f"seat {b} cannot be given a monster (it must have played a labyrinth card, hold no monster "
                       "and not have exited)")

@@ -32,10 +32,22 @@ def card_name(cards: MakerCards, t: int) -> str:
     return cards.ids[t]
 
 
+_treasure_ids: dict[int, tuple[MakerCards, tuple[str, ...]]] = {}
+
+
+def treasure_ids(cards: MakerCards) -> tuple[str, ...]:
+    """The treasures' ids, computed once per card set (views word every event of the log)."""
+    hit = _treasure_ids.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        hit = (cards, tuple(x.id for x in cards.treasures))
+        _treasure_ids[id(cards)] = hit
+    return hit[1]
+
+
 def event_dict(cards: MakerCards, ev: tuple[Any, ...]) -> dict[str, Any]:
     t = ev[0]
     ids = cards.ids
-    tids = [x.id for x in cards.treasures]
+    tids = treasure_ids(cards)
     if t == "round":
         return {"type": t, "round": ev[1], "first_player": ev[2]}
     if t == "setup_trap":
@@ -105,9 +117,17 @@ def phase_summary(s: MakerState) -> str:
         HEAL: f"seat {p} may discard a Cleric to heal a character of the battle",
         DISCARD: f"seat {p} is discarding (discard:<card> ..., then done)",
         TRAP_PHASE: f"seat {p} drew a trap: reveal a Thief or keep one card",
-        TREASURE: f"seat {p} holds three treasures and must drop one that is not open",
+        TREASURE: f"seat {p} holds three treasures and must drop one" + open_note(s),
         OVER: "the game is over",
     }.get(s.phase, f"seat {p} chooses an action")
+
+
+def open_note(s: MakerState) -> str:
+    """Why some of the three treasures cannot be dropped (MM: "Open" Treasure Cards cannot be discarded)."""
+    kept = [s.cards.treasures[t].id for t in s.treasures[s.current] if s.cards.treasures[t].open]
+    if not kept:
+        return ""
+    return f" ({', '.join(kept)} {'is' if len(kept) == 1 else 'are'} open: open treasures cannot be discarded)"
 
 
 def audience(entry: tuple[int, tuple[Any, ...]]) -> int:
@@ -172,6 +192,15 @@ def view(s: MakerState, seat: int | None) -> dict[str, Any]:
                        "characters": [cards.ids[c] for c in s.battle],
                        "equips": [{"treasure": cards.treasures[t].id, "character": cards.ids[c]} for t, c in s.equips],
                        "healable": [cards.ids[c] for c in s.heal]}
+    if s.phase == TREASURE:
+        held = s.treasures[s.current]
+        v["treasure_limit"] = {
+            "seat": s.current,
+            "droppable": [cards.treasures[t].id for t in held if not cards.treasures[t].open]
+            if seat == s.current else len([t for t in held if not cards.treasures[t].open]),
+            "cannot_drop": [{"treasure": cards.treasures[t].id, "why": "open treasures cannot be discarded"}
+                            for t in held if cards.treasures[t].open],
+        }
     if seat is not None:
         v["hand"] = {cards.ids[c]: k for c, k in enumerate(s.hands[seat]) if k}
     if s.result is not None:

@@ -9,8 +9,8 @@ import math
 
 from monsterbox.games.mansion import actions as A
 from monsterbox.games.mansion.actions import action_table
-from monsterbox.games.mansion.rules import CHAMBER_COST, legal_actions, payment, sales_level
-from monsterbox.games.mansion.state import CAST, DUMMY_ACTOR, DUMMY_SKULLS, LAGOON, TAKE, TILE, MansionState
+from monsterbox.games.mansion.rules import CHAMBER_COST, legal_actions, payment_options, sales_level
+from monsterbox.games.mansion.state import CAST, DUMMY_ACTOR, DUMMY_SKULLS, LAGOON, PAY, TAKE, TILE, MansionState
 
 
 def rounds_to_finish(s: MansionState, p: int) -> float:
@@ -63,7 +63,28 @@ class MansionPolicy:
             return ops[(A.GIVE, target, -1)]
         if s.phase == CAST:
             return self.cast(s, p, ops)
+        if s.phase == PAY:
+            return self.pay(s, p, legal)
         return legal[0]
+
+    def pay(self, s: MansionState, p: int, legal: list[int]) -> int:
+        """Keep what the next targets need: the fewest skulls, then greys and wanted colours kept, chambers kept."""
+        t = action_table(s.cards, s.n)
+        opts = payment_options(s, p, *s.pending)
+        want = [0.0] * 5
+        for rank, (g, a) in enumerate(self.targets(s, p)[:3]):
+            if a == s.pending[1]:
+                continue
+            for c, k in enumerate(s.cards.acost[a]):
+                want[c] += k * (g + 1) / (rank + 1)
+        want[4] = 1.0 + max(want[:4])
+
+        def value(code: int) -> tuple[float, int]:
+            paid = tuple((t.ops[code][1] // A.PAY_BASE ** c) % A.PAY_BASE for c in range(5))
+            mu, pr = opts[paid]
+            return -sum(paid) - sum(want[c] * k for c, k in enumerate(paid)) / 10 - 0.5 * (mu + pr), -code
+
+        return max(legal, key=value)
 
     def tile_value(self, s: MansionState, k: int) -> float:
         tickets, skulls = s.tile_values[k]
@@ -99,7 +120,7 @@ class MansionPolicy:
         if chambers and not s.actor_done:
             # keep the skulls for an actor if one is nearly affordable
             best = self.targets(s, p)
-            if best and best[0][0] >= 2 and payment(s, p, cards.acost[best[0][1]], CHAMBER_COST) is None:
+            if best and best[0][0] >= 2 and sum(s.screens[p]) - CHAMBER_COST < sum(cards.acost[best[0][1]]):
                 chambers = []
         if chambers:
             ghosts = sum(1 for a in s.actors[p] if cards.actors[a].type == "ghost")
@@ -111,7 +132,14 @@ class MansionPolicy:
             g, k = max(reserves)
             if g >= self.reserve_gain:
                 return ops[k]
-        return ops[(A.END_OP, -1, -1)]
+        if (A.END_OP, -1, -1) in ops:
+            return ops[(A.END_OP, -1, -1)]
+        # R5: the turn must cast, reserve or add a chamber: the best of what is left
+        if casts:
+            return ops[max(casts)[1]]
+        if reserves:
+            return ops[max(reserves)[1]]
+        return ops[min(k for k in ops if k[0] == A.CHAMBER_OP)]
 
 
 _rollout = MansionPolicy()

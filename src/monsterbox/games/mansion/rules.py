@@ -7,7 +7,7 @@ P<n> = the project's own rulings in docs/rules/mansion.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -26,11 +26,16 @@ from monsterbox.games.mansion.cards import (
     parse_cards,
 )
 from monsterbox.games.mansion.state import (
+    BUY_AUDITION,
+    BUY_CHAMBER,
+    BUY_MUMMY,
+    BUY_RESERVE,
     CAST,
     DUMMY_ACTOR,
     DUMMY_SKULLS,
     LAGOON,
     OVER,
+    PAY,
     TAKE,
     TILE,
     MansionState,
@@ -47,7 +52,7 @@ COSTUME = {1: 3, 2: 5}  # MM Costume: 3 or 5 tickets for 1 or 2 skulls
 OPTION_KEYS = {
     "first_player": "int seat: who holds the starting player token first (default: drawn from the seed)",
     "deck": "list of actor ids drawn first, in that order (tests, puzzles); the rest is shuffled",
-    "bag": "list of skull colours drawn from the bag first, in that order",
+    "bag": "list of skull colours the bag yields first, in that order, to every audition and Swamp Thing draw",
     "cards": "path to a card file (TOML/JSON) or its content; default monsterbox/data/mansion.toml",
 }
 
@@ -66,15 +71,21 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
         deck = options["deck"]
         if not isinstance(deck, list) or any(d not in ids for d in deck) or len(set(deck)) != len(deck):
             raise InvalidOptions(f"option deck must list distinct actor ids ({ids[0]}, ...), got {deck!r}")
-        if players == 3:
+        if players < 4:
             gone = [d for d in deck if cards.actors[ids.index(d)].removed_for_3_players]
             if gone:
-                raise InvalidOptions(f"option deck: {', '.join(gone)} are removed from the 3-player game")
+                raise InvalidOptions(f"option deck: {', '.join(gone)} are removed from the {players}-player game "
+                                     "(set up as the 3-player game)" if players == 2 else
+                                     f"option deck: {', '.join(gone)} are removed from the 3-player game")
         out["deck"] = list(deck)
     if "bag" in options:
         bag = options["bag"]
         if not isinstance(bag, list) or any(b not in SKULLS for b in bag):
             raise InvalidOptions(f"option bag must list skull colours among {', '.join(SKULLS)}, got {bag!r}")
+        for c, colour in enumerate(SKULLS):
+            if bag.count(colour) > cards.skulls[c]:
+                raise InvalidOptions(f"option bag lists {bag.count(colour)} {colour} skulls; the bag holds only "
+                                     f"{cards.skulls[c]}")
         out["bag"] = list(bag)
     return out
 
@@ -84,14 +95,14 @@ def card_set(options: dict[str, Any]) -> MansionCards:
 
 
 def setup(players: int, options: dict[str, Any], rng: random.Random) -> MansionState:
-    """MM Setup: shuffle the actors (3 players: remove the 3 marked cards), all skulls in the bag, 30 tickets each,
-    tiles on the side for the player count, a random starting player."""
+    """MM Setup: shuffle the actors (3 players, and 2 players set up as 3 (R4): remove the 3 marked cards), all
+    skulls in the bag, 30 tickets each, tiles on the side for the player count, a random starting player."""
     cards = card_set(options)
     table_n = 3 if players == 2 else players
     ids = [a.id for a in cards.actors]
     prefix = [ids.index(d) for d in options.get("deck", [])]
     rest = [i for i, a in enumerate(cards.actors)
-            if i not in prefix and not (players == 3 and a.removed_for_3_players)]
+            if i not in prefix and not (players < 4 and a.removed_for_3_players)]
     state_rng = crng.seed_state(rng.getrandbits(64))
     state_rng = crng.shuffle(state_rng, rest)
     s = MansionState(
@@ -106,26 +117,30 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MansionS
         tiles=[-1] * table_n, token=options["first_player"] if "first_player" in options else rng.randrange(players),
         token_next=-1, order=[], order_pos=0, phase=TILE, current=0, acting=0, to_take=0, actor_done=False,
         chamber_done=False, swamp_done=False, costume_done=False, makeup_used=False, props_used=False,
-        lagoon_queue=[], round=0, rng=state_rng, step=0, log=[],
+        lagoon_queue=[], pending=(-1, -1), bag_script=[SKULLS.index(b) for b in reversed(options.get("bag", []))],
+        round=0, rng=state_rng, step=0, log=[],
     )
-    start_round(s, [SKULLS.index(b) for b in options.get("bag", [])])
+    start_round(s)
     return s
 
 
 # --- chance and derived facts ---------------------------------------------------------------------------------------
-def draw_skull(s: MansionState, forced: list[int] | None = None) -> int:
-    """One skull from the bag at random; an empty bag is refilled from the discard tile (MM The Audition note)."""
+def draw_skull(s: MansionState) -> int:
+    """One skull from the bag: the next scripted one (option ``bag``), else at random; an empty bag is refilled
+    from the discard tile (MM The Audition note). -1 when both are empty."""
     if sum(s.bag) == 0:
+        if sum(s.skull_discard) == 0:
+            return -1
         s.bag = s.skull_discard
         s.skull_discard = [0] * 5
         log(s, -1, "refill_bag", sum(s.bag))
-        if sum(s.bag) == 0:
-            return -1
-    if forced:
-        c = forced.pop(0)
-        if s.bag[c]:
-            s.bag[c] -= 1
-            return c
+    if s.bag_script:
+        c = s.bag_script.pop()
+        # validate_options allows no more of a colour than the bag holds, and every draw takes the script's next
+        # skull until it runs out, so the scripted skull is still in the bag
+        assert s.bag[c], f"option bag: no {SKULLS[c]} skull left in the bag"
+        s.bag[c] -= 1
+        return c
     s.rng, k = crng.below(s.rng, sum(s.bag))
     for c in range(5):
         if k < s.bag[c]:
@@ -180,61 +195,116 @@ def chamber_of(s: MansionState, p: int, kind: str) -> int:
     return -1
 
 
-def payment(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> tuple[list[int], bool, bool] | None:
-    """How ``p`` pays ``cost`` (per colour) plus ``any_count`` skulls of any colour, or None if it cannot.
+Payment = tuple[int, ...]  # skulls paid per colour, in SKULLS order
 
-    P3: the engine pays in a fixed order: exact colours; one Make Up substitution (once a turn); grey wildcards
-    (MM: grey replaces any colour); Props (any two skulls for one grey, once a turn); then any-colour costs with the
-    most plentiful colours. Returns (skulls paid per colour, Make Up used, Props used)."""
-    if sum(s.screens[p]) < sum(cost) + any_count:
-        return None  # not enough skulls whatever the conversions (Props even needs two for one)
-    sc = s.screens[p][:]
-    need = list(cost)
-    paid = [0] * 5
-    used_mu = used_pr = False
-    for c in range(4):
-        u = min(sc[c], need[c])
-        sc[c] -= u
-        need[c] -= u
-        paid[c] += u
+
+def payments(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> dict[Payment, tuple[bool, bool]]:
+    """R6: every way ``p`` can pay ``cost`` (per colour) or ``any_count`` skulls of any colour (a chamber), keyed
+    by the skulls spent, each with (Make Up used, Props used).
+
+    MM: grey replaces any colour; Make Up (P4) lets one skull of its pair pay for the other colour, once a turn;
+    Props turns any two skulls into one grey, once a turn. Payments that spend the same skulls are one choice (the
+    one using the fewest chambers, which leaves them free for later); a payment spending every skull of another
+    one and more is never offered (a grey paid for on its own is not traded in through Props)."""
+    screen = s.screens[p]
+    out: dict[Payment, tuple[bool, bool]] = {}
+    if any_count:
+        for paid in _picks(list(screen), any_count, 0):
+            out[paid] = (False, False)
+        return out
+    for paid, flags in _cost_payments(s, p, cost):
+        if paid not in out:
+            out[paid] = flags
+    return {q: f for q, f in out.items()
+            if not any(r != q and all(a <= b for a, b in zip(r, q, strict=True)) and g <= f
+                       for r, g in out.items())}
+
+
+def payment_options(s: MansionState, p: int, kind: int, item: int) -> dict[Payment, tuple[bool, bool]]:
+    """The payments of a purchase: an actor's cost, or a chamber's two skulls of any colour."""
+    if kind == BUY_CHAMBER:
+        return payments(s, p, (0, 0, 0, 0), CHAMBER_COST)
+    return payments(s, p, s.cards.acost[item])
+
+
+def _picks(screen: list[int], k: int, c: int) -> Iterator[Payment]:
+    """Every choice of ``k`` skulls among those behind the screen (colours ``c`` onwards)."""
+    if k == 0:
+        yield (0,) * 5
+        return
+    if c == 5:
+        return
+    for take in range(min(k, screen[c]), -1, -1):
+        for rest in _picks(screen, k - take, c + 1):
+            yield rest[:c] + (take,) + rest[c + 1:]
+
+
+def _cost_payments(s: MansionState, p: int, cost: Sequence[int]) -> Iterator[tuple[Payment, tuple[bool, bool]]]:
+    """Payments of a coloured cost, plain ones first, then with Make Up, with Props, with both."""
+    screen = s.screens[p]
+    dirs: list[tuple[int, int] | None] = [None]
     mu = chamber_of(s, p, "make_up")
-    if mu >= 0 and not s.makeup_used and any(need):
+    if mu >= 0 and not s.makeup_used:
         x, y = (SKULLS.index(col) for col in s.cards.chambers[mu].pair)
-        for want, give in ((x, y), (y, x)):
-            if need[want] and sc[give]:
+        dirs += [(x, y), (y, x)]  # (give, want): a skull of colour give pays for one of colour want
+    props = chamber_of(s, p, "props") >= 0 and not s.props_used
+    for use_pr in (False, True) if props else (False,):
+        for d in dirs:
+            sc, need, paid = list(screen), list(cost), [0] * 5
+            if d is not None:
+                give, want = d
+                if not (need[want] and sc[give]):
+                    continue
                 sc[give] -= 1
                 need[want] -= 1
                 paid[give] += 1
-                used_mu = True
-                break
-    for c in range(4):
-        u = min(sc[GREY], need[c])
-        sc[GREY] -= u
-        need[c] -= u
-        paid[GREY] += u
-    if any(need) and chamber_of(s, p, "props") >= 0 and not s.props_used:
-        spare = sorted(range(5), key=lambda c: (-sc[c], c))
-        first = spare[0]
-        if sc[first] >= 2:
-            two = [first, first]
-        else:
-            two = [c for c in spare if sc[c]][:2]
-        if len(two) == 2 and (two[0] != two[1] or sc[two[0]] >= 2):
-            for c in two:
-                sc[c] -= 1
-                paid[c] += 1
-            need[next(c for c in range(4) if need[c])] -= 1
-            used_pr = True
-    if sum(need):
-        return None
-    for _ in range(any_count):
-        order = sorted(range(4), key=lambda c: (-sc[c], c)) + [GREY]
-        c = next((c for c in order if sc[c]), -1)
-        if c < 0:
-            return None
-        sc[c] -= 1
-        paid[c] += 1
-    return paid, used_mu, used_pr
+            flags = (d is not None, use_pr)
+            if not use_pr:
+                for q in _direct(sc, need, paid, 0):
+                    yield q, flags
+                continue
+            for w in range(4):  # the colour the Props grey pays for
+                if not need[w]:
+                    continue
+                need[w] -= 1
+                for a in range(4):  # two coloured skulls: a grey pays on its own, it is not traded in
+                    for b in range(a, 4):
+                        if (sc[a] >= 2) if a == b else (sc[a] and sc[b]):
+                            sc[a] -= 1
+                            sc[b] -= 1
+                            paid[a] += 1
+                            paid[b] += 1
+                            for q in _direct(sc, need, paid, 0):
+                                yield q, flags
+                            sc[a] += 1
+                            sc[b] += 1
+                            paid[a] -= 1
+                            paid[b] -= 1
+                need[w] += 1
+
+
+def _direct(sc: list[int], need: list[int], paid: list[int], c: int) -> Iterator[Payment]:
+    """Pay the remaining coloured need with the same colour or grey wildcards, in every proportion."""
+    if c == 4:
+        yield tuple(paid)
+        return
+    n = need[c]
+    if not n:
+        yield from _direct(sc, need, paid, c + 1)
+        return
+    for own in range(min(sc[c], n), -1, -1):
+        grey = n - own
+        if grey > sc[GREY]:
+            break
+        sc[c] -= own
+        sc[GREY] -= grey
+        paid[c] += own
+        paid[GREY] += grey
+        yield from _direct(sc, need, paid, c + 1)
+        sc[c] += own
+        sc[GREY] += grey
+        paid[c] -= own
+        paid[GREY] -= grey
 
 
 # --- legal actions --------------------------------------------------------------------------------------------------
@@ -247,7 +317,6 @@ def legal_actions(s: MansionState) -> list[int]:
     code = t.index
     p = s.current
     phase = s.phase
-    cards = s.cards
     acts: list[int] = []
     if phase == TILE:
         taken = set(s.tiles)
@@ -262,6 +331,10 @@ def legal_actions(s: MansionState) -> list[int]:
         acts = [code[(A.GIVE, q, -1)] for q in range(s.n) if q != p]
         acts.append(code[(A.GIVE_NONE, -1, -1)])
         return acts
+    if phase == PAY:
+        kind, item = s.pending
+        opts = payment_options(s, p, kind, item)
+        return [code[(A.PAY_OP, A.pay_code(paid), -1)] for paid in sorted(opts, key=payment_order)]
     if phase == CAST:
         if not s.actor_done:
             for a in sorted(s.audition):
@@ -276,15 +349,8 @@ def legal_actions(s: MansionState) -> list[int]:
                         acts.append(code[(A.MUMMY_OP, a, -1)])
             for a in sorted(s.audition):
                 acts.append(code[(A.RESERVE_OP, a, -1)])
-        if not s.chamber_done and sum(s.screens[p]) >= CHAMBER_COST:  # any colours pay for a chamber
-            have = {cards.chambers[c].type for c in s.chambers[p]}
-            seen = set()
-            for c in s.chamber_pool:
-                ch = cards.chambers[c]
-                kind = (ch.type, tuple(ch.pair))
-                if ch.type not in have and kind not in seen:
-                    seen.add(kind)
-                    acts.append(code[(A.CHAMBER_OP, c, -1)])
+        chambers = addable_chambers(s, p)
+        acts.extend(code[(A.CHAMBER_OP, c, -1)] for c in chambers)
         if owns(s, p, SWAMP_THING) and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
             acts.append(code[(A.SWAMP_OP, -1, -1)])
         if chamber_of(s, p, "costume") >= 0 and not s.costume_done:
@@ -296,9 +362,41 @@ def legal_actions(s: MansionState) -> list[int]:
                 for d in range(c, 5):
                     if (disc[c] >= 2) if c == d else (disc[c] and disc[d]):
                         acts.append(code[(A.COSTUME2, c, d)])
-        acts.append(code[(A.END_OP, -1, -1)])
+        if not must_act(s, p, chambers):
+            acts.append(code[(A.END_OP, -1, -1)])
         return acts
     return acts
+
+
+def payment_order(paid: Payment) -> tuple[int, ...]:
+    """Fewest skulls first, then the colours in SKULLS order (blue first)."""
+    return (sum(paid), *(-k for k in paid))
+
+
+def addable_chambers(s: MansionState, p: int) -> list[int]:
+    """MM Add a Chamber: one a turn, 2 skulls of any colour, one chamber of each type (one card per kind offered:
+    Make Up cards differ by their pair)."""
+    if s.chamber_done or sum(s.screens[p]) < CHAMBER_COST:
+        return []
+    cards = s.cards
+    have = {cards.chambers[c].type for c in s.chambers[p]}
+    seen = set()
+    out = []
+    for c in s.chamber_pool:
+        ch = cards.chambers[c]
+        kind = (ch.type, tuple(ch.pair))
+        if ch.type not in have and kind not in seen:
+            seen.add(kind)
+            out.append(c)
+    return out
+
+
+def must_act(s: MansionState, p: int, chambers: list[int] | None = None) -> bool:
+    """R5: the casting turn casts or reserves an actor and/or adds a chamber; ending it having done neither is
+    allowed only with an empty audition and no chamber the player can add."""
+    if s.actor_done or s.chamber_done:
+        return False
+    return bool(s.audition) or bool(addable_chambers(s, p) if chambers is None else chambers)
 
 
 def castable(s: MansionState, p: int, a: int) -> bool:
@@ -310,7 +408,13 @@ def castable(s: MansionState, p: int, a: int) -> bool:
     screen, cost = s.screens[p], s.cards.acost[a]
     if screen[0] >= cost[0] and screen[1] >= cost[1] and screen[2] >= cost[2] and screen[3] >= cost[3]:
         return True  # the exact colours are there
-    return payment(s, p, cost) is not None
+    if sum(max(0, k - screen[c]) for c, k in enumerate(cost)) <= screen[GREY]:
+        return True  # the greys make up for what is missing
+    if sum(screen) < sum(cost):
+        return False
+    if (s.makeup_used or chamber_of(s, p, "make_up") < 0) and (s.props_used or chamber_of(s, p, "props") < 0):
+        return False  # no chamber can help
+    return next(_cost_payments(s, p, cost), None) is not None
 
 
 def mummy_sources(s: MansionState) -> list[int]:
@@ -324,7 +428,7 @@ def log(s: MansionState, to: int, *event: Any) -> None:
         s.log.append((to, event))
 
 
-def start_round(s: MansionState, forced_bag: list[int] | None = None) -> None:
+def start_round(s: MansionState) -> None:
     """MM Phase 1, The Audition: players + 1 actors; 7 skulls (2-3 players) or 10 (4 players)."""
     s.round += 1
     s.audition = []
@@ -337,13 +441,17 @@ def start_round(s: MansionState, forced_bag: list[int] | None = None) -> None:
         if s.deck:
             s.audition.append(s.deck.pop())
     s.audition_skulls = [0] * 5
-    for _ in range(sum(k for _, k in s.tile_values)):
-        c = draw_skull(s, forced_bag)
+    wanted = sum(k for _, k in s.tile_values)
+    for _ in range(wanted):
+        c = draw_skull(s)
         if c >= 0:
             s.audition_skulls[c] += 1
     s.tiles = [-1] * s.table_n
     s.token_next = -1
     log(s, -1, "audition", s.round, tuple(s.audition), tuple(s.audition_skulls))
+    if len(s.audition) < s.n + 1 or sum(s.audition_skulls) < wanted:
+        # P16: the deck (2 players) or the bag and the discard tile ran out: the audition comes out short
+        log(s, -1, "short_audition", len(s.audition), s.n + 1, sum(s.audition_skulls), wanted)
     s.phase = TILE
     s.current = s.token
 
@@ -402,12 +510,34 @@ def dummy_skulls_or_next(s: MansionState) -> None:
         begin_turn(s)
 
 
-def pay(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> list[int]:
-    plan = payment(s, p, cost, any_count)
-    assert plan is not None
-    paid, used_mu, used_pr = plan
-    s.makeup_used |= used_mu
-    s.props_used |= used_pr
+def buy(s: MansionState, p: int, kind: int, item: int) -> None:
+    """R6: a purchase with a single way to pay is paid at once; otherwise the player chooses the payment (PAY)."""
+    opts = payment_options(s, p, kind, item)
+    if len(opts) == 1:
+        paid, flags = next(iter(opts.items()))
+        complete(s, p, kind, item, paid, flags)
+        return
+    s.pending = (kind, item)
+    s.phase = PAY
+
+
+def complete(s: MansionState, p: int, kind: int, item: int, paid: Payment, flags: tuple[bool, bool]) -> None:
+    pay(s, p, paid, flags)
+    s.phase = CAST
+    s.pending = (-1, -1)
+    if kind == BUY_CHAMBER:
+        s.chamber_pool.remove(item)
+        s.chambers[p].append(item)
+        s.chamber_done = True
+        log(s, -1, "chamber", p, item, paid)
+    else:
+        cast(s, p, item, ("audition", "reserve", "mummy")[kind], paid, flags)
+
+
+def pay(s: MansionState, p: int, paid: Payment, flags: tuple[bool, bool]) -> None:
+    """Skulls paid go to the discard tile (MM Cast or Reserve an Actor); Make Up and Props count as used."""
+    s.makeup_used |= flags[0]
+    s.props_used |= flags[1]
     pub = s.public_screens[p]
     for c in range(5):
         s.screens[p][c] -= paid[c]
@@ -418,7 +548,6 @@ def pay(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> lis
         else:
             s.hidden_skulls[p] -= paid[c] - pub[c]
             pub[c] = 0
-    return paid
 
 
 def check_rewards(s: MansionState, p: int) -> None:
@@ -443,8 +572,7 @@ def check_rewards(s: MansionState, p: int) -> None:
             log(s, -1, "reward", p, r)
 
 
-def cast(s: MansionState, p: int, a: int, source: str) -> None:
-    paid = pay(s, p, s.cards.acost[a])
+def cast(s: MansionState, p: int, a: int, source: str, paid: Payment, flags: tuple[bool, bool]) -> None:
     if source == "audition":
         s.audition.remove(a)
     elif source == "reserve":
@@ -455,7 +583,8 @@ def cast(s: MansionState, p: int, a: int, source: str) -> None:
         s.actor_discard.remove(a)
     s.actors[p].append(a)
     s.actor_done = True
-    log(s, -1, "cast", p, a, source, tuple(paid))
+    used = tuple(name for name, f in zip(("make_up", "props"), flags, strict=True) if f)
+    log(s, -1, "cast", p, a, source, paid, used)
     check_rewards(s, p)
 
 
@@ -474,21 +603,21 @@ def apply(s: MansionState, code: int) -> None:
         if not s.to_take or not sum(s.audition_skulls):
             s.phase = CAST
     elif op == A.CAST_OP:
-        cast(s, p, a, "audition" if a in s.audition else "reserve")
+        buy(s, p, BUY_AUDITION if a in s.audition else BUY_RESERVE, a)
     elif op == A.MUMMY_OP:
-        cast(s, p, a, "mummy")
+        buy(s, p, BUY_MUMMY, a)
+    elif op == A.PAY_OP:
+        kind, item = s.pending
+        paid = tuple((a // A.PAY_BASE ** c) % A.PAY_BASE for c in range(5))
+        complete(s, p, kind, item, paid, payment_options(s, p, kind, item)[paid])
     elif op == A.RESERVE_OP:
+        # P7: the reserved actor lies face down, but the table saw which card left the face-up audition
         s.audition.remove(a)
         s.reserved[p].append(a)
         s.actor_done = True
-        log(s, -1, "reserve", p)
-        log(s, p, "reserved", p, a)
+        log(s, -1, "reserve", p, a)
     elif op == A.CHAMBER_OP:
-        paid = pay(s, p, (0, 0, 0, 0), CHAMBER_COST)
-        s.chamber_pool.remove(a)
-        s.chambers[p].append(a)
-        s.chamber_done = True
-        log(s, -1, "chamber", p, a, tuple(paid))
+        buy(s, p, BUY_CHAMBER, a)
     elif op == A.SWAMP_OP:
         c = draw_skull(s)
         s.swamp_done = True
@@ -603,6 +732,13 @@ def why_illegal(s: MansionState, name: str) -> str:
                 reason = f"you cannot pay {s.cards.actors[a].id}'s cost {dict(s.cards.actors[a].cost)}"
         elif op == A.CHAMBER_OP and s.phase == CAST and s.chamber_done:
             reason = "only one chamber per turn"
+        elif op == A.END_OP and s.phase == CAST and must_act(s, p):
+            reason = ("cast or reserve an actor and/or add a chamber first: a casting turn cannot end having done "
+                      "neither while the audition holds an actor or a chamber can be added (R5)")
+        elif op == A.PAY_OP and s.phase == PAY:
+            reason = f"{name!r} is not a way to pay for what you chose (the payments are listed below)"
+        elif op == A.PAY_OP:
+            reason = "there is no payment to choose now (payments follow a cast:, mummy: or chamber: action)"
         else:
             reason = f"{name!r} is not allowed now: {phase_summary(s)}"
     return f"illegal action: {reason}. Legal now: {legal}"

@@ -8,9 +8,13 @@ from typing import Any
 from monsterbox.games.mansion.cards import MansionCards
 
 # Phases of a round (rulebook, Playing): tile choice, then each seat's casting turn (taking skulls, then actions),
-# the dummy's turn in the 2-player game, the Black Lagoon gifts before the show.
-TILE, TAKE, CAST, DUMMY_ACTOR, DUMMY_SKULLS, LAGOON, OVER = range(7)
-PHASE_NAMES = ("turn_order", "take_skulls", "casting", "dummy_actor", "dummy_skulls", "black_lagoon", "over")
+# the dummy's turn in the 2-player game, the Black Lagoon gifts before the show; PAY is the casting turn's
+# sub-decision of which skulls pay for an actor or a chamber (R6).
+TILE, TAKE, CAST, DUMMY_ACTOR, DUMMY_SKULLS, LAGOON, OVER, PAY = range(8)
+PHASE_NAMES = ("turn_order", "take_skulls", "casting", "dummy_actor", "dummy_skulls", "black_lagoon", "over",
+               "payment")
+# What a pending payment is for: (kind, item) with kind one of these.
+BUY_AUDITION, BUY_RESERVE, BUY_MUMMY, BUY_CHAMBER = range(4)
 
 Event = tuple[int, tuple[Any, ...]]  # (seat who may see it, -1 for everyone; the event)
 
@@ -53,6 +57,8 @@ class MansionState:
     makeup_used: bool
     props_used: bool
     lagoon_queue: list[int]
+    pending: tuple[int, int]  # PAY: (BUY_* kind, actor or chamber index) waiting for its payment
+    bag_script: list[int]  # option bag: colours the bag yields first; next is bag_script[-1]
     round: int
     rng: int
     step: int
@@ -67,6 +73,7 @@ def copy_state(s: MansionState, keep_log: bool = True) -> MansionState:
         s.hidden_skulls[:], s.tickets[:], [x[:] for x in s.actors], [x[:] for x in s.reserved],
         [x[:] for x in s.chambers], [x[:] for x in s.rewards], s.reward_pool[:], s.chamber_pool[:], s.tiles[:],
         s.token, s.token_next, s.order[:], s.order_pos, s.phase, s.current, s.acting, s.to_take, s.actor_done,
-        s.chamber_done, s.swamp_done, s.costume_done, s.makeup_used, s.props_used, s.lagoon_queue[:], s.round,
+        s.chamber_done, s.swamp_done, s.costume_done, s.makeup_used, s.props_used, s.lagoon_queue[:], s.pending,
+        s.bag_script[:], s.round,
         s.rng, s.step, (s.log[:] if s.log is not None else None) if keep_log else None, s.result,
     )

@@ -32,11 +32,10 @@ def _narrate(e: dict[str, Any], you: int | None) -> str:
         return f"  {w} takes a {e['skull']} skull"
     if t == "cast":
         src = {"audition": "", "reserve": " from the reserve", "mummy": " with The Mummy"}[e["from"]]
-        return f"  {w} casts {e['actor']}{src}, paying {skull_text(e['paid'])}"
+        used = f" (using {' and '.join(e['chambers_used'])})" if e.get("chambers_used") else ""
+        return f"  {w} casts {e['actor']}{src}, paying {skull_text(e['paid'])}{used}"
     if t == "reserve":
-        return f"  {w} reserves an actor (face down)"
-    if t == "reserved":
-        return f"  ({w} reserved {e['actor']})"
+        return f"  {w} reserves {e['actor']} (face down)"
     if t == "chamber":
         return f"  {w} adds the chamber {e['chamber']}, paying {skull_text(e['paid'])}"
     if t == "reward":
@@ -63,6 +62,13 @@ def _narrate(e: dict[str, Any], you: int | None) -> str:
         return f"The bag is refilled with {e['count']} discarded skulls"
     if t == "reshuffle_actors":
         return f"The actor discard pile is shuffled into a new deck of {e['count']}"
+    if t == "short_audition":
+        parts = []
+        if e["actors"] < e["actors_wanted"]:
+            parts.append(f"only {e['actors']} of {e['actors_wanted']} actors (the deck is empty)")
+        if e["skulls"] < e["skulls_wanted"]:
+            parts.append(f"only {e['skulls']} of {e['skulls_wanted']} skulls (the bag and the discard tile are empty)")
+        return "The audition comes out short: " + " and ".join(parts)
     return str(e)
 
 
@@ -94,6 +100,8 @@ def describe_action(v: dict[str, Any], action: str) -> str:
         return "End your turn"
     if head == "dummy-skull":
         return f"Discard a {rest} skull for the dummy"
+    if head == "pay":
+        return f"Pay {skull_text({c: rest.split('+').count(c) for c in dict.fromkeys(rest.split('+'))})}"
     if head == "give":
         return "Give no ticket" if rest == "none" else f"Give a ticket to seat {rest}"
     return action

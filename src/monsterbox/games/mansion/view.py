@@ -1,8 +1,9 @@
 """What each seat may know, the per-seat log, and determinization.
 
-Hidden: what is behind other players' screens (skulls and tickets), the actors others have reserved (face down),
-the Swamp Thing's skulls, the actor deck's order and the bag's future draws. Public: the audition and its skulls,
-every tile, cast actor, chamber, reward, payment and gift, and every Sales Level (the sales board).
+Hidden: what is behind other players' screens (skulls and tickets), the Swamp Thing's skulls, the actor deck's
+order and the bag's future draws. Public: the audition and its skulls, every tile, cast actor, chamber, reward,
+payment and gift, every Sales Level (the sales board), and which actors each player reserved (P7: they lie face
+down, but the table saw each one leave the face-up audition).
 """
 
 from __future__ import annotations
@@ -12,19 +13,23 @@ from typing import Any
 
 from monsterbox.core import rng as crng
 from monsterbox.games.mansion.cards import SKULLS, MansionCards
-from monsterbox.games.mansion.rules import neighbours, sales_level
+from monsterbox.games.mansion.rules import neighbours, payment_options, sales_level
 from monsterbox.games.mansion.state import (
+    BUY_CHAMBER,
     CAST,
     DUMMY_ACTOR,
     DUMMY_SKULLS,
     LAGOON,
     OVER,
+    PAY,
     PHASE_NAMES,
     TAKE,
     TILE,
     MansionState,
     copy_state,
 )
+
+RESAMPLE_TRIES = 50  # samples of the hidden skulls tried before falling back on the true ones
 
 
 def skulls(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
@@ -41,10 +46,11 @@ def event_dict(cards: MansionCards, ev: tuple[Any, ...]) -> dict[str, Any]:
     if t == "take":
         return {"type": t, "seat": ev[1], "skull": SKULLS[ev[2]]}
     if t == "cast":
-        return {"type": t, "seat": ev[1], "actor": aid[ev[2]], "from": ev[3], "paid": skulls(ev[4])}
+        d = {"type": t, "seat": ev[1], "actor": aid[ev[2]], "from": ev[3], "paid": skulls(ev[4])}
+        if ev[5]:
+            d["chambers_used"] = list(ev[5])
+        return d
     if t == "reserve":
-        return {"type": t, "seat": ev[1]}
-    if t == "reserved":
         return {"type": t, "seat": ev[1], "actor": aid[ev[2]]}
     if t == "chamber":
         return {"type": t, "seat": ev[1], "chamber": cards.chambers[ev[2]].id, "paid": skulls(ev[3])}
@@ -70,6 +76,8 @@ def event_dict(cards: MansionCards, ev: tuple[Any, ...]) -> dict[str, Any]:
         return {"type": t, "winners": list(ev[1])}
     if t in ("refill_bag", "reshuffle_actors"):
         return {"type": t, "count": ev[1]}
+    if t == "short_audition":
+        return {"type": t, "actors": ev[1], "actors_wanted": ev[2], "skulls": ev[3], "skulls_wanted": ev[4]}
     raise ValueError(f"unknown event {ev!r}")
 
 
@@ -79,11 +87,17 @@ def phase_summary(s: MansionState) -> str:
         TILE: f"seat {p} chooses a turn-order tile",
         TAKE: f"seat {p} takes {s.to_take} more skull(s) from the audition",
         CAST: f"seat {p} casts, reserves, adds a chamber, uses abilities, or ends the turn",
+        PAY: f"seat {p} chooses which skulls pay for {paying_for(s)}",
         DUMMY_ACTOR: f"seat {p} chooses the dummy's actor",
         DUMMY_SKULLS: f"seat {p} discards the dummy's skulls ({s.to_take} more)",
         LAGOON: f"seat {p} may give a ticket (The Black Lagoon Monster)",
         OVER: "the game is over",
     }[s.phase]
+
+
+def paying_for(s: MansionState) -> str:
+    kind, item = s.pending
+    return s.cards.chambers[item].id if kind == BUY_CHAMBER else s.cards.actors[item].id
 
 
 def audience(entry: tuple[int, tuple[Any, ...]]) -> int:
@@ -117,7 +131,7 @@ def view(s: MansionState, seat: int | None) -> dict[str, Any]:
                 "chambers": [cards.chambers[c].model_dump() for c in s.chambers[q]],
                 "rewards": [cards.rewards[r].id for r in s.rewards[q]],
                 "sales_level": sales_level(s, q),
-                "reserved": [cards.describe_actor(a) for a in s.reserved[q]] if mine else None,
+                "reserved": [cards.describe_actor(a) for a in s.reserved[q]],
                 "reserved_count": len(s.reserved[q]),
                 "screen": {"skulls": skulls(s.screens[q]), "tickets": s.tickets[q]} if mine else None,
                 # P12: every ticket movement is public, so the table can count them; the view carries the count
@@ -139,7 +153,9 @@ def view(s: MansionState, seat: int | None) -> dict[str, Any]:
         "tiles": [{"tile": k + 1, "tickets": t, "skulls": n,
                    "taken_by": s.tiles.index(k) if k in s.tiles else None} for k, (t, n) in enumerate(s.tile_values)],
         "skulls_to_take": s.to_take if s.phase in (TAKE, DUMMY_SKULLS) else 0,
-        "turn_used": {"actor": s.actor_done, "chamber": s.chamber_done} if s.phase == CAST else None,
+        "turn_used": {"actor": s.actor_done, "chamber": s.chamber_done} if s.phase in (CAST, PAY) else None,
+        "paying_for": ({"chamber" if s.pending[0] == BUY_CHAMBER else "actor": paying_for(s)}
+                       if s.phase == PAY else None),
         "actor_deck": len(s.deck),
         "actor_discard": [cards.describe_actor(a) for a in s.actor_discard],
         "skull_bag": sum(s.bag),
@@ -154,34 +170,39 @@ def view(s: MansionState, seat: int | None) -> dict[str, Any]:
 
 
 def determinize(s: MansionState, seat: int, rng: random.Random, keep_log: bool = True) -> MansionState:
-    """Resample what ``seat`` cannot know: other players' reserved actors (among the actors it has not seen), the
-    colours of their Swamp Thing skulls (among the skulls it cannot place), the deck order and future draws."""
+    """Resample what ``seat`` cannot know: the deck order, the colours of others' Swamp Thing skulls (among the
+    skulls it cannot place) and future draws. Reserved actors stay where they are: the table saw each one leave
+    the face-up audition (P7)."""
     d = copy_state(s, keep_log)
     if d.log is not None:
         d.log = [(to, e) for to, e in d.log if to < 0 or to == seat]
-    if s.phase == OVER:  # at the end every screen and reserve is shown: only the deck order stays unknown
-        rng.shuffle(d.deck)
-        d.rng = crng.seed_state(rng.getrandbits(64))
+    d.bag_script = []  # the option bag scripts the real game's draws, not a sample's
+    rng.shuffle(d.deck)
+    d.rng = crng.seed_state(rng.getrandbits(64))
+    if s.phase == OVER:  # at the end every screen is shown: only the deck order stays unknown
         return d
     others = [p for p in range(s.n) if p != seat]
-    pool = d.deck + [a for p in others for a in d.reserved[p]]
-    rng.shuffle(pool)
-    for p in others:
-        k = len(d.reserved[p])
-        d.reserved[p] = [pool.pop() for _ in range(k)]
-    d.deck = pool
     # skulls: others' screens are their publicly known skulls plus hidden ones drawn from what seat cannot place
     unknown = d.bag[:]
     for p in others:
         for c in range(5):
             unknown[c] += d.screens[p][c] - d.public_screens[p][c]
-    bag = [c for c in range(5) for _ in range(unknown[c])]
-    rng.shuffle(bag)
-    for p in others:
-        screen = d.public_screens[p][:]
-        for _ in range(d.hidden_skulls[p]):
-            screen[bag.pop()] += 1
-        d.screens[p] = screen
-    d.bag = [bag.count(c) for c in range(5)]
-    d.rng = crng.seed_state(rng.getrandbits(64))
+    if not any(d.hidden_skulls[p] for p in others):
+        return d
+    true_screens = [x[:] for x in d.screens]
+    for _ in range(RESAMPLE_TRIES):
+        bag = [c for c in range(5) for _ in range(unknown[c])]
+        rng.shuffle(bag)
+        for p in others:
+            screen = d.public_screens[p][:]
+            for _ in range(d.hidden_skulls[p]):
+                screen[bag.pop()] += 1
+            d.screens[p] = screen
+        d.bag = [bag.count(c) for c in range(5)]
+        # a player choosing a payment (R6) is known to be able to pay: keep only samples where they can
+        if s.phase != PAY or s.current == seat or payment_options(d, s.current, *s.pending):
+            return d
+    # no sample fitted (rare): the true screens agree with everything seen, and reveal only this much
+    d.screens = true_screens
+    d.bag = s.bag[:]
     return d
