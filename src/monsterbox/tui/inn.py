@@ -38,7 +38,8 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
     console.print(tavern)
     pool = v["pool"]
     console.print(Text(_("Pool: {pool}.  Supply: {gold} and {gems}.  Draw pile: {pile}.  Round {round} of {rounds}.")
-                       .format(pool=treasures(pool["kind"], pool["count"]), gold=treasures("gold", v["supply"]["gold"], True),
+                       .format(pool=treasures(pool["kind"], pool["count"]),
+                               gold=treasures("gold", v["supply"]["gold"], True),
                                gems=treasures("gem", v["supply"]["gem"], True), pile=v["draw_pile"], round=v["round"],
                                rounds=v["rounds"])))
     table = Table(show_header=True, header_style="bold", expand=False)
@@ -48,8 +49,8 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
     table.add_column(_("dungeon: monster over the human beneath"))
     for s in v["seats"]:
         tr = s["treasures"]
-        held = _("{gold}, {gems}").format(gold=treasures("gold", tr["gold"], True), gems=treasures("gem", tr["gem"], True)) \
-            if tr else _("hidden")
+        held = _("{gold}, {gems}").format(gold=treasures("gold", tr["gold"], True),
+                                          gems=treasures("gem", tr["gem"], True)) if tr else _("hidden")
         dungeon = Text()
         mons, hums = s["dungeon"]["monsters"], s["dungeon"]["humans"]
         for i in range(max(len(mons), len(hums))):
@@ -68,8 +69,9 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         table.add_row(row_name(s["seat"], seats), _("yes") if s["in_round"] else _("out"), held, dungeon)
     console.print(table)
     h = v["hand"]
-    console.print(Text(_("Your treasures: {gold} and {gems}.").format(gold=treasures("gold", h["gold"], True),
-                                                                      gems=treasures("gem", h["gem"], True)), style="bold"))
+    mine = _("Your treasures: {gold} and {gems}.").format(gold=treasures("gold", h["gold"], True),
+                                                           gems=treasures("gem", h["gem"], True))
+    console.print(Text(mine, style="bold"))
 
 
 def print_result(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:
@@ -93,7 +95,8 @@ def print_result(console: Console, v: dict[str, Any], seats: Any, cards: Any = N
             )
         t = b["treasures"]
         table.add_row("", _("treasures"), "", _("{gold} + {gems} = {total}").format(
-            gold=treasures("gold", t["gold"], True), gems=treasures("gem", t["gem"], True), total=t["total"]),
+            gold=treasures("gold", t["gold"], True), gems=treasures("gem", t["gem"], True),
+            total=t["total"]),
             _("1 point per 3 treasures"), f"{t['points']:+d}")
         console.print(table)
     winners = result["winners"]
