@@ -1,31 +1,45 @@
 # Every target does its own set-up on a fresh machine: the venv is created and the package installed when missing.
+# Two stamps: `make run` installs only what playing needs (the package and its core dependencies); `make test` adds
+# the extras the tests use (arena, dev, ray, rl, server).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-stamp
+BASE   := $(VENV)/.installed-base
+DEV    := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck bench clean catalog
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,rl,server]'
-	touch $(STAMP)
 
-run: $(STAMP)
+$(BASE): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(BASE)
+
+$(DEV): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[arena,dev,ray,rl,server]'
+	touch $(BASE) $(DEV)
+
+run: $(BASE)
 	$(BIN)/monsterbox play inn --players 4 --seat 0 --bots heuristic
 
-lint: $(STAMP)
+lint: $(DEV)
 	$(BIN)/ruff check src tests benchmarks
 
-typecheck: $(STAMP)
+typecheck: $(DEV)
 	$(BIN)/mypy
 
 test: lint typecheck
 	$(BIN)/pytest -n 2
 
-bench: $(STAMP)
+bench: $(DEV)
 	$(BIN)/python benchmarks/engine.py
+
+# after changing a message: bring the catalogues up to date (then translate what `catalog check` lists)
+catalog: $(BASE)
+	$(BIN)/python -m monsterbox.core.catalog update
+	$(BIN)/python -m monsterbox.core.catalog check
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

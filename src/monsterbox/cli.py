@@ -297,6 +297,12 @@ def arena(
     from monsterbox.arena.report import write_report
     from monsterbox.arena.runner import ArenaConfig, run_arena
 
+    try:
+        import matplotlib  # noqa: F401
+        import openskill  # noqa: F401
+    except ImportError:
+        fail("the arena needs its extra: pip install 'monsterbox[arena]'")
+
     check_game(game)
     opts = parse_options(option)
     check_setup(game, players, opts)

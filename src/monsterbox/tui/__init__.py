@@ -14,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
@@ -73,10 +74,16 @@ def ask(console: Console, game: Game, labels: list[str], on_help: Any) -> str:
     """Ask for a choice by number (or by action id) until a valid one is given; ``?``/``help`` shows help.
     EOFError/KeyboardInterrupt pass through."""
     legal = game.legal_actions()
+    items = []
     for i, label in enumerate(labels, 1):
-        line = Text(f"  {i}. ", style="bold cyan")
+        line = Text(f"{i:>2}. ", style="bold cyan")
         line.append(label)
-        console.print(line)
+        items.append(line)
+    if len(items) > 8 and max(len(x) for x in items) * 2 + 4 <= console.width:
+        console.print(Columns(items, column_first=True, padding=(0, 2)))  # long menus in two columns
+    else:
+        for line in items:
+            console.print(line)
     while True:
         answer = console.input(_("Your choice (1-{n}, ? for help): ").format(n=len(legal))).strip()
         if answer.lower() in HELP_WORDS:

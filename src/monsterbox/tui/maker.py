@@ -45,7 +45,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
     if v["end_phase"]:
         console.print(Text(_("End phase: someone is out; the others have one last chance."), style="bold red"))
     table = Table(show_header=True, header_style="bold")
-    for col in (_("seat"), _("where"), _("in"), _("back"), _("monster"), _("hand"), _("treasures")):
+    for col in (_("seat"), _("where"), _("way in"), _("way back"), _("monster"), _("hand"), _("treasures")):
         table.add_column(col)
     for s in v["seats"]:
         back = _("{done} of {needed}").format(done=s["exit"], needed=s["exit_needed"]) \

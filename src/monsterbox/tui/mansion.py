@@ -20,6 +20,7 @@ from monsterbox.games.mansion.text import (
     lookup,
     sales_breakdown,
     skull_text,
+    who_seat,
 )
 
 BOLD_EVENTS = ("audition", "show", "game_over")
@@ -51,7 +52,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         part = _("{tile}: {tickets} tickets, {skulls} skulls").format(tile=t["tile"], tickets=t["tickets"],
                                                                      skulls=t["skulls"])
         if t["taken_by"] is not None:
-            part += " " + _("(taken by {who})").format(who=row_name(t["taken_by"], seats, players))
+            part += " " + _("(taken by {who})").format(who=who_seat(t["taken_by"], seats.you, seats.names, players))
         tiles.append(part)
     console.print(Text(_("Skulls on offer: {skulls}.").format(skulls=skull_text(v["audition_skulls"]))))
     console.print(Text(_("Turn-order tiles: ") + "; ".join(tiles)))

@@ -11,7 +11,15 @@ from rich.text import Text
 
 from monsterbox.core.i18n import _, and_list
 from monsterbox.core.wording import seat_name
-from monsterbox.games.monster.text import ability_text, card_name, lookup, loot_text, villagers, weapons_text
+from monsterbox.games.monster.text import (
+    ability_text,
+    card_name,
+    lookup,
+    loot_short,
+    loot_text,
+    villagers,
+    weapons_text,
+)
 
 BOLD_EVENTS = ("day", "crisis", "attack", "destroyed", "game_over")
 STYLE = {"black": "bold white on black", "white": "black on white", "red": "red", "blue": "blue", "green": "green"}
@@ -36,16 +44,17 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         lairs.add_column(col)
     for lair in v["lairs"]:
         stack = Text()
-        for m in lair["monsters"]:
+        for i, m in enumerate(lair["monsters"]):
+            if i:
+                stack.append(", ")
             stack.append(lk.m(m), style=STYLE[m])
-            stack.append(" ")
         loot = lair["loot"]
         rule = ""
         if lair.get("crisis_rule"):
             x = lk.crisis.get(lair["lair"])
             rule = ability_text(x.effect, x.params, cards) if x else ""
         lairs.add_row(card_name(lair["name"]), stack, ", ".join(lk.m(m) for m in lair["killed"]),
-                      loot_text(loot, cards) if loot else "", rule)
+                      loot_short(loot) if loot else "", rule)
     console.print(lairs)
     bank = []
     for b in v["bank"]:

@@ -33,8 +33,8 @@ def treasures(kind: str | None, n: int, zero: bool = False) -> str:
     if kind is None or (n == 0 and not zero):
         return _("nothing")
     if kind == "gold":
-        return count(n, N_("{n} gold coin"), N_("{n} gold coins"))
-    return count(n, N_("{n} gem"), N_("{n} gems"))
+        return count(n, "{n} gold coin", "{n} gold coins")
+    return count(n, "{n} gem", "{n} gems")
 
 
 def one(kind: str) -> str:
@@ -43,7 +43,7 @@ def one(kind: str) -> str:
 
 
 def skulls(n: int) -> str:
-    return count(n, N_("{n} skull"), N_("{n} skulls"))
+    return count(n, "{n} skull", "{n} skulls")
 
 
 def card_text(c: dict[str, Any], short: bool = False) -> str:

@@ -205,17 +205,17 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
         return say(s, you, names, N_("  You discard {card}."), N_("  {who} discards {card}."), card=lk.name(e["card"]))
     if t == "refresh":
         return say(s, you, names, N_("You draw {cards}."), N_("{who} draws {cards}."),
-                   cards=count(e["count"], N_("{n} card"), N_("{n} cards")))
+                   cards=count(e["count"], "{n} card", "{n} cards"))
     if t == "drew":
         return say(s, you, names, N_("  (You drew {cards}.)"), N_("  ({who} drew {cards}.)"),
                    cards=cards_text(e["cards"], lk))
     if t == "trap":
         return say(s, you, names, N_("You drew {traps}!"), N_("{who} drew {traps}!"),
-                   traps=count(e["count"], N_("a trap"), N_("{n} traps")))
+                   traps=count(e["count"], "a trap", "{n} traps"))
     if t == "thief":
         return say(s, you, names, N_("  You reveal the thief {thief} and discard the {traps}."),
                    N_("  {who} reveals the thief {thief} and discards the {traps}."), thief=lk.short(e["thief"]),
-                   traps=count(e["traps"], N_("trap"), N_("{n} traps")))
+                   traps=count(e["traps"], "trap", "{n} traps"))
     if t == "trap_discard":
         return say(s, you, names, N_("  Trap: you keep one card and discard {cards}."),
                    N_("  Trap: {who} keeps one card and discards {cards}."), cards=cards_text(e["cards"], lk)

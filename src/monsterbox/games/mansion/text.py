@@ -243,7 +243,7 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
     if head == "tile":
         tile = v["tiles"][int(rest) - 1]
         return _("Tile {tile}: {tickets} tickets back to you, take {skulls}").format(
-            tile=rest, tickets=tile["tickets"], skulls=count(tile["skulls"], N_("{n} skull"), N_("{n} skulls")))
+            tile=rest, tickets=tile["tickets"], skulls=count(tile["skulls"], "{n} skull", "{n} skulls"))
     if head == "take":
         return _("Take a {colour} skull").format(colour=colour(rest))
     if head in ("cast", "mummy", "reserve", "dummy"):

@@ -78,15 +78,15 @@ def weapons_text(ids: list[str], lk: Lookup) -> str:
 
 
 def villagers(n: int) -> str:
-    return count(n, N_("{n} villager"), N_("{n} villagers"))
+    return count(n, "{n} villager", "{n} villagers")
 
 
 def weapons(n: int) -> str:
-    return count(n, N_("{n} weapon"), N_("{n} weapons"))
+    return count(n, "{n} weapon", "{n} weapons")
 
 
 def cubes(n: int) -> str:
-    return count(n, N_("{n} power cube"), N_("{n} power cubes"))
+    return count(n, "{n} power cube", "{n} power cubes")
 
 
 def colour_monster(colour: str, lk: Lookup) -> str:
@@ -155,6 +155,13 @@ def loot_text(x: dict[str, Any], cards: MonsterCards | None = None) -> str:
     return _("{name} ({kind}, or {villagers}): {ability}").format(
         name=card_name(x["name"]), kind=kinds.get(x["kind"], x["kind"]), villagers=villagers(x["villagers"]),
         ability=ability_text(x["effect"], x.get("params", {}), cards))
+
+
+def loot_short(x: dict[str, Any]) -> str:
+    """"Wizard's Pack (spell, or 3 villagers)": the card without its ability (which help explains)."""
+    kinds = {"item": _("item"), "spell": _("spell"), "bounty": _("bounty")}
+    return _("{name} ({kind}, or {villagers})").format(name=card_name(x["name"]), kind=kinds.get(x["kind"], x["kind"]),
+                                                       villagers=villagers(x["villagers"]))
 
 
 def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, cards: MonsterCards | None = None) -> str:
