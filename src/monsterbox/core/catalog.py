@@ -57,8 +57,8 @@ def template() -> Catalog:
     return cat
 
 
-def fields(message: str | tuple[str, ...]) -> set[str]:
-    text = " ".join(message) if isinstance(message, tuple) else message
+def fields(message: str | tuple[str, ...] | list[str]) -> set[str]:
+    text = message if isinstance(message, str) else " ".join(message)
     return set(FIELD.findall(text))
 
 
