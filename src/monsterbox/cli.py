@@ -79,11 +79,10 @@ def version_callback(value: bool) -> None:
 def lang_callback(value: str | None) -> str | None:
     from monsterbox.core.i18n import check_language, set_language
 
-    if value:
-        try:
-            set_language(check_language(value))
-        except MonsterboxError as exc:
-            fail(str(exc))
+    try:
+        set_language(check_language(value) if value else None)  # each run starts from --lang or MONSTERBOX_LANG
+    except MonsterboxError as exc:
+        fail(str(exc))
     return value
 
 
@@ -94,6 +93,9 @@ def root(version: bool = typer.Option(False, "--version", callback=version_callb
                                          help="Language of the games' text: en or fr (default: MONSTERBOX_LANG, "
                                               "else en).")) -> None:
     """monsterbox: play and study four monster-themed card games."""
+    global console, err_console
+    console = Console(highlight=False)  # each run measures the terminal it runs in (COLUMNS included)
+    err_console = Console(stderr=True, highlight=False)
 
 
 @app.command()

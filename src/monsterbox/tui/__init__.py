@@ -130,8 +130,8 @@ def play_loop(game: Game, seats: Seats, agents: dict[int, Any], save_path: Path,
     r = renderer(game.game_id)
     text = text_module(game.game_id)
     seat = seats.you
-    console.print(Text(_("{title}, {players} players, seed {seed}. You are seat {seat}.").format(
-        title=game.rules.title, players=game.players, seed=game.seed, seat=seat), style="bold"))
+    console.print(Text(_("{title}, {players} players, seed {seed}.").format(
+        title=game.rules.title, players=game.players, seed=game.seed), style="bold"))
     try:
         while not game.over:
             p = game.to_play

@@ -138,16 +138,23 @@ def who_seat(seat: int, you: int | None, names: Names, players: int | None = Non
     """A seat named in the middle of a sentence: "you", "Ada", "the dummy" (the seat past the players)."""
     if seat == you:
         return _("you")
+    if players is None and names is not None:
+        players = len(names)
     if players is not None and seat >= players:
         return _("the dummy")
     return seat_name(seat, names)
 
 
 def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, cards: MansionCards | None = None) -> str:
-    """One event as a sentence told to seat ``you``."""
+    """One event as a sentence told to seat ``you``. With ``names`` (one per player), a seat past the players is
+    "the dummy"."""
     lk = lookup(cards)
     t = e["type"]
     s = e.get("seat")
+    if s is not None and names is not None and s >= len(names):
+        if t == "tile":
+            return _("The dummy is left with turn-order tile {tile}.").format(tile=e["tile"])
+        names = list(names) + [_("the dummy")] * (s + 1 - len(names))
     if t == "audition":
         return _("Round {round}: the audition shows {actors}; skulls on offer: {skulls}.").format(
             round=e["round"], actors=and_list(lk.actor_name(a) for a in e["actors"]), skulls=skull_text(e["skulls"]))
