@@ -337,8 +337,21 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
             monster=monster, lair=lair_name(v, lair, cards), weapon=lk.w(weapon))
     if head == "three":
         return _("Kill the top monster of {lair} with any three weapons").format(lair=lair_name(v, rest, cards))
+    choosing = v.get("choosing") or {}
+    slots, chosen = choosing.get("slots", []), choosing.get("chosen", [])
+    slot = slots[len(chosen)] if len(chosen) < len(slots) else ""
+    origin, effect = choosing.get("action", ""), choosing.get("effect", "")
     if head == "lair":
-        return _("Choose the lair {lair}").format(lair=lair_name(v, rest, cards))
+        lair = lair_name(v, rest, cards)
+        if slot == "lair_to":
+            return _("Move it onto {lair}").format(lair=lair)
+        if effect == "move_top":
+            return _("Move the top monster of {lair}").format(lair=lair)
+        if effect == "remove_top":
+            return _("Remove the top monster of {lair}").format(lair=lair)
+        if effect in ("kill_top", "kill_with_any"):
+            return _("Kill the top monster of {lair}").format(lair=lair)
+        return _("Choose the lair {lair}").format(lair=lair)
     if head == "ability":
         ch = me["character"] if me else None
         if ch:
@@ -365,7 +378,18 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
     if head == "arm":
         return _("Arm a {weapon} (face up, for all to see)").format(weapon=lk.w(rest))
     if head == "weapon":
-        return _("Choose a {weapon}").format(weapon=lk.w(rest))
+        weapon = lk.w(rest)
+        if origin == "store":
+            if not chosen:
+                return _("Discard a {weapon} (to store another)").format(weapon=weapon)
+            return _("Keep a {weapon} face down for tomorrow").format(weapon=weapon)
+        if effect == "store_free":
+            return _("Store a {weapon} face down for tomorrow").format(weapon=weapon)
+        if origin == "three" or effect == "kill_with_any":
+            return _("Pay with a {weapon}").format(weapon=weapon)
+        if effect in ("trade_for_bank", "draw_then_discard"):
+            return _("Discard a {weapon}").format(weapon=weapon)
+        return _("Choose a {weapon}").format(weapon=weapon)
     if head == "bank":
         stack = next((b for b in v.get("bank", []) if b["stack"] == rest), None)
         top = lk.w(stack["top"]) if stack and stack.get("top") else lk.w(rest)
