@@ -341,3 +341,20 @@ def test_bad_records_get_clean_errors_in_replay_and_resume(tmp_path, content, me
 def test_a_refused_choice_shows_the_engines_reason(tmp_path):
     out = play_cli("inn", tmp_path, "support:M1:gold\n1\n").output
     assert "Not now:" in out and "support" in out
+
+
+def test_names_and_data_are_printed_as_they_are_not_as_markup():
+    import io
+
+    from rich.console import Console
+
+    from monsterbox.tui import Seats, renderer
+
+    g = monsterbox.new_game("inn", 3, 1)
+    buf = io.StringIO()
+    console = Console(file=buf, width=200, markup=False)
+    renderer("inn").print_table(console, g.view(0), Seats(0, ["", "[bold]Bob[/bold]", "Cy [x]"]), g.state.cards)
+    out = buf.getvalue()
+    assert "[bold]Bob[/bold]" in out and "Cy [x]" in out
+    r = runner.invoke(app, ["simulate", "inn", "--agents", "heuristic:margin=[1]"])
+    assert r.exit_code == 2 and "got '[1]'" in flat(r.output)

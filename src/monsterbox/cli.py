@@ -19,8 +19,8 @@ from monsterbox.core.registry import GAME_IDS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="monsterbox: play and study four monster-themed card games.")
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+console = Console(highlight=False, markup=False)  # data is printed as it is: styles come from Text objects
+err_console = Console(stderr=True, highlight=False, markup=False)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -94,8 +94,8 @@ def root(version: bool = typer.Option(False, "--version", callback=version_callb
                                               "else en).")) -> None:
     """monsterbox: play and study four monster-themed card games."""
     global console, err_console
-    console = Console(highlight=False)  # each run measures the terminal it runs in (COLUMNS included)
-    err_console = Console(stderr=True, highlight=False)
+    console = Console(highlight=False, markup=False)  # each run measures the terminal it runs in (COLUMNS included)
+    err_console = Console(stderr=True, highlight=False, markup=False)
 
 
 @app.command()
@@ -373,7 +373,7 @@ def analyze(
         print(json.dumps(res))
         return
     d, b = res["decisions_per_game"], res["branching_factor"]
-    console.print(f"[bold]{game}[/], {players} players, {res['games']} games, agents {', '.join(specs)}")
+    console.print(f"{game}, {players} players, {res['games']} games, agents {', '.join(specs)}")
     console.print(f"decisions per game: {d['mean']} (95% CI {d['ci95'][0]}-{d['ci95'][1]}, min {d['min']}, "
                   f"max {d['max']})")
     console.print(f"branching factor: mean {b['mean']}, max {b['max']}; by tenth of the game: "
