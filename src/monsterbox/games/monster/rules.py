@@ -407,7 +407,8 @@ def finish_pending(s: MonsterState) -> None:
         log(s, -1, "store", p, drop, keep if was_armed else -1)
     else:
         table = CHARACTER_EFFECTS if origin == "ability" else LOOT_EFFECTS
-        log(s, -1, "effect", p, origin, effect, tuple(chosen))
+        # the choices of an ability are public, except the weapon a Bag of Holding stores face down (R4)
+        log(s, p if effect == "store_free" else -1, "effect", p, origin, effect, tuple(chosen))
         table[effect].resolve(s, p, params, chosen)
     proceed(s)
 
