@@ -79,7 +79,7 @@ def ask(console: Console, game: Game, labels: list[str], on_help: Any) -> str:
         line = Text(f"{i:>2}. ", style="bold cyan")
         line.append(label)
         items.append(line)
-    if len(items) > 8 and max(len(x) for x in items) * 2 + 4 <= console.width:
+    if len(items) > 8:
         console.print(Columns(items, column_first=True, padding=(0, 2)))  # long menus in two columns
     else:
         for line in items:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -42,7 +43,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
                                gold=treasures("gold", v["supply"]["gold"], True),
                                gems=treasures("gem", v["supply"]["gem"], True), pile=v["draw_pile"], round=v["round"],
                                rounds=v["rounds"])))
-    table = Table(show_header=True, header_style="bold", expand=False)
+    table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column(_("seat"))
     table.add_column(_("in"))
     table.add_column(_("treasures"))

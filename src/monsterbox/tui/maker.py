@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -44,7 +45,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
     console.print(Text(line))
     if v["end_phase"]:
         console.print(Text(_("End phase: someone is out; the others have one last chance."), style="bold red"))
-    table = Table(show_header=True, header_style="bold")
+    table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     for col in (_("seat"), _("where"), _("way in"), _("way back"), _("monster"), _("hand"), _("treasures")):
         table.add_column(col)
     for s in v["seats"]:

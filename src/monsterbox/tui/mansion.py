@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -59,7 +60,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
     console.print(Text(_("Actor discard pile: {actors}.  Skull discard tile: {skulls}.  Bag: {bag}.").format(
         actors=and_list(actor_label(a) for a in v["actor_discard"]) or _("empty"),
         skulls=skull_text(v["skull_discard"]), bag=v["skull_bag"])))
-    table = Table(show_header=True, header_style="bold")
+    table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     for col in (_("seat"), _("sales level"), _("actors"), _("chambers"), _("rewards"), _("reserved"), _("tile")):
         table.add_column(col)
     for s in v["seats"]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -39,8 +40,11 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
             name=card_name(c["name"]), rule=ability_text(c["effect"], c.get("params", {}), cards)), style="yellow"))
     for b in v.get("bounties", []):
         console.print(Text(_("Bounty in play: {bounty}").format(bounty=loot_text(b, cards)), style="yellow"))
-    lairs = Table(title=_("Lairs (top monster first)"), header_style="bold")
-    for col in (_("lair"), _("monsters"), _("killed today"), _("loot if destroyed"), _("rule")):
+    with_rules = any(lair.get("crisis_rule") not in (None, "none") for lair in v["lairs"])
+    lairs = Table(title=_("Lairs (top monster first)"), header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False,
+                  show_edge=False)
+    for col in (_("lair"), _("monsters"), _("killed today"), _("loot if destroyed")) + ((_("rule"),) if with_rules
+                                                                                        else ()):
         lairs.add_column(col)
     for lair in v["lairs"]:
         stack = Text()
@@ -50,11 +54,12 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
             stack.append(lk.m(m), style=STYLE[m])
         loot = lair["loot"]
         rule = ""
-        if lair.get("crisis_rule"):
+        if lair.get("crisis_rule") not in (None, "none"):
             x = lk.crisis.get(lair["lair"])
             rule = ability_text(x.effect, x.params, cards) if x else ""
-        lairs.add_row(card_name(lair["name"]), stack, ", ".join(lk.m(m) for m in lair["killed"]),
-                      loot_short(loot) if loot else "", rule)
+        cells = [card_name(lair["name"]), stack, ", ".join(lk.m(m) for m in lair["killed"]),
+                 loot_short(loot) if loot else ""] + ([rule] if with_rules else [])
+        lairs.add_row(*cells)
     console.print(lairs)
     bank = []
     for b in v["bank"]:
@@ -65,7 +70,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
             part += " " + _("(cubes of {who})").format(who=and_list(row_name(c, seats) for c in b["cubes"]))
         bank.append(part)
     console.print(Text(_("Bank: ") + "; ".join(bank)))
-    table = Table(header_style="bold")
+    table = Table(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     for col in (_("hunter"), _("character"), _("items"), _("cubes"), _("hand"), _("armed"), _("stored"), _("state")):
         table.add_column(col)
     for s in v["seats"]:
@@ -78,9 +83,10 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         stored = str(s["stored_count"])
         if s.get("stored_known"):
             stored += " " + _("({weapons})").format(weapons=weapons_text(s["stored_known"], lk))
-        name = row_name(s["seat"], seats) + (" " + _("(leader)") if s["leader"] else "")
-        table.add_row(name, character, items, _("{n} (+{bag} in bag)").format(n=s["cubes"], bag=s["bag"]), hand,
-                      lk.w(s["armed"]) if s["armed"] else "", stored, _("passed") if s["passed"] else "")
+        state = ", ".join(([_("leader")] if s["leader"] else []) + ([_("passed")] if s["passed"] else []))
+        table.add_row(row_name(s["seat"], seats), character, items,
+                      _("{n} (+{bag} in bag)").format(n=s["cubes"], bag=s["bag"]), hand,
+                      lk.w(s["armed"]) if s["armed"] else "", stored, state)
     console.print(table)
     hand_ids = [w for w, n in sorted(v.get("hand", {}).items()) for _i in range(n)]
     console.print(Text(_("Your hand: {weapons}").format(weapons=weapons_text(hand_ids, lk) or _("empty")),

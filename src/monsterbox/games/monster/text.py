@@ -158,10 +158,8 @@ def loot_text(x: dict[str, Any], cards: MonsterCards | None = None) -> str:
 
 
 def loot_short(x: dict[str, Any]) -> str:
-    """"Wizard's Pack (spell, or 3 villagers)": the card without its ability (which help explains)."""
-    kinds = {"item": _("item"), "spell": _("spell"), "bounty": _("bounty")}
-    return _("{name} ({kind}, or {villagers})").format(name=card_name(x["name"]), kind=kinds.get(x["kind"], x["kind"]),
-                                                       villagers=villagers(x["villagers"]))
+    """"Wizard's Pack (or 3 villagers)": the card without its kind and ability (which help explains)."""
+    return _("{name} (or {villagers})").format(name=card_name(x["name"]), villagers=villagers(x["villagers"]))
 
 
 def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, cards: MonsterCards | None = None) -> str:
@@ -333,10 +331,10 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         lair, weapon = rest.split(":")
         top = next((x["monsters"][0] for x in v.get("lairs", []) if x["lair"] == lair and x["monsters"]), None)
         monster = lk.m(top) if top else _("top monster")
-        return _("Kill the {monster} on top of {lair} with a {weapon}").format(
+        return _("{weapon}: kill the {monster} of {lair}").format(
             monster=monster, lair=lair_name(v, lair, cards), weapon=lk.w(weapon))
     if head == "three":
-        return _("Kill the top monster of {lair} with any three weapons").format(lair=lair_name(v, rest, cards))
+        return _("Three weapons: kill the top of {lair}").format(lair=lair_name(v, rest, cards))
     choosing = v.get("choosing") or {}
     slots, chosen = choosing.get("slots", []), choosing.get("chosen", [])
     slot = slots[len(chosen)] if len(chosen) < len(slots) else ""
@@ -364,15 +362,15 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         return _("Use the {item}: {ability}").format(item=lk.loot_name(rest),
                                                      ability=ability_text(li.effect, li.params, cards) if li else "")
     if head == "cube":
-        return _("Place a power cube on the {weapon} stack").format(weapon=lk.w(rest))
+        return _("Power cube on the {weapon} stack").format(weapon=lk.w(rest))
     if head == "cube-back":
         return _("Take your cube back from the {weapon} stack").format(weapon=lk.w(rest))
     if head == "store":
-        return _("Store a weapon (discard one, keep one face down for tomorrow)")
+        return _("Store a weapon for tomorrow (discard another)")
     if head == "discard":
         return _("Discard a {weapon}").format(weapon=lk.w(rest))
     if head == "pass":
-        return _("Pass (discard your hand and armed weapon; no more actions today)")
+        return _("Pass for today (discard hand and armed weapon)")
     if action == "arm:none":
         return _("Arm nothing")
     if head == "arm":
