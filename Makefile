@@ -1,6 +1,6 @@
 # Every target does its own set-up on a fresh machine: the venv is created and the package installed when missing.
-# Two stamps: `make run` installs only what playing needs (the package and its core dependencies); `make test` adds
-# the extras the tests use (arena, dev, ray, rl, server).
+# Two stamps: `make run` installs only what the server and play need (the package with its server extra); `make test`
+# adds the extras the tests use (arena, dev, ray, rl, server).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -14,15 +14,19 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(BASE): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[server]'
 	touch $(BASE)
 
 $(DEV): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[arena,dev,ray,rl,server]'
 	touch $(BASE) $(DEV)
 
+# The server on the default SQLite file, the lobby opened in a browser where there is one (monsterbox play: terminal)
 run: $(BASE)
-	$(BIN)/monsterbox play inn --players 4 --seat 0 --bots heuristic
+	@echo "monsterbox: the lobby is at http://127.0.0.1:8000/ (Ctrl-C stops the server)"
+	@($(BIN)/python -c "import time, webbrowser; time.sleep(2); webbrowser.open('http://127.0.0.1:8000/')" \
+	  >/dev/null 2>&1 &)
+	$(BIN)/monsterbox serve --port 8000
 
 lint: $(DEV)
 	$(BIN)/ruff check src tests benchmarks

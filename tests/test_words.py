@@ -194,13 +194,18 @@ def test_mansion_dummy_and_colours():
 def test_monster_names_come_from_the_card_file_and_bookkeeping_is_silent():
     from monsterbox.games.monster.text import narrate
 
-    e = {"type": "weapon_kill", "seat": 2, "lair": "lair_4", "weapon": "silver_bullet"}
-    assert narrate(e, 0) == "Seat 2 uses a Silver Bullet on Wolf Den."
+    from monsterbox.games.monster.cards import default_cards
+
+    lair = default_cards().lairs[3]
+    e = {"type": "weapon_kill", "seat": 2, "lair": lair.id, "weapon": "silver_bullet"}
+    assert narrate(e, 0) == f"Seat 2 uses a Silver Bullet on {lair.name}."
     assert narrate({"type": "effect", "seat": 1, "source": "item", "effect": "store_free", "choices": [1]}, 0) == ""
-    assert narrate({"type": "crisis", "crisis": "raid"}).startswith("Crisis: Night Raid. 2 villagers die at once.")
+    raid = next(c for c in default_cards().crises if c.id == "raid")
+    assert narrate({"type": "crisis", "crisis": "raid"}) == (
+        f"Crisis: {raid.name}. {raid.params['amount']} villagers die at once.")
     with use_language("fr"):
-        assert narrate(e, 0) == "Seat 2 utilise l'arme Balle d'argent sur Tanière des loups.".replace(
-            "Seat", "Place")
+        assert narrate(dict(e, lair="lair_4"), 0) == "Place 2 utilise l'arme Balle d'argent sur {}.".format(
+            {"Wolf Den": "Tanière des loups", "Troll Bridge": "Pont du troll"}[default_cards().lairs[3].name])
 
 
 def test_unknown_event_is_told_generically_and_the_fallback_is_recognisable():

@@ -35,3 +35,7 @@ __all__ = [
     "new_game",
     "replay",
 ]
+
+from monsterbox._gymhook import install as _install_gym_ids  # noqa: E402
+
+_install_gym_ids()  # gymnasium.make("monsterbox/Inn-v0") works once monsterbox is imported (rl extra)

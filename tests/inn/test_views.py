@@ -75,8 +75,9 @@ def test_open_treasures_variant_shows_every_hand():
 def test_hands_are_derivable_from_the_public_log(seed, steps):
     """R8: every treasure movement is public, so the log determines every hand (what determinize relies on)."""
     g = random_game(seed, 4, stop_after=steps)
-    inferred = infer_hands(g.spectator_view())
+    inferred = infer_hands(4, g.events(None))
     assert inferred == [{"gold": g.state.hands[2 * p], "gem": g.state.hands[2 * p + 1]} for p in range(4)]
+    assert [s["treasure_count"] for s in g.spectator_view()["seats"]] == inferred
 
 
 @given(st.integers(0, 10_000), st.integers(0, 150), st.integers(0, 3))

@@ -161,7 +161,7 @@ def test_three_round_rule_sums_scores():
     res = g.result()
     assert len(res["rounds"]) == 3
     assert res["scores"] == [sum(rd["scores"][p] for rd in res["rounds"]) for p in range(3)]
-    assert [e["round"] for e in g.view(0)["log"] if e["type"] == "round"] == [1, 2, 3]
+    assert [e["round"] for e in g.events(0) if e["type"] == "round"] == [1, 2, 3]
 
 
 def test_battle_before_the_chest_then_exit_story():

@@ -45,8 +45,7 @@ def test_games_end_and_skulls_actors_are_conserved(seed, players):
         g.play(acts[r.randrange(len(acts))])
     assert skull_total(g) == 88 and len(actor_total(g)) == n_actors
     # tickets are derivable from the public log (tiles, costume, gifts, sales): the screen hides nothing new
-    v = g.spectator_view()
-    for e in v["log"]:
+    for e in g.events(None):
         if e["type"] == "tile" and e["seat"] < players:
             tickets[e["seat"]] += g.state.tile_values[e["tile"] - 1][0]
         elif e["type"] == "costume":
@@ -57,6 +56,7 @@ def test_games_end_and_skulls_actors_are_conserved(seed, players):
         elif e["type"] == "show":
             tickets = [t - k for t, k in zip(tickets, e["sold"], strict=True)]
     assert tickets == g.state.tickets
+    assert [q["ticket_count"] for q in g.spectator_view()["seats"][:players]] == tickets
     assert g.result()["winners"]
 
 

@@ -8,6 +8,9 @@ import monsterbox
 from monsterbox.core.game import Game
 from monsterbox.games.monster.cards import COLOURS
 
+# MO Setup example (6 players, 20 monsters): the first lair has 4 monsters with a Goblin on top, the second is
+# Vampire-Zombie-Vampire, the third has 6 with a Goblin on top, the fourth 7 (the attack example's lair).
+EXAMPLE_LAIRS = ["lair_5", "lair_1", "lair_19", "lair_26"]
 W = {"stake": 0, "holy_water": 1, "net": 2, "silver_bullet": 3, "torch": 4}
 
 

@@ -5,13 +5,13 @@ import pytest
 import monsterbox
 from monsterbox.games.monster.rules import attack_total, end_day
 from monsterbox.games.monster.state import ARM, HUNT, LOOT
-from tests.monster.helpers import W, monster_game, set_hand, set_lair, start_hunt_at, weapon_total
+from tests.monster.helpers import EXAMPLE_LAIRS, W, monster_game, set_hand, set_lair, start_hunt_at, weapon_total
 
 
 def test_setup_bank_villagers_lairs_and_first_deal():
     """MO Setup and Provisioning: 10 of each weapon in the bank, 20 villagers, 4 lairs with loot, one weapon per
     monster dealt from the leader clockwise (6 players, 20 monsters: the leader and the next player get 4)."""
-    g = monster_game(6, leader=2, lairs=["lair_6", "lair_7", "lair_8", "lair_9"])  # 5 monsters each
+    g = monster_game(6, leader=2, lairs=EXAMPLE_LAIRS)  # the example set-up: 4 + 3 + 6 + 7 = 20 monsters
     s = g.state
     assert [len(b) for b in s.bank] == [10] * 5 and s.villagers <= 20
     assert len(s.lair_keys) >= 4 and all(x >= 0 for x in s.lair_loot)
@@ -123,6 +123,11 @@ def test_three_weapons_kill_any_colour_and_arm_after_action():
     assert g.legal_actions() == ["weapon:stake"]
     for w in ("weapon:stake", "weapon:stake", "weapon:holy_water"):
         g.play(w)
+    # R6: two types among the three: the player orders them onto the discard pile (the holy water first, so the
+    # two stakes are left and nothing more is asked)
+    assert g.legal_actions() == ["weapon:stake", "weapon:holy_water"] and s.dead[0] == []
+    g.play("weapon:holy_water")
+    assert s.weapon_discard[-3:] == [W["holy_water"], W["stake"], W["stake"]]
     assert s.dead[0] == [4] and s.hands[0] == [0, 0, 1, 0, 0]
     assert s.phase == ARM
     g.play("arm:net")
@@ -140,9 +145,19 @@ def test_pass_discards_hand_and_armed_and_the_hunt_ends_when_all_pass():
     s.weapon_deck.remove(W["torch"])
     day = s.day
     g.play("pass")
+    # R6 (FAQ: "The player decides"): three types, so the player puts them on the pile one at a time; the torch
+    # last, on top of the pile
+    assert g.legal_actions() == ["weapon:stake", "weapon:net", "weapon:torch"] and not s.passed[0]
+    g.play("weapon:net")
+    assert g.legal_actions() == ["weapon:stake", "weapon:torch"]
+    g.play("weapon:stake")
+    assert s.weapon_discard[-3:] == [W["net"], W["stake"], W["torch"]]
+    assert next(e for e in g.view(1)["log"] if e["type"] == "pass")["discarded"] == ["net", "stake", "torch"]
     assert s.hands[0] == [0] * 5 and s.armed[0] == -1 and s.passed[0]
     assert g.to_play == 1
     g.play("pass")
+    while g.view(1)["phase"] == "choose":  # seat 1 orders its own discards
+        g.play(g.legal_actions()[0])
     assert s.day == day + 1 or g.over
     assert weapon_total(g) == 200
 
@@ -212,7 +227,8 @@ def test_for_the_greater_good_saves_at_most_10():
     assert any(e["type"] == "villagers" and e["change"] == -10 for e in g.view(0)["log"])
     g2 = monster_game(2, elite=True, crises=["raid"])
     s2 = g2.state
-    relics = [i for i, x in enumerate(s2.cards.loot) if x.kind == "item"][:3]  # 4 + 4 + 4 villagers printed
+    relics = [[x.id for x in s2.cards.loot].index(i) for i in ("holy_relic", "holy_relic_2", "crossbow")]
+    assert sum(s2.cards.loot[i].villagers for i in relics) == 11  # 4 + 4 + 3 villagers printed
     s2.items[0] = relics
     s2.followups = [("sacrifice", 0), ("sacrifice", 1), ("greater_good_end", 10, 10, 0), ("hunt",)]
     from monsterbox.games.monster.rules import proceed
@@ -221,7 +237,7 @@ def test_for_the_greater_good_saves_at_most_10():
     proceed(s2)
     for _ in range(3):
         g2.play(g2.legal_actions()[0])
-    assert s2.villagers == before  # 12 worth of items offered, 10 saved: nobody dies
+    assert s2.villagers == before  # 11 worth of items offered, 10 saved: nobody dies
 
 
 def test_elite_challenge_draws_a_crisis_of_each_level():

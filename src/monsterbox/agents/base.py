@@ -6,42 +6,58 @@ holds only what the seat knows plus resampled hidden information.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from monsterbox.core.game import Game
 
 
-@dataclass
 class Observation:
-    game_id: str
-    seat: int
-    players: int
-    legal: list[str]
-    _view: Callable[[], dict[str, Any]] = field(repr=False)
-    _sample: Callable[[int], Game] = field(repr=False)
-    _cached_view: dict[str, Any] | None = field(default=None, repr=False)
+    """One decision of one seat: ``legal`` (action ids), ``legal_codes`` (the same as integer codes of the game's
+    action table), ``view`` (built on first use) and ``sample(seed)`` (a determinization of the seat)."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.game_id = game.game_id
+        self.seat = seat
+        self.players = game.players
+        # only these four ways to read the game (bound methods), never the game object itself
+        self._legal_fn, self._codes_fn = game.legal_actions, game.legal_codes
+        self._view_fn, self._sample_fn = game.view, game.determinize
+        self._legal: list[str] | None = None
+        self._codes: list[int] | None = None
+        self._cached_view: dict[str, Any] | None = None
+
+    @property
+    def legal(self) -> list[str]:
+        if self._legal is None:
+            self._legal = self._legal_fn()
+        return self._legal
+
+    @property
+    def legal_codes(self) -> list[int]:
+        if self._codes is None:
+            self._codes = self._codes_fn()
+        return self._codes
 
     @property
     def view(self) -> dict[str, Any]:
         """The seat's view (built on first use)."""
         if self._cached_view is None:
-            self._cached_view = self._view()
+            self._cached_view = self._view_fn(self.seat)
         return self._cached_view
 
     def sample(self, seed: int) -> Game:
         """A determinization for this seat: a full game consistent with its view."""
-        return self._sample(seed)
+        return self._sample_fn(self.seat, seed)
+
+    def __repr__(self) -> str:
+        return f"Observation(game_id={self.game_id!r}, seat={self.seat}, legal={self.legal!r})"
 
 
 def observe(game: Game, seat: int) -> Observation:
-    """Build the observation of ``seat`` (who must be the seat to play)."""
-    return Observation(
-        game_id=game.game_id, seat=seat, players=game.players, legal=game.legal_actions(),
-        _view=lambda: game.view(seat), _sample=lambda seed: game.determinize(seat, seed),
-    )
+    """Build the observation of ``seat`` (who must be the seat to play). It reads the game only through the seat's
+    view, its legal actions and determinizations; the agent is never handed the game."""
+    return Observation(game, seat)
 
 
 class Agent(Protocol):

@@ -8,6 +8,7 @@ from typing import Any
 
 from monsterbox import __version__
 from monsterbox.core.errors import IllegalAction, InvalidOptions, RecordError
+from monsterbox.core.events import Base, EventIndex, check_since, window
 from monsterbox.core.ruleset import Ruleset
 
 RECORD_FORMAT = "monsterbox-record"
@@ -24,10 +25,11 @@ class Game:
     """One game in progress. See ``DESIGN.md`` (public contract)."""
 
     __slots__ = ("rules", "game_id", "players", "seed", "options", "state", "_actions", "_legal_step",
-                 "_legal", "_determinized", "_names", "_codes")
+                 "_legal", "_determinized", "_names", "_codes", "_events", "_base")
 
     def __init__(self, rules: Ruleset, players: int, seed: int, options: dict[str, Any], state: Any,
-                 actions: list[str] | None = None, determinized: bool = False) -> None:
+                 actions: list[str] | None = None, determinized: bool = False,
+                 base: list[Base] | None = None) -> None:
         self.rules = rules
         self.game_id = rules.game_id
         self.players = players
@@ -39,6 +41,8 @@ class Game:
         self._legal: Sequence[int] = ()
         self._determinized = determinized
         self._names, self._codes = rules.action_tables(state)
+        self._base = base  # a determinization's inherited history (core.events)
+        self._events: EventIndex | None = None
 
     @classmethod
     def start(cls, rules: Ruleset, players: int, seed: int, options: dict[str, Any] | None) -> Game:
@@ -109,26 +113,54 @@ class Game:
             raise IllegalAction("the game is not over yet: result() is available only when over is True")
         return self.rules.result(self.state)
 
+    def _index(self) -> EventIndex:
+        index = self._events
+        if index is None:
+            index = self._events = EventIndex(self.players, self.rules.audience, self._base)
+        index.sync(self.rules.event_log(self.state))
+        return index
+
     def view(self, seat: int) -> dict[str, Any]:
+        """The table as ``seat`` may know it and the last ``core.events.LOG_WINDOW`` events it saw (``log``, from
+        index ``log_first`` of its history): its size and cost do not grow with the game."""
         self._check_seat(seat)
-        return self.rules.view(self.state, seat)
+        return window(self.rules, self.state, seat, self._index())
 
     def spectator_view(self) -> dict[str, Any]:
-        return self.rules.spectator_view(self.state)
+        return window(self.rules, self.state, None, self._index())
+
+    def events(self, seat: int | None, since: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+        """The history ``seat`` saw (``None``: a spectator, public events only) from its event ``since`` on, at most
+        ``limit`` events: the same events, at the same indices, as the views' ``log``/``log_first`` showed."""
+        if seat is not None:
+            self._check_seat(seat)
+        index = self._index()
+        start, stop = check_since(since, limit, index.count(seat))
+        return [self.rules.log_event(self.state, e) for e in index.entries(seat, start, stop)]
+
+    def event_count(self, seat: int | None) -> int:
+        """How many events ``seat`` (``None``: a spectator) has seen so far."""
+        if seat is not None:
+            self._check_seat(seat)
+        return self._index().count(seat)
 
     def determinize(self, seat: int, seed: int) -> Game:
         """A new game consistent with ``view(seat)``: hidden parts resampled with ``seed``.
 
         The copy carries ``seed`` as its seed, not the real game's (which would rebuild the true deck), and no
-        option that reveals hidden information."""
+        option that reveals hidden information. Its history is what ``seat`` saw, inherited without copying
+        (``core.events``); its state's own log starts empty."""
         self._check_seat(seat)
-        state = self.rules.determinize(self.state, seat, random.Random(_check_seed(seed)))
+        rng = random.Random(_check_seed(seed))
+        base = self._index().base_for(seat)
+        state = self.rules.determinize(self.state, seat, rng, False)
+        self.rules.fresh_log(state)
         options = {k: v for k, v in self.options.items() if k not in self.rules.secret_options}
-        return Game(self.rules, self.players, seed, options, state, list(self._actions), True)
+        return Game(self.rules, self.players, seed, options, state, list(self._actions), True, base)
 
     def copy(self) -> Game:
         return Game(self.rules, self.players, self.seed, self.options, self.rules.copy(self.state),
-                    list(self._actions), self._determinized)
+                    list(self._actions), self._determinized, self._base)
 
     @property
     def actions(self) -> list[str]:

@@ -61,7 +61,7 @@ class Ruleset(ABC):
     def estimate(self, state: Any) -> list[float]:
         """Estimated per-seat reward of an unfinished game, for search that stops its playouts early. Games
         override it with a heuristic evaluation; the default is an equal share."""
-        n = len(self.spectator_view(state)["seats"])
+        n = len(self.table_view(state, None)["seats"])
         return [1.0 / n] * n
 
     @abstractmethod
@@ -83,11 +83,41 @@ class Ruleset(ABC):
 
     # --- information -------------------------------------------------------------------------------------------
     @abstractmethod
-    def view(self, state: Any, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may know, nothing more (JSON-serialisable)."""
+    def table_view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """The current table as ``seat`` may know it (``None``: a spectator), without the event log."""
+
+    def event_log(self, state: Any) -> list[Any] | None:
+        """The raw, append-only event log of ``state`` (None when the state keeps none)."""
+        log: list[Any] | None = getattr(state, "log", None)
+        return log
+
+    def fresh_log(self, state: Any) -> None:
+        """Give ``state`` an empty log (a determinization's own history starts there; ``core.events``)."""
+        state.log = []
+
+    def audience(self, entry: Any) -> int:
+        """Who saw the raw log entry: ``-1`` everyone, else the one seat it was shown to."""
+        return -1
 
     @abstractmethod
-    def spectator_view(self, state: Any) -> dict[str, Any]: ...
+    def log_event(self, state: Any, entry: Any) -> dict[str, Any]:
+        """A raw log entry as a JSON event."""
+
+    def view(self, state: Any, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may know, nothing more (JSON-serialisable): the table and the recent events of the
+        state's own log. ``Game.view`` gives the same from an incremental index (and a determinization's inherited
+        history); this stateless form scans the log."""
+        return self._with_log(state, seat)
+
+    def spectator_view(self, state: Any) -> dict[str, Any]:
+        return self._with_log(state, None)
+
+    def _with_log(self, state: Any, seat: int | None) -> dict[str, Any]:
+        from monsterbox.core.events import EventIndex, window
+
+        index = EventIndex(len(self.table_view(state, None)["seats"]), self.audience)
+        index.sync(self.event_log(state))
+        return window(self, state, seat, index)
 
     @abstractmethod
     def determinize(self, state: Any, seat: int, rng: random.Random, keep_log: bool = True) -> Any:
@@ -117,17 +147,23 @@ class PhasedRuleset(Ruleset):
         return int(state.step)
 
     def _views(self) -> Any:
-        import importlib
+        mod = self.__dict__.get("_view_mod")
+        if mod is None:
+            import importlib
 
-        return importlib.import_module(self.view_module)
+            mod = self.__dict__["_view_mod"] = importlib.import_module(self.view_module)
+        return mod
 
-    def view(self, state: Any, seat: int) -> dict[str, Any]:
+    def table_view(self, state: Any, seat: int | None) -> dict[str, Any]:
         v: dict[str, Any] = self._views().view(state, seat)
         return v
 
-    def spectator_view(self, state: Any) -> dict[str, Any]:
-        v: dict[str, Any] = self._views().view(state, None)
-        return v
+    def audience(self, entry: Any) -> int:
+        return int(self._views().audience(entry))
+
+    def log_event(self, state: Any, entry: Any) -> dict[str, Any]:
+        e: dict[str, Any] = self._views().log_event(state, entry)
+        return e
 
     def determinize(self, state: Any, seat: int, rng: random.Random, keep_log: bool = True) -> Any:
         return self._views().determinize(state, seat, rng, keep_log)

@@ -44,9 +44,7 @@ def inn_card(c: dict[str, Any]) -> list[float]:
 
 
 def encode_inn(v: dict[str, Any]) -> list[float]:
-    from monsterbox.games.inn.view import infer_hands
-
-    hands = infer_hands(v)  # every treasure movement is public (R8), so this is what the seat can know
+    # every treasure movement is public (R8): the view carries each hand as the table can count it
     x = [v["round"] / v["rounds"], *one_hot(INN_PHASES.index(v["phase"]), 4)]
     x += pad([inn_card(c) for c in v["tavern"]], 5, 13)
     pool = v["pool"]
@@ -56,7 +54,7 @@ def encode_inn(v: dict[str, Any]) -> list[float]:
     for s in rotate(v["seats"], v["seat"]):
         mons = s["dungeon"]["monsters"]
         hums = s["dungeon"]["humans"]
-        h = hands[s["seat"]]
+        h = s["treasure_count"]
         rows.append([float(s["in_round"]), h["gold"] / 10, h["gem"] / 10, len(mons) / 13, len(hums) / 13,
                      sum(m["skulls"] for m in mons) / 40, sum(1 for m in mons if m["supported_with"]) / 5,
                      *[sum(1 for hu in hums if hu["range"] == r) / 5 for r in INN_RANGES]])

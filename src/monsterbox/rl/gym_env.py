@@ -1,68 +1,186 @@
-"""A single-agent Gymnasium environment: one learning seat against monsterbox agents in the other seats."""
+"""A single-agent Gymnasium environment: one learning seat against monsterbox agents in the other seats.
+
+``gymnasium.make("monsterbox/Inn-v0")`` (also ``Monster-v0``, ``Mansion-v0``, ``Maker-v0``; registered by
+``import monsterbox.rl``, by ``import monsterbox`` once gymnasium is imported, or with no import at all as
+``gymnasium.make("monsterbox.rl:monsterbox/Inn-v0")``). Keyword options:
+
+- ``players``: the player count (default: 4, Mansion 3).
+- ``seat``: the learner's seat, or ``"random"`` for a new seat every episode.
+- ``opponents``: an agent name (``"random"``, ``"heuristic"``, ``"ismcts:iterations=200"``), an agent object
+  (anything with ``act(observation)``), a callable ``policy(observation, mask) -> action code`` (self-play with the
+  learner's own policy), or a list of those, one per seat or one per other seat.
+- ``illegal``: what an action that is not legal does. ``"terminate"`` (default): the episode ends with reward
+  ``illegal_penalty`` (default -1) and ``info["illegal_action"] = True``, as PettingZoo's TerminateIllegalWrapper
+  does; ``"penalize"``: nothing is played, the reward is ``illegal_penalty`` and the learner decides again;
+  ``"raise"``: IllegalAction is raised (the game is unchanged).
+- ``max_steps``: the episode is truncated after that many learner decisions (default: none).
+- ``reward``: ``"win"`` (the learner's share of the win: 1 split among winners; the cooperative Monster: 1 on a
+  team win) or ``"shaped"`` (Monster only: also the change of ``common.monster_progress`` after each step).
+- ``render_mode="ansi"``: ``render()`` returns the recent events and the learner's choices in words (games/*/text).
+- ``options``: the game's options.
+
+Actions are codes of the game's action table, padded to the largest table over player counts
+(``Discrete(common.action_space_size(game))``); ``action_masks()`` (for sb3-contrib's MaskablePPO) and
+``info["action_mask"]`` give the legal ones. Observations are the encoder's vector of the learner's view, bounded
+(``Box(-4, 4)``).
+"""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-import monsterbox
-from monsterbox.agents import make_agent, observe
-from monsterbox.rl.encode import encode
+from monsterbox.agents.base import observe
+from monsterbox.core.errors import IllegalAction, InvalidOptions
+from monsterbox.core.game import Game
+from monsterbox.core.registry import get_ruleset, new_game
+from monsterbox.rl.common import (
+    DEFAULT_PLAYERS,
+    OBS_HIGH,
+    OBS_LOW,
+    OpponentSpec,
+    action_space_size,
+    check_game,
+    make_opponents,
+    mask,
+    monster_progress,
+    observation,
+    win_reward,
+)
+from monsterbox.rl.encode import observation_size
+
+ILLEGAL_RULES = ("terminate", "penalize", "raise")
 
 
 class SeatEnv(gym.Env):  # type: ignore[misc]
-    """``SeatEnv("inn", players=4, seat=0, opponents="heuristic")``; the action is a code of the game's table and
-    ``info["action_mask"]`` gives the legal ones (an illegal action raises IllegalAction)."""
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
-    metadata = {"render_modes": []}
-
-    def __init__(self, game_id: str = "inn", players: int = 4, seat: int = 0, opponents: str = "random",
-                 options: dict[str, Any] | None = None) -> None:
-        self.game_id, self.players, self.seat_index = game_id, players, seat
+    def __init__(self, game_id: str = "inn", players: int | None = None, seat: int | str = 0,
+                 opponents: OpponentSpec = "random", options: dict[str, Any] | None = None,
+                 illegal: str = "terminate", illegal_penalty: float = -1.0, max_steps: int | None = None,
+                 reward: str = "win", render_mode: str | None = None) -> None:
+        self.game_id = check_game(game_id)
+        rules = get_ruleset(self.game_id)
+        self.players = DEFAULT_PLAYERS[self.game_id] if players is None else players
+        if isinstance(self.players, bool) or not isinstance(self.players, int) or \
+                not rules.min_players <= self.players <= rules.max_players:
+            raise InvalidOptions(f"players: {rules.title} is for {rules.min_players} to {rules.max_players} players, "
+                                 f"got {players!r}")
+        if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.players):
+            raise InvalidOptions(f"seat must be 0 to {self.players - 1} or 'random', got {seat!r}")
+        if illegal not in ILLEGAL_RULES:
+            raise InvalidOptions(f"illegal must be one of {', '.join(ILLEGAL_RULES)}, got {illegal!r}")
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int)
+                                      or max_steps < 1):
+            raise InvalidOptions(f"max_steps must be a positive integer or None, got {max_steps!r}")
+        if reward not in ("win", "shaped") or (reward == "shaped" and self.game_id != "monster"):
+            raise InvalidOptions(f"reward must be 'win' (or 'shaped' for the cooperative game monster), got {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise InvalidOptions(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.seat_option = seat
+        self.seat_index = 0 if seat == "random" else int(seat)
         self.opponents = opponents
         self.game_options = options
-        probe = monsterbox.new_game(game_id, players, 0, options)
-        self.n_actions = len(probe.rules.action_tables(probe.state)[0])
-        self.observation_space = spaces.Box(-np.inf, np.inf, (len(encode(game_id, probe.view(seat))),), np.float32)
+        self.illegal, self.illegal_penalty = illegal, float(illegal_penalty)
+        self.max_steps, self.reward_kind, self.render_mode = max_steps, reward, render_mode
+        self.game: Game = new_game(self.game_id, self.players, 0, options)
+        self.n_actions = action_space_size(self.game_id, options)
+        size = observation_size(self.game_id, self.players)
+        self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, (size,), np.float32)
         self.action_space = spaces.Discrete(self.n_actions)
-        self.game = probe
         self.bots: dict[int, Any] = {}
+        self.steps = 0
+        self._potential = 0.0
+        self._done = True
 
-    def _mask(self) -> np.ndarray:
-        mask = np.zeros(self.n_actions, dtype=np.int8)
-        if self.game.to_play == self.seat_index:
-            mask[self.game.legal_codes()] = 1
-        return mask
-
-    def _advance(self) -> None:
-        while not self.game.over and self.game.to_play != self.seat_index:
-            seat = self.game.to_play
-            assert seat is not None
-            self.game.play(self.bots[seat].act(observe(self.game, seat)))
-
-    def _obs(self) -> np.ndarray:
-        return np.asarray(encode(self.game_id, self.game.view(self.seat_index)), dtype=np.float32)
-
+    # --- gymnasium API -------------------------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(2**31)) if seed is None else seed
-        self.game = monsterbox.new_game(self.game_id, self.players, game_seed, self.game_options)
-        self.bots = {p: make_agent(self.opponents, self.game_id, game_seed + p)
-                     for p in range(self.players) if p != self.seat_index}
+        game_seed = int(self.np_random.integers(2**31))
+        if self.seat_option == "random":
+            self.seat_index = int(self.np_random.integers(self.players))
+        self.game = new_game(self.game_id, self.players, game_seed, self.game_options)
+        self.bots = make_opponents(self.opponents, self.game_id, self.players, self.seat_index, game_seed,
+                                   self.n_actions)
+        self.steps = 0
+        self._done = False
         self._advance()
-        return self._obs(), {"action_mask": self._mask()}
+        self._potential = monster_progress(self.game) if self.reward_kind == "shaped" else 0.0
+        return self._obs(), self._info()
 
-    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        self.game.play_code(int(action))
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        if self._done:
+            raise gym.error.ResetNeeded("the episode is over: call reset() before step()")
+        code = int(action)
+        legal = self.game.legal_codes() if self.game.to_play == self.seat_index else []
+        if code not in legal:
+            if self.illegal == "raise":
+                if 0 <= code < len(self.game.rules.action_tables(self.game.state)[0]):
+                    self.game.play_code(code)  # raises IllegalAction saying why, and changes nothing
+                raise IllegalAction(f"action code {code} is not legal now (legal codes: {legal})")
+            info = self._info()
+            info["illegal_action"] = True
+            if self.illegal == "terminate":
+                self._done = True
+                return self._obs(), self.illegal_penalty, True, False, info
+            self.steps += 1
+            truncated = self.max_steps is not None and self.steps >= self.max_steps
+            self._done = truncated
+            return self._obs(), self.illegal_penalty, False, truncated, info
+        self.game.play_code(code)
+        self.steps += 1
         self._advance()
         reward = 0.0
-        info: dict[str, Any] = {"action_mask": self._mask()}
-        if self.game.over:
-            won = self.game.result()["winners"]
-            reward = (1.0 if self.game_id == "monster" else 1.0 / len(won)) if self.seat_index in won else 0.0
+        if self.reward_kind == "shaped":
+            potential = monster_progress(self.game)
+            reward += potential - self._potential
+            self._potential = potential
+        info = self._info()
+        terminated = self.game.over
+        if terminated:
+            reward += win_reward(self.game, self.seat_index)
             info["result"] = self.game.result()
-        return self._obs(), reward, self.game.over, False, info
+        truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
+        self._done = terminated or truncated
+        return self._obs(), reward, terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO calls this)."""
+        return mask(self.game, self.seat_index, self.n_actions).astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        text = importlib.import_module(f"monsterbox.games.{self.game_id}.text")
+        seat = self.seat_index
+        v = self.game.view(seat)
+        lines = [f"{self.game.rules.title}, {self.players} players; you are seat {seat}; "
+                 f"{'game over' if self.game.over else f'seat {self.game.to_play} to play'}"]
+        lines += [f"  {text.narrate(e, seat)}" for e in v["log"][-8:]]
+        if self.game.over:
+            res = self.game.result()
+            lines.append(f"Scores {res['scores']}, winners {res['winners']}")
+        elif self.game.to_play == seat:
+            lines += [f"  [{self.game.action_code(a)}] {text.describe_action(v, a)} ({a})"
+                      for a in self.game.legal_actions()]
+        return "\n".join(lines)
+
+    # --- internals -----------------------------------------------------------------------------------------------
+    def _advance(self) -> None:
+        game = self.game
+        while not game.over and game.to_play != self.seat_index:
+            seat = game.to_play
+            assert seat is not None
+            game.play(self.bots[seat].act(observe(game, seat)))
+
+    def _obs(self) -> np.ndarray:
+        return observation(self.game, self.seat_index)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": mask(self.game, self.seat_index, self.n_actions), "seat": self.seat_index}

@@ -113,14 +113,16 @@ def show_help(console: Console, game: Game, seat: int, full: bool) -> None:
     console.print(Text(_("(Type 'rules' for the whole rules and the card reference.)"), style="dim"))
 
 
-def print_events(console: Console, game: Game, v: dict[str, Any], shown: int, seats: Seats) -> int:
+def print_events(console: Console, game: Game, shown: int, seats: Seats) -> int:
+    """Tell what the reader's seat saw since its event ``shown`` (``Game.events``, however long); the new count."""
     text = text_module(game.game_id)
     bold = getattr(renderer(game.game_id), "BOLD_EVENTS", ())
-    for e in v["log"][shown:]:
+    new = game.events(seats.you, since=shown)
+    for e in new:
         line = text.narrate(e, seats.you, seats.names, game.state.cards)
         if line:
             console.print(Text(line, style="bold" if e["type"] in bold else ""))
-    return len(v["log"])
+    return shown + len(new)
 
 
 def play_loop(game: Game, seats: Seats, agents: dict[int, Any], save_path: Path, console: Console,
@@ -137,7 +139,7 @@ def play_loop(game: Game, seats: Seats, agents: dict[int, Any], save_path: Path,
             p = game.to_play
             assert p is not None
             v = game.view(seat)
-            shown = print_events(console, game, v, shown, seats)
+            shown = print_events(console, game, shown, seats)
             if p == seat:
                 r.print_table(console, v, seats, game.state.cards)
                 legal = game.legal_actions()
@@ -147,7 +149,7 @@ def play_loop(game: Game, seats: Seats, agents: dict[int, Any], save_path: Path,
                 action = agents[p].act(observe(game, p))
             game.play(action)
         v = game.view(seat)
-        print_events(console, game, v, shown, seats)
+        print_events(console, game, shown, seats)
         r.print_result(console, v, seats, game.state.cards)
         save_record(game, save_path, console, table)
     except EOFError:
@@ -163,7 +165,7 @@ def print_story(game: Game, console: Console) -> None:
     """The whole game's story (public events) and, when over, its scoring."""
     text = text_module(game.game_id)
     v = game.spectator_view()
-    for e in v["log"]:
+    for e in game.events(None):
         line = text.narrate(e, None, None, game.state.cards)
         if line:
             console.print(Text(line))

@@ -78,8 +78,19 @@ def phase_summary(s: InnState) -> str:
     return "the game is over"
 
 
+def audience(entry: tuple[Any, ...]) -> int:
+    """Who saw a raw log entry: the whole table (``-1``); Monster Inn has no private event (R8)."""
+    return -1
+
+
+def log_event(s: InnState, entry: tuple[Any, ...]) -> dict[str, Any]:
+    """A raw log entry as the JSON event that views and ``Game.events`` show."""
+    return event_dict(s.cards, entry)
+
+
 def view(s: InnState, seat: int | None) -> dict[str, Any]:
-    """Everything ``seat`` may know (``None``: a spectator, public information only)."""
+    """Everything ``seat`` may know (``None``: a spectator, public information only). The recent log and
+    ``log_first`` are added by the Game handle (``core.events``)."""
     cards = s.cards
     over = s.phase == OVER
     seats = []
@@ -89,6 +100,9 @@ def view(s: InnState, seat: int | None) -> dict[str, Any]:
             "seat": p,
             "in_round": s.in_round[p] and not over,
             "treasures": {"gold": s.hands[2 * p], "gem": s.hands[2 * p + 1]} if hand_known else None,
+            # R8: every movement of treasure is public, so every seat can count every hand from the log; the view
+            # carries that count because its log is only the recent part (core.events)
+            "treasure_count": {"gold": s.hands[2 * p], "gem": s.hands[2 * p + 1]},
             "dungeon": {
                 "monsters": [dict(cards.describe(m), supported_with=(None if s.support[m] < 0
                                                                      else KIND_NAMES[s.support[m]]))
@@ -111,7 +125,6 @@ def view(s: InnState, seat: int | None) -> dict[str, Any]:
         "supply": {"gold": s.supply[0], "gem": s.supply[1]},
         "draw_pile": len(s.deck),
         "seats": seats,
-        "log": [event_dict(cards, e) for e in (s.log or [])],
     }
     if seat is not None:
         v["hand"] = {"gold": s.hands[2 * seat], "gem": s.hands[2 * seat + 1]}
@@ -173,10 +186,11 @@ def determinize(s: InnState, seat: int, rng: random.Random, keep_log: bool = Tru
     return d
 
 
-def infer_hands(v: dict[str, Any]) -> list[dict[str, int]]:
-    """Every seat's treasure hand, re-derived from the public log alone (R8: every movement is public)."""
-    hands = [{"gold": 3, "gem": 3} for _ in range(v["players"])]
-    for e in v["log"]:
+def infer_hands(players: int, events: list[dict[str, Any]]) -> list[dict[str, int]]:
+    """Every seat's treasure hand, re-derived from the whole public log alone (R8: every movement is public):
+    ``events`` is ``Game.events(None)``, the history from the first event."""
+    hands = [{"gold": 3, "gem": 3} for _ in range(players)]
+    for e in events:
         t = e["type"]
         if t == "stay":
             hands[e["seat"]][e["kind"]] -= 1

@@ -110,6 +110,17 @@ def phase_summary(s: MakerState) -> str:
     }.get(s.phase, f"seat {p} chooses an action")
 
 
+def audience(entry: tuple[int, tuple[Any, ...]]) -> int:
+    """Who saw a raw log entry ``(to, event)``: ``-1`` the whole table, else the one seat it was shown to."""
+    return entry[0]
+
+
+def log_event(s: MakerState, entry: tuple[int, tuple[Any, ...]]) -> dict[str, Any]:
+    """A raw log entry as the JSON event that views and ``Game.events`` show (the log itself is kept by the Game
+    handle: ``core.events``)."""
+    return event_dict(s.cards, entry[1])
+
+
 def view(s: MakerState, seat: int | None) -> dict[str, Any]:
     cards = s.cards
     over = s.phase == OVER
@@ -154,7 +165,6 @@ def view(s: MakerState, seat: int | None) -> dict[str, Any]:
         "treasure_pile": len(s.treasure_deck),
         "treasure_discards": [cards.treasures[t].id for t in s.treasure_discard],
         "seats": players,
-        "log": [event_dict(cards, e) for to, e in (s.log or []) if to < 0 or to == seat],
     }
     if s.phase in (BATTLE, HEAL):
         v["battle"] = {"seat": s.current, "monster": cards.describe(s.monster[s.current])

@@ -86,6 +86,17 @@ def phase_summary(s: MansionState) -> str:
     }[s.phase]
 
 
+def audience(entry: tuple[int, tuple[Any, ...]]) -> int:
+    """Who saw a raw log entry ``(to, event)``: ``-1`` the whole table, else the one seat it was shown to."""
+    return entry[0]
+
+
+def log_event(s: MansionState, entry: tuple[int, tuple[Any, ...]]) -> dict[str, Any]:
+    """A raw log entry as the JSON event that views and ``Game.events`` show (the log itself is kept by the Game
+    handle: ``core.events``)."""
+    return event_dict(s.cards, entry[1])
+
+
 def view(s: MansionState, seat: int | None) -> dict[str, Any]:
     cards = s.cards
     over = s.phase == OVER
@@ -109,6 +120,9 @@ def view(s: MansionState, seat: int | None) -> dict[str, Any]:
                 "reserved": [cards.describe_actor(a) for a in s.reserved[q]] if mine else None,
                 "reserved_count": len(s.reserved[q]),
                 "screen": {"skulls": skulls(s.screens[q]), "tickets": s.tickets[q]} if mine else None,
+                # P12: every ticket movement is public, so the table can count them; the view carries the count
+                # because its log is only the recent part (core.events)
+                "ticket_count": s.tickets[q],
                 "starting_player": s.token == q,
             })
         seats.append(d)
@@ -133,7 +147,6 @@ def view(s: MansionState, seat: int | None) -> dict[str, Any]:
         "rewards_left": [cards.rewards[r].id for r in s.reward_pool],
         "chambers_left": [cards.chambers[c].id for c in s.chamber_pool],
         "seats": seats,
-        "log": [event_dict(cards, e) for to, e in (s.log or []) if to < 0 or to == seat],
     }
     if s.result is not None:
         v["result"] = s.result

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from monsterbox.games.monster.cards import COLOURS
 from monsterbox.games.monster.mechanics import (
     available,
     bank_count,
@@ -23,6 +24,7 @@ from monsterbox.games.monster.mechanics import (
     lose_villagers,
     remove_top,
     spend_weapon,
+    store_face_down,
 )
 from monsterbox.games.monster.state import MonsterState
 
@@ -31,9 +33,16 @@ Params = dict[str, Any]
 
 @dataclass(frozen=True)
 class Effect:
+    """``discard_from``: the chosen weapons from that index on are discarded together (R6: the player orders them
+    when their types differ; ``resolve`` spends them in the order given). ``shown``: what the public log shows of the
+    choices (default: all of them; a weapon going face down is hidden)."""
+
     resolve: Callable[[MonsterState, int, Params, list[int]], None]
     slots: Callable[[Params], list[str]] = field(default=lambda params: [])
     usable: Callable[[MonsterState, int, Params], bool] = field(default=lambda s, p, params: True)
+    discard_from: int | None = None
+    shown: Callable[[MonsterState, int, Params, list[int]], list[int]] = field(
+        default=lambda s, p, params, chosen: list(chosen))
 
 
 # --- helpers --------------------------------------------------------------------------------------------------------
@@ -109,13 +118,19 @@ def trade_for_bank(s: MonsterState, p: int, params: Params, chosen: list[int]) -
     take_from_bank(s, p, chosen[1])
 
 
+def bank_weapon_of(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
+    """Priest, Holy Relic: take the top weapon of one bank stack (its colour printed on the card), face up."""
+    take_from_bank(s, p, COLOURS.index(params["colour"]))
+
+
 def villagers_effect(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
     """Priest, Holy Relic, Healing Draught: gain villagers."""
     gain_villagers(s, params["amount"])
 
 
 def kill_with_any(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
-    """Ranger (any 2 weapons), Crossbow (any 1): kill the top monster of a lair with fewer weapons of any colour."""
+    """Ranger (any 2 weapons), Crossbow (any 1): kill the top monster of a lair with fewer weapons of any colour; the
+    weapons go to the discard pile in the order given (R6)."""
     i = s.lair_keys.index(chosen[0])
     for w in chosen[1:]:
         spend_weapon(s, p, w)
@@ -123,9 +138,10 @@ def kill_with_any(s: MonsterState, p: int, params: Params, chosen: list[int]) ->
 
 
 def draw_then_discard(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
-    """Quartermaster: (drew 2 weapons when used) then discard 1."""
-    spend_weapon(s, p, chosen[0])
-    log(s, -1, "discard", p, chosen[0])
+    """Quartermaster: (drew 2 weapons when used) then discard 1 (several in the order given, R6)."""
+    for w in chosen:
+        spend_weapon(s, p, w)
+        log(s, -1, "discard", p, w)
 
 
 def quartermaster_draw(s: MonsterState, p: int, params: Params) -> None:
@@ -169,12 +185,16 @@ def team_draw(s: MonsterState, p: int, params: Params, chosen: list[int]) -> Non
 
 
 def store_free(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
-    """Bag of Holding: store a weapon without discarding another."""
+    """Bag of Holding: store a weapon without discarding another. Stored face down (MO Store a weapon): the table
+    learns which weapon only if it was the armed one (see ``face_down_shown``)."""
     w = chosen[0]
-    was_armed = s.armed[p] == w
-    spend_weapon(s, p, w, to_discard=False)
-    s.stored[p].append((w, was_armed))
+    was_armed = store_face_down(s, p, w)
     log(s, -1, "store", p, w if was_armed else -1)
+
+
+def face_down_shown(s: MonsterState, p: int, params: Params, chosen: list[int]) -> list[int]:
+    """The public trace of choices that put weapons face down: -1 (hidden) unless the weapon is the armed one."""
+    return [w if s.armed[p] == w else -1 for w in chosen]
 
 
 def bounty_noop(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
@@ -223,8 +243,6 @@ def crisis_add_monsters(s: MonsterState, p: int, params: Params, chosen: list[in
                 s.stacks[i].append(c)
                 log(s, -1, "spawn_monster", s.lair_keys[i], c)
         return
-    from monsterbox.games.monster.cards import COLOURS
-
     c = COLOURS.index(params["colour"])
     i = max(range(len(s.stacks)), key=lambda j: (len(s.stacks[j]), -j))
     for _ in range(params["amount"]):
@@ -264,19 +282,23 @@ CHARACTER_EFFECTS: dict[str, Effect] = {
     "trade_for_bank": Effect(trade_for_bank, lambda prm: ["weapon", "bank"],
                              lambda s, p, prm: weapons_held(s, p) > 0 and any(bank_count(s, w) for w in range(5))),
     "gain_villagers": Effect(villagers_effect),
+    "bank_weapon": Effect(bank_weapon_of, usable=lambda s, p, prm: bank_count(s, COLOURS.index(prm["colour"])) > 0),
     "kill_with_any": Effect(kill_with_any, lambda prm: ["lair"] + ["weapon"] * prm["weapons"],
-                            lambda s, p, prm: any(s.stacks) and killing_weapons(s, p) >= prm["weapons"]),
-    "draw_then_discard": Effect(draw_then_discard, lambda prm: ["weapon"] * prm.get("discard", 1)),
+                            lambda s, p, prm: any(s.stacks) and killing_weapons(s, p) >= prm["weapons"],
+                            discard_from=1),
+    "draw_then_discard": Effect(draw_then_discard, lambda prm: ["weapon"] * prm.get("discard", 1), discard_from=0),
 }
 LOOT_EFFECTS: dict[str, Effect] = {
     "gain_cubes": Effect(gain_cubes),
     "gain_villagers": Effect(villagers_effect),
+    "bank_weapon": CHARACTER_EFFECTS["bank_weapon"],
     "weapons_from_bank": Effect(weapons_from_bank, lambda prm: ["bank"] * prm["amount"]),
     "draw_weapons": Effect(draw_weapons),
     "kill_top": Effect(kill_top_free, lambda prm: ["lair"], has_lair_target),
     "kill_with_any": CHARACTER_EFFECTS["kill_with_any"],
     "team_draw": Effect(team_draw),
-    "store_free": Effect(store_free, lambda prm: ["weapon"], lambda s, p, prm: weapons_held(s, p) > 0),
+    "store_free": Effect(store_free, lambda prm: ["weapon"], lambda s, p, prm: weapons_held(s, p) > 0,
+                         shown=face_down_shown),
     "bounty_big_lair": Effect(bounty_noop),
     "bounty_kill_three": Effect(bounty_noop),
     "bounty_cube_pair": Effect(bounty_noop),

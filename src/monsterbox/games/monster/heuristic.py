@@ -97,7 +97,8 @@ class MonsterPolicy:
             return ops[min(fresh, key=lambda k: len(s.stacks[lair_of(k)]))]
         if (A.ABILITY, -1, -1) in ops:
             eff = s.cards.characters[s.characters[p]].effect
-            if eff in ("reveal_and_draw", "take_top_discard", "gain_villagers", "draw_then_discard") or (
+            if eff in ("reveal_and_draw", "take_top_discard", "gain_villagers", "draw_then_discard",
+                       "bank_weapon") or (
                     eff == "remove_top" and any(s.dead)) or eff == "kill_with_any":
                 return ops[(A.ABILITY, -1, -1)]
         items = [k for k in ops if k[0] == A.ITEM]
@@ -122,6 +123,10 @@ class MonsterPolicy:
                 return ops[min(lairs, key=lambda k: (not s.dead[s.lair_keys.index(k[1])],
                                                      len(s.stacks[s.lair_keys.index(k[1])])))]
             return ops[max(lairs, key=lambda k: len(s.stacks[s.lair_keys.index(k[1])]))]
+        if slot == "discard_order":  # R6: what the team needs goes on top, where the Scavenger can take it back
+            need = self.needed_colours(s)
+            return min(legal, key=lambda c: (action_table(s.cards, s.n).ops[c][1] in need,
+                                              action_table(s.cards, s.n).ops[c][1]))
         if slot == "weapon":
             need = self.needed_colours(s)
             if s.pending[1] == "store" and len(s.pending[5]) == 1:

@@ -50,8 +50,27 @@ def spend_weapon(s: MonsterState, p: int, w: int, to_discard: bool = True) -> No
         s.hands[p][w] -= 1
         if w in s.known[p]:
             s.known[p].remove(w)
+        elif w in s.held[p]:  # it may have been that one
+            s.held[p].remove(w)
     if to_discard:
         s.weapon_discard.append(w)
+
+
+def store_face_down(s: MonsterState, p: int, w: int) -> bool:
+    """MO Store a weapon: face down, "though it may be an armed weapon that other players have seen" (then it stays
+    known). A weapon the table knew in the hand may be the one stored: the table knows it is in the hand or in the
+    store (``held``) until provisioning puts the store back in the hand. Returns whether the table saw it."""
+    was_armed = s.armed[p] == w
+    if was_armed:
+        s.armed[p] = -1
+    else:
+        assert s.hands[p][w] > 0, "no such weapon in hand"
+        s.hands[p][w] -= 1
+        if w in s.known[p]:
+            s.known[p].remove(w)
+            s.held[p].append(w)
+    s.stored[p].append((w, was_armed))
+    return was_armed
 
 
 def gain_villagers(s: MonsterState, k: int) -> None:
@@ -101,8 +120,8 @@ def remove_top(s: MonsterState, p: int, i: int, why: str) -> int:
 
 
 def destroy_lair(s: MonsterState, p: int, i: int) -> None:
-    """Destroying Lairs: discard the lair, return its killed chips to the bank; its destroyer loots it.
-    R2: the team wins the moment no lair is left."""
+    """Destroying Lairs: discard the lair, return its killed chips to the bank; its destroyer loots it (when a loot
+    card lies below it). R2: the team wins the moment no lair is left."""
     key = s.lair_keys.pop(i)
     s.stacks.pop(i)
     s.dead.pop(i)
@@ -119,7 +138,8 @@ def destroy_lair(s: MonsterState, p: int, i: int) -> None:
     if not s.lair_keys:
         end_game(s, won=True)
         return
-    s.followups.insert(0, ("loot", p, loot))
+    if loot >= 0:  # a lair spawned when no loot card was left (deck and discards empty) has nothing to loot
+        s.followups.insert(0, ("loot", p, loot))
 
 
 def colour_name(c: int) -> str:

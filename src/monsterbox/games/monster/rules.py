@@ -37,6 +37,7 @@ from monsterbox.games.monster.mechanics import (
     log,
     lose_villagers,
     spend_weapon,
+    store_face_down,
 )
 from monsterbox.games.monster.state import (
     ARM,
@@ -58,8 +59,10 @@ START_LAIRS = 4  # MO Setup 8
 NEW_LAIRS = 3  # MO Infestation
 BAG_CUBES = 5  # MO Components: 30 power cubes, 5 of each colour
 DAY_CAP = 100  # P10: safety net
+CHARACTERS = 10  # MO Components: 10 character cards
 
 OPTION_KEYS = {
+    "crisis_level": "1 or 2: the crisis deck (default 1, as the rulebook recommends for a first game)",
     "elite": "bool: the elite challenge (a level 1 and a level 2 crisis every day)",
     "unreliable_weaponry": "bool: the bank stacks are 10 random weapons each, only the top card shown",
     "character_choices": "int >= 2: character selection (deal that many characters, each player keeps one)",
@@ -77,10 +80,20 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
     out: dict[str, Any] = {}
     for key in ("elite", "unreliable_weaponry"):
         out[key] = bool_option(options, key)
+    level = options.get("crisis_level", 1)
+    if isinstance(level, bool) or level not in (1, 2):
+        raise InvalidOptions(f"option crisis_level must be 1 or 2 (the Level 1 or the Level 2 crisis deck), "
+                             f"got {level!r}")
+    out["crisis_level"] = level
     cc = options.get("character_choices", 1)
-    if isinstance(cc, bool) or not isinstance(cc, int) or not 1 <= cc <= 10 // players:
-        raise InvalidOptions(f"option character_choices must be an integer from 2 to {10 // players} "
-                             f"(10 characters for {players} players), got {cc!r}")
+    most = CHARACTERS // players
+    if isinstance(cc, bool) or not isinstance(cc, int) or not 1 <= cc <= most:
+        if most < 2:
+            raise InvalidOptions(f"option character_choices: character selection deals at least 2 characters to "
+                                 f"each player, and the {CHARACTERS} characters are too few for {players} players "
+                                 f"(the variant is for 2 to {CHARACTERS // 2} players), got {cc!r}")
+        raise InvalidOptions(f"option character_choices must be an integer from 2 to {most} "
+                             f"({CHARACTERS} characters for {players} players), got {cc!r}")
     out["character_choices"] = cc
     if "first_leader" in options:
         out["first_leader"] = seat_option(options, "first_leader", players)
@@ -100,6 +113,13 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
                 raise InvalidOptions(f"option weapons: the deck holds {WEAPONS_PER_TYPE - BANK_PER_TYPE} of each "
                                      "weapon")
             out[key] = list(v)
+    levels = (1, 2) if out["elite"] else (level,)
+    for cid in out.get("crises", []):
+        c = next(x for x in cards.crises if x.id == cid)
+        if c.level not in levels:
+            deck = "both decks (elite challenge)" if out["elite"] else f"the Level {level} crisis deck"
+            raise InvalidOptions(f"option crises: {cid!r} is a Level {c.level} crisis and this game draws from "
+                                 f"{deck}; set crisis_level={c.level} (or elite=true) to script it")
     return out
 
 
@@ -144,9 +164,11 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
     k = options.get("character_choices", 1)
     offered = [[char_deck.pop() for _ in range(k)] for _ in range(players)]
     s = MonsterState(
-        cards=cards, n=players, elite=options.get("elite", False), unreliable=unreliable, weapon_deck=weapon_deck,
+        cards=cards, n=players, elite=options.get("elite", False),
+        crisis_level=options.get("crisis_level", 1), unreliable=unreliable, weapon_deck=weapon_deck,
         weapon_discard=[], bank=bank, bank_cubes=[[] for _ in range(5)], hands=[[0] * 5 for _ in range(players)],
         known=[[] for _ in range(players)], armed=[-1] * players, stored=[[] for _ in range(players)],
+        held=[[] for _ in range(players)],
         cubes=[0] * players, bags=[BAG_CUBES] * players, characters=[o[0] for o in offered],
         offered=offered if k > 1 else [[] for _ in range(players)], exhausted=[False] * players,
         items=[[] for _ in range(players)], items_used=[[] for _ in range(players)], lair_keys=[], stacks=[],
@@ -231,13 +253,16 @@ def provision(s: MonsterState) -> None:
             if known:
                 s.known[p].append(w)
         s.stored[p] = []
+        s.known[p].extend(s.held[p])  # in the hand or in the store yesterday: in the hand now
+        s.held[p] = []
         log(s, -1, "dealt", p, len(dealt[p]))
         log(s, p, "drew", p, tuple(dealt[p]))
 
 
 def crisis(s: MonsterState) -> None:
-    """MO Crisis: a level 1 card (and a level 2 card in the elite challenge): immediate, day or lair."""
-    for level in ((0, 1) if s.elite else (0,)):
+    """MO Crisis: a card from the game's crisis deck (R7: ``crisis_level``); the elite challenge resolves a level 1
+    card, then a level 2 card."""
+    for level in ((0, 1) if s.elite else (s.crisis_level - 1,)):
         c = draw_pile(s, s.crisis_decks[level], s.crisis_discards[level])
         if c < 0:
             continue
@@ -310,6 +335,8 @@ def slot_options(s: MonsterState, p: int) -> list[tuple[int, int, int]]:
         return [(A.PLAYER, q, -1) for q in range(s.n) if q != p and s.exhausted[q]]
     if slot == "own_cube":
         return [(A.CUBE_BACK, w, -1) for w in range(5) if p in s.bank_cubes[w]]
+    if slot == ORDER_SLOT:
+        return [(A.WEAPON, w, -1) for w in sorted(set(order_remaining(s, p, params["then"], chosen)))]
     raise AssertionError(slot)
 
 
@@ -381,17 +408,80 @@ def start_pending(s: MonsterState, p: int, origin: str, effect: str, params: dic
 
 def settle_pending(s: MonsterState) -> None:
     """Finish the pending action once every choice is made; bank choices beyond what the bank holds are dropped
-    (P8: an Armory Key takes what there is)."""
+    (P8: an Armory Key takes what there is); R6: the discard order is asked only while the weapons left to place
+    differ in type."""
     slots, chosen = s.pending[4], s.pending[5]
     while len(chosen) < len(slots) and slots[len(chosen)] == "bank" and not slot_options(s, s.pending[0]):
+        del slots[len(chosen):]
+    if len(chosen) < len(slots) and slots[len(chosen)] == ORDER_SLOT and \
+            len(set(order_remaining(s, s.pending[0], s.pending[3]["then"], chosen))) <= 1:
         del slots[len(chosen):]
     if len(chosen) == len(slots):
         finish_pending(s)
 
 
+# --- R6: several weapons discarded at once go to the pile in the order the player decides ----------------------------
+ORDER_SLOT = "discard_order"
+ORDER = "discard_order"
+
+
+def discards_of(origin: str, effect: str) -> int | None:
+    """Index in the chosen list from which the chosen weapons are discarded together (None: no such discard)."""
+    if origin == "three":
+        return 0
+    if origin in ("ability", "item", "spell"):
+        return (CHARACTER_EFFECTS if origin == "ability" else LOOT_EFFECTS)[effect].discard_from
+    return None
+
+
+def order_remaining(s: MonsterState, p: int, then: tuple[Any, ...], chosen: list[int]) -> list[int]:
+    """The weapons still to be placed on the discard pile, in colour order: the hand and the armed weapon of a pass
+    (read from the state, so a determinization stays consistent), or the weapons an action chose."""
+    if then[0] == "pass":
+        cards = [w for w in range(5) for _ in range(s.hands[p][w])] + ([s.armed[p]] if s.armed[p] >= 0 else [])
+    else:
+        cards = list(then[-1])
+    for w in chosen:
+        cards.remove(w)
+    return sorted(cards)
+
+
+def discard_in_order(s: MonsterState, p: int, origin: str, then: tuple[Any, ...], cards: list[int]) -> None:
+    """R6 (FAQ: "The player decides"): with weapons of different types the player names them one at a time, bottom
+    of the pile first (the last one ends on top, where the Scavenger takes from); otherwise the order cannot matter
+    and nothing is asked."""
+    if len(set(cards)) > 1:
+        s.pending = [p, origin, ORDER, {"then": then}, [ORDER_SLOT] * (len(cards) - 1), []]
+        s.phase, s.current = PENDING, p
+        return
+    complete_discards(s, p, origin, then, sorted(cards))
+
+
+def complete_discards(s: MonsterState, p: int, origin: str, then: tuple[Any, ...], order: list[int]) -> None:
+    if then[0] == "pass":
+        do_pass(s, p, order)
+    else:
+        _, effect, params, head, _ = then
+        resolve_pending(s, p, origin, effect, params, list(head) + order)
+
+
 def finish_pending(s: MonsterState) -> None:
     p, origin, effect, params, slots, chosen = s.pending
     s.pending = []
+    if effect == ORDER:
+        order = list(chosen) + order_remaining(s, p, params["then"], chosen)
+        complete_discards(s, p, origin, params["then"], order)
+        return
+    start = discards_of(origin, effect)
+    if start is not None and len(set(chosen[start:])) > 1:
+        discard_in_order(s, p, origin, ("chosen", effect, params, tuple(chosen[:start]), tuple(chosen[start:])),
+                         list(chosen[start:]))
+        return
+    resolve_pending(s, p, origin, effect, params, chosen)
+
+
+def resolve_pending(s: MonsterState, p: int, origin: str, effect: str, params: dict[str, Any], chosen: list[int],
+                    ) -> None:
     if origin == "three":
         for w in chosen:
             spend_weapon(s, p, w)
@@ -401,15 +491,24 @@ def finish_pending(s: MonsterState) -> None:
     elif origin == "store":
         drop, keep = chosen
         spend_weapon(s, p, drop)
-        was_armed = s.armed[p] == keep
-        spend_weapon(s, p, keep, to_discard=False)
-        s.stored[p].append((keep, was_armed))
+        was_armed = store_face_down(s, p, keep)
         log(s, -1, "store", p, drop, keep if was_armed else -1)
     else:
-        table = CHARACTER_EFFECTS if origin == "ability" else LOOT_EFFECTS
-        # the choices of an ability are public, except the weapon a Bag of Holding stores face down (R4)
-        log(s, p if effect == "store_free" else -1, "effect", p, origin, effect, tuple(chosen))
-        table[effect].resolve(s, p, params, chosen)
+        eff = (CHARACTER_EFFECTS if origin == "ability" else LOOT_EFFECTS)[effect]
+        log(s, -1, "effect", p, origin, effect, tuple(eff.shown(s, p, params, chosen)))
+        eff.resolve(s, p, params, chosen)
+    proceed(s)
+
+
+def do_pass(s: MonsterState, p: int, order: list[int]) -> None:
+    """MO The Hunt: passing discards the hand and the armed weapon (in the order given, R6); the character is
+    flipped face down."""
+    for w in order:
+        spend_weapon(s, p, w)
+    assert not any(s.hands[p]) and s.armed[p] < 0
+    s.known[p] = []
+    s.passed[p] = True
+    log(s, -1, "pass", p, tuple(order))
     proceed(s)
 
 
@@ -461,18 +560,10 @@ def apply(s: MonsterState, code: int) -> None:
         s.followups = [("arm", p), ("next", p)]
         proceed(s)
     elif op == A.PASS:
-        # MO The Hunt: passing discards the hand and the armed weapon; the character is flipped face down
-        gone = [w for w in range(5) for _ in range(s.hands[p][w])]
-        if s.armed[p] >= 0:
-            gone.append(s.armed[p])
-        s.weapon_discard.extend(gone)
-        s.hands[p] = [0] * 5
-        s.known[p] = []
-        s.armed[p] = -1
-        s.passed[p] = True
-        log(s, -1, "pass", p, tuple(gone))
+        # MO The Hunt: passing discards the hand and the armed weapon (R6: in the player's order)
+        gone = [w for w in range(5) for _ in range(s.hands[p][w])] + ([s.armed[p]] if s.armed[p] >= 0 else [])
         s.followups = [("next", p)]
-        proceed(s)
+        discard_in_order(s, p, "pass", ("pass",), gone)
     elif op == A.ARM:
         # MO Arming Weapons: after any action, one weapon from hand goes face up in front of the player
         s.hands[p][a] -= 1
@@ -621,7 +712,8 @@ def end_day(s: MonsterState) -> None:
     for c in s.day_crises:
         s.crisis_discards[s.cards.crises[c].level - 1].append(c)
     s.day_crises = []
-    s.known = [[] for _ in range(s.n)]
+    # R8: every hand is empty now except weapons gained after passing (a cube pair): they stay in that hand, and
+    # what the table saw of them stays known (``known`` was cleared at each pass).
     for _ in range(NEW_LAIRS):
         spawn_lair(s)
     start_day(s)

@@ -20,6 +20,7 @@ class MonsterState:
     cards: MonsterCards
     n: int
     elite: bool
+    crisis_level: int  # R7: the crisis deck drawn from (1 or 2); the elite challenge draws from both
     unreliable: bool
     weapon_deck: list[int]  # weapon types; next is [-1]
     weapon_discard: list[int]  # top is [-1]
@@ -29,6 +30,7 @@ class MonsterState:
     known: list[list[int]]  # per seat: weapon types publicly known to be in hand (the Scribe's reveal)
     armed: list[int]  # per seat: armed weapon type or -1
     stored: list[list[tuple[int, bool]]]  # per seat: (weapon, known to all) face down
+    held: list[list[int]]  # per seat: weapons the table knows to be in the hand or face down in the store
     cubes: list[int]  # per seat: cubes in the play area
     bags: list[int]  # per seat: cubes in the bag
     characters: list[int]  # per seat: character card index
@@ -66,9 +68,11 @@ class MonsterState:
 
 def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
     return MonsterState(
-        s.cards, s.n, s.elite, s.unreliable, s.weapon_deck[:], s.weapon_discard[:], [b[:] for b in s.bank],
+        s.cards, s.n, s.elite, s.crisis_level, s.unreliable, s.weapon_deck[:], s.weapon_discard[:],
+        [b[:] for b in s.bank],
         [b[:] for b in s.bank_cubes], [h[:] for h in s.hands], [k[:] for k in s.known], s.armed[:],
-        [x[:] for x in s.stored], s.cubes[:], s.bags[:], s.characters[:], [o[:] for o in s.offered], s.exhausted[:],
+        [x[:] for x in s.stored], [x[:] for x in s.held], s.cubes[:], s.bags[:], s.characters[:],
+        [o[:] for o in s.offered], s.exhausted[:],
         [i[:] for i in s.items], [i[:] for i in s.items_used], s.lair_keys[:], [x[:] for x in s.stacks],
         [x[:] for x in s.dead], s.lair_loot[:], s.lair_deck[:], s.lair_discard[:], s.loot_deck[:], s.loot_discard[:],
         [d[:] for d in s.crisis_decks], [d[:] for d in s.crisis_discards], s.day_crises[:], s.bounties[:],

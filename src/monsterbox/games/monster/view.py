@@ -65,7 +65,7 @@ def event_dict(cards: MonsterCards, ev: tuple[Any, ...]) -> dict[str, Any]:
     elif t == "item":
         d.update(seat=ev[1], item=cards.loot[ev[2]].id)
     elif t == "effect":
-        d.update(seat=ev[1], source=ev[2], effect=ev[3], choices=list(ev[4]))
+        d.update(seat=ev[1], source=ev[2], effect=ev[3], choices=[c if c >= 0 else None for c in ev[4]])
     elif t == "cube":
         d.update(seat=ev[1], stack=weapons[ev[2]])
     elif t == "cube_weapon":
@@ -118,6 +118,9 @@ def phase_summary(s: MonsterState) -> str:
     p = s.current
     if s.phase == PENDING:
         slots = s.pending[4]
+        if slots[len(s.pending[5])] == "discard_order":
+            return (f"seat {p} puts its discarded weapons on the pile one at a time: the next one (the last ends on "
+                    "top)")
         return f"seat {p} chooses the {slots[len(s.pending[5])].replace('_', ' ')} for its action"
     return {
         HUNT: f"seat {p} takes one hunt action or passes",
@@ -128,6 +131,17 @@ def phase_summary(s: MonsterState) -> str:
         SELECT: f"seat {p} chooses a character",
         OVER: "the game is over",
     }.get(s.phase, "")
+
+
+def audience(entry: tuple[int, tuple[Any, ...]]) -> int:
+    """Who saw a raw log entry ``(to, event)``: ``-1`` the whole table, else the one seat it was shown to."""
+    return entry[0]
+
+
+def log_event(s: MonsterState, entry: tuple[int, tuple[Any, ...]]) -> dict[str, Any]:
+    """A raw log entry as the JSON event that views and ``Game.events`` show (the log itself is kept by the Game
+    handle: ``core.events``)."""
+    return event_dict(s.cards, entry[1])
 
 
 def view(s: MonsterState, seat: int | None) -> dict[str, Any]:
@@ -166,19 +180,19 @@ def view(s: MonsterState, seat: int | None) -> dict[str, Any]:
             "armed": wname(cards, s.armed[q]),
             "stored_count": len(s.stored[q]),
             "stored_known": [weapons[w] for w, known in s.stored[q] if known or q == seat],
+            "known_in_hand_or_store": [weapons[w] for w in s.held[q]],
             "passed": s.passed[q],
             "leader": s.leader == q,
         })
     v: dict[str, Any] = {
         "game": "monster", "seat": seat, "players": s.n, "day": s.day, "villagers": s.villagers,
         "phase": PHASE_NAMES[s.phase], "to_play": None if s.phase == OVER else s.current,
-        "elite": s.elite, "unreliable_weaponry": s.unreliable,
+        "elite": s.elite, "crisis_level": s.crisis_level, "unreliable_weaponry": s.unreliable,
         "lairs": lairs, "bank": bank, "weapon_deck": len(s.weapon_deck),
         "weapon_discard": [weapons[w] for w in s.weapon_discard],
         "crises_today": [cards.crises[c].model_dump() for c in s.day_crises],
         "bounties": [cards.loot[b].model_dump() for b in s.bounties],
         "seats": seats,
-        "log": [event_dict(cards, e) for to, e in (s.log or []) if to < 0 or to == seat],
     }
     if seat is not None:
         v["hand"] = {weapons[w]: k for w, k in enumerate(s.hands[seat]) if k}
@@ -194,6 +208,23 @@ def view(s: MonsterState, seat: int | None) -> dict[str, Any]:
     return v
 
 
+def public_in_hand(s: MonsterState, p: int) -> list[int]:
+    """Per weapon type, how many copies the table knows to be in ``p``'s hand: the known ones (bank, Scavenger,
+    Scribe, R8), and the weapons ``p`` has already named in the action it is resolving (shown in ``choosing``; still
+    in hand, or armed, until the action resolves)."""
+    count = [s.known[p].count(w) for w in range(5)]
+    if s.pending and s.pending[0] == p:
+        _, origin, effect, params, slots, chosen = s.pending
+        if effect == "discard_order":
+            then = params["then"]
+            named = list(chosen) if then[0] == "pass" else list(then[-1])
+        else:
+            named = [c for c, slot in zip(chosen, slots, strict=False) if slot == "weapon"]
+        for w in range(5):
+            count[w] = max(count[w], named.count(w) - (1 if s.armed[p] == w else 0))
+    return count
+
+
 def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool = True) -> MonsterState:
     """Resample other hands (their known cards kept), unknown stored weapons, the weapon deck (and the hidden part of
     an unreliable bank), the lair, loot and crisis decks, and future chance."""
@@ -202,11 +233,10 @@ def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool =
         d.log = [(to, e) for to, e in d.log if to < 0 or to == seat]
     others = [p for p in range(s.n) if p != seat]
     pool = list(d.weapon_deck)
+    shown = [public_in_hand(s, p) for p in range(s.n)]
     for p in others:
-        hidden = list(d.known[p])
         for w in range(5):
-            k = d.hands[p][w] - hidden.count(w)
-            pool.extend([w] * k)
+            pool.extend([w] * (d.hands[p][w] - shown[p][w]))
         pool.extend(w for w, known in d.stored[p] if not known)
     if d.unreliable:
         for w in range(5):
@@ -215,13 +245,22 @@ def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool =
     rng.shuffle(pool)
     for p in others:
         size = sum(d.hands[p])
-        hand = [0] * 5
-        for w in d.known[p]:
+        hand = list(shown[p])
+        room = size - sum(hand)
+        slots = sum(1 for _, known in d.stored[p] if not known)
+        held: list[int] = []  # known to be in the hand or the store: in the hand while it has room, else in the store
+        for w in d.held[p]:
+            if len(held) < room + slots and w in pool:
+                pool.remove(w)
+                held.append(w)
+        for w in held[:room]:
             hand[w] += 1
-        for _ in range(size - len(d.known[p])):
+        in_store = held[room:]
+        for _ in range(size - sum(hand)):
             hand[pool.pop()] += 1
         d.hands[p] = hand
-        d.stored[p] = [(w, True) if known else (pool.pop(), False) for w, known in d.stored[p]]
+        d.stored[p] = [(w, True) if known else (in_store.pop() if in_store else pool.pop(), False)
+                       for w, known in d.stored[p]]
     if d.unreliable:
         for w in range(5):
             if d.bank[w]:

@@ -1,0 +1,148 @@
+"""What the learning environments share: the padded action space, bounded observations, masks, opponents and the
+rewards (the win share, and an optional shaped reward for the cooperative game)."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from monsterbox.agents.base import Agent, Observation, observe
+from monsterbox.agents.registry import make_agent
+from monsterbox.core.errors import InvalidOptions
+from monsterbox.core.game import Game
+from monsterbox.core.registry import get_ruleset, new_game
+from monsterbox.rl.encode import encode
+
+#: declared bounds of every observation feature (features are scaled to about [0, 1]; a few counts, e.g. tickets
+#: sold beyond zero, leave that range, and the environments clip to these bounds so the declared space always holds)
+OBS_LOW, OBS_HIGH = -4.0, 4.0
+
+#: default player count of each game's environments
+DEFAULT_PLAYERS = {"inn": 4, "monster": 4, "mansion": 3, "maker": 4}
+
+#: a policy for self-play: ``policy(observation vector, action mask) -> action code``
+PolicyFn = Callable[[np.ndarray, np.ndarray], int]
+
+
+def check_game(game_id: Any) -> str:
+    from monsterbox.core.registry import GAME_IDS
+
+    if game_id not in GAME_IDS:
+        raise InvalidOptions(f"unknown game id {game_id!r}; known games: {', '.join(GAME_IDS)}")
+    return str(game_id)
+
+
+@functools.lru_cache(maxsize=64)
+def _action_space_size(game_id: str, options_json: str) -> int:
+    rules = get_ruleset(game_id)
+    options = json.loads(options_json) or None
+    sizes = []
+    for p in range(rules.min_players, rules.max_players + 1):
+        g = new_game(game_id, p, 0, options)
+        sizes.append(len(g.rules.action_tables(g.state)[0]))
+    return max(sizes)
+
+
+def action_space_size(game_id: str, options: dict[str, Any] | None = None) -> int:
+    """The number of action codes of ``game_id``: the largest table over every player count, so one policy's
+    output layer fits every table size (codes past a smaller table are never legal)."""
+    return _action_space_size(game_id, json.dumps(options or {}, sort_keys=True))
+
+
+def observation(game: Game, seat: int) -> np.ndarray:
+    """The seat's observation vector (from its view only), clipped to the declared bounds."""
+    x = np.asarray(encode(game.game_id, game.view(seat)), dtype=np.float32)
+    return np.clip(x, OBS_LOW, OBS_HIGH, out=x)
+
+
+def mask(game: Game, seat: int, n: int) -> np.ndarray:
+    """1 for each legal action code of ``seat`` (all 0 when another seat is to play or the game is over)."""
+    m = np.zeros(n, dtype=np.int8)
+    if game.to_play == seat:
+        m[game.legal_codes()] = 1
+    return m
+
+
+class PolicyFnAgent:
+    """A callable ``policy(observation, mask) -> action code`` as an agent (self-play: the learner's own policy)."""
+
+    name = "policy-fn"
+
+    def __init__(self, fn: PolicyFn, game_id: str, n_actions: int) -> None:
+        self.fn, self.game_id, self.n = fn, game_id, n_actions
+
+    def act(self, obs: Observation) -> str:
+        x = np.clip(np.asarray(encode(self.game_id, obs.view), dtype=np.float32), OBS_LOW, OBS_HIGH)
+        m = np.zeros(self.n, dtype=np.int8)
+        m[obs.legal_codes] = 1
+        code = int(self.fn(x, m))
+        if code not in obs.legal_codes:
+            raise InvalidOptions(f"the opponent policy chose action code {code}, which is not legal "
+                                 f"(legal codes: {sorted(obs.legal_codes)})")
+        return obs.legal[obs.legal_codes.index(code)]
+
+
+OpponentSpec = str | Agent | PolicyFn | Sequence[Any] | None
+
+
+def make_opponents(spec: OpponentSpec, game_id: str, players: int, learner: int, seed: int,
+                   n_actions: int) -> dict[int, Agent]:
+    """The agents of every seat but ``learner``. ``spec``: an agent name (``"heuristic"``,
+    ``"ismcts:iterations=200"``), an agent object (anything with ``act(observation)``), a callable policy
+    ``f(observation vector, mask) -> code`` (self-play), or a list of those, one per seat (``players`` long, the
+    learner's entry ignored) or one per other seat (``players - 1`` long, in seat order)."""
+    others = [p for p in range(players) if p != learner]
+    if isinstance(spec, str) or spec is None or not isinstance(spec, Sequence):
+        specs = {p: spec for p in others}
+    elif len(spec) == players:
+        specs = {p: spec[p] for p in others}
+    elif len(spec) == players - 1:
+        specs = dict(zip(others, spec, strict=True))
+    else:
+        raise InvalidOptions(f"opponents: give one for every seat ({players}) or for every other seat "
+                             f"({players - 1}), got {len(spec)}")
+    out: dict[int, Agent] = {}
+    for p, s in specs.items():
+        out[p] = one_opponent(s, game_id, seed * 131 + p, n_actions)
+    return out
+
+
+def one_opponent(spec: Any, game_id: str, seed: int, n_actions: int) -> Agent:
+    if spec is None:
+        spec = "random"
+    if isinstance(spec, str):
+        return make_agent(spec, game_id, seed)
+    if hasattr(spec, "act"):
+        agent: Agent = spec
+        return agent
+    if callable(spec):
+        return PolicyFnAgent(spec, game_id, n_actions)
+    raise InvalidOptions(f"an opponent is an agent name, an agent object with act(observation) or a callable "
+                         f"policy(observation, mask) -> code; got {spec!r}")
+
+
+def win_reward(game: Game, seat: int) -> float:
+    """1 split among the winners (the cooperative Monster: 1 to every seat when the team wins), else 0."""
+    won = game.result()["winners"]
+    if seat not in won:
+        return 0.0
+    return 1.0 if game.game_id == "monster" else 1.0 / len(won)
+
+
+def monster_progress(game: Game) -> float:
+    """The cooperative game's shaping potential in [0, 1]: half the share of the lairs' monsters killed, half the
+    villagers left (out of 20). ``reward="shaped"`` pays every seat the change of this value after each step (a
+    potential-based shaping, so the best policies are those of the win reward) plus the win reward at the end."""
+    v = game.rules.table_view(game.state, None)
+    killed = sum(len(lair["killed"]) for lair in v["lairs"])
+    alive = sum(len(lair["monsters"]) for lair in v["lairs"])
+    share = killed / (killed + alive) if killed + alive else 0.0
+    return 0.5 * share + 0.5 * max(0.0, min(1.0, v["villagers"] / 20.0))
+
+
+def act_for(game: Game, seat: int, agent: Agent) -> None:
+    game.play(agent.act(observe(game, seat)))

@@ -1,0 +1,107 @@
+// Talking to the server (docs/server-api.md): JSON over HTTP with the seat's bearer token, and a WebSocket that
+// pushes the table's state at every change and reconnects by itself. Tokens live in sessionStorage only, one per
+// table and seat, never in localStorage nor in a URL's query string.
+
+const TOKEN = (id, seat) => `mb:token:${id}:${seat}`;
+const INVITES = (id) => `mb:invites:${id}`;
+
+export const tokens = {
+  get: (id, seat) => sessionStorage.getItem(TOKEN(id, seat)),
+  set: (id, seat, token) => sessionStorage.setItem(TOKEN(id, seat), token),
+  /** Every seat this tab holds: [{id, seat}]. */
+  all() {
+    const out = [];
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const m = /^mb:token:([^:]+):(\d+)$/.exec(sessionStorage.key(i));
+      if (m) out.push({ id: m[1], seat: Number(m[2]) });
+    }
+    return out;
+  },
+  invites: (id) => JSON.parse(sessionStorage.getItem(INVITES(id)) || "{}"),
+  setInvites: (id, map) => sessionStorage.setItem(INVITES(id), JSON.stringify(map)),
+};
+
+export class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, "offline");
+  }
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = null; }
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`);
+  return data;
+}
+
+/**
+ * A live table: delivers every state the server pushes (one per move, bots' moves included) to onState, and the
+ * connection's health to onStatus ("live", "reconnecting"). Reconnects with a growing delay after a restart.
+ */
+export class Connection {
+  constructor(id, seat, token, onState, onStatus) {
+    Object.assign(this, { id, seat, token, onState, onStatus, delay: 300, closed: false, ws: null });
+    this.open();
+  }
+
+  open() {
+    if (this.closed) return;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    let ws;
+    try { ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(this.id)}/ws`); }
+    catch (e) { this.retry(); return; }
+    this.ws = ws;
+    ws.onopen = () => {
+      if (this.token) ws.send(JSON.stringify({ token: this.token }));
+      this.delay = 300;
+      this.onStatus("live");
+    };
+    ws.onmessage = (m) => {
+      let msg;
+      try { msg = JSON.parse(m.data); } catch (e) { return; }
+      if (msg && msg.error !== undefined) {
+        // moves go over HTTP, so a refusal here is about the socket itself: only an unknown table matters
+        if (msg.status === 404) this.onStatus("gone", msg.error);
+        return;
+      }
+      if (msg && msg.id === this.id) {
+        // a server that does not take the token on the socket pushes the public state: fetch this seat's own
+        if (this.token && msg.seat !== this.seat) this.refresh();
+        else this.onState(msg);
+      }
+    };
+    ws.onclose = () => { this.ws = null; if (!this.closed) { this.onStatus("reconnecting"); this.retry(); } };
+    ws.onerror = () => {};
+  }
+
+  retry() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.open(), this.delay);
+    this.delay = Math.min(this.delay * 2, 2000);
+  }
+
+  /** This seat's state over HTTP; pushes that arrive meanwhile are folded into one more read. */
+  async refresh() {
+    if (this.refreshing) { this.again = true; return; }
+    this.refreshing = true;
+    try {
+      do {
+        this.again = false;
+        this.onState(await api(`/api/games/${encodeURIComponent(this.id)}`, { token: this.token }));
+      } while (this.again && !this.closed);
+    } catch (e) {
+      /* the socket's reconnection brings the state back */
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
+  close() { this.closed = true; clearTimeout(this.timer); if (this.ws) this.ws.close(); }
+}

@@ -1,0 +1,157 @@
+// The lobby: set up a table (game, players, each seat, names, variants, practice seed) and find tables to join,
+// watch or replay. Invite tokens stay in this tab's sessionStorage.
+import { html, useState, useEffect } from "./lib.js";
+import { api, tokens } from "./api.js";
+import { t } from "./i18n.js";
+
+export const GAME_INFO = {
+  inn: { min: 3, max: 5, variants: [{ key: "open_treasures", type: "bool" }] },
+  monster: { min: 2, max: 6, variants: [{ key: "elite", type: "bool" }, { key: "unreliable_weaponry", type: "bool" },
+    { key: "character_choices", type: "int", min: 1, max: 5, def: 1 }] },
+  mansion: { min: 2, max: 4, variants: [] },
+  maker: { min: 2, max: 6, variants: [{ key: "short", type: "bool" }, { key: "rounds", type: "int", min: 1, max: 3,
+    def: 1 }] },
+};
+export const LEVELS = { easy: "random", normal: "heuristic", strong: "ismcts:iterations=150:rollout=heuristic" };
+
+function defaultSeats(n) { return Array.from({ length: n }, (_, i) => (i === 0 ? "you" : "normal")); }
+
+export function Lobby() {
+  const [game, setGame] = useState("inn");
+  const [players, setPlayers] = useState(3);
+  const [seats, setSeats] = useState(defaultSeats(3));
+  const [names, setNames] = useState(["", "", "", "", "", ""]);
+  const [opts, setOpts] = useState({});
+  const [practice, setPractice] = useState(false);
+  const [seed, setSeed] = useState("");
+  const [priv, setPriv] = useState(false);
+  const [error, setError] = useState("");
+  const info = GAME_INFO[game];
+
+  function pickGame(g) {
+    setGame(g);
+    const n = Math.min(Math.max(players, GAME_INFO[g].min), GAME_INFO[g].max);
+    setPlayers(n); setSeats(defaultSeats(n).map((d, i) => seats[i] || d)); setOpts({});
+  }
+  function pickPlayers(n) {
+    n = Math.min(Math.max(Number(n) || info.min, info.min), info.max);
+    setPlayers(n);
+    setSeats(Array.from({ length: n }, (_, i) => seats[i] || (i === 0 ? "you" : "normal")));
+  }
+
+  async function create(ev) {
+    ev.preventDefault();
+    setError("");
+    const mine = seats.indexOf("you");
+    const body = {
+      game, players,
+      seats: seats.map((s) => (s === "you" || s === "human" ? "human" : s === "open" ? "open" : LEVELS[s])),
+      names: names.slice(0, players).map((n) => n.trim() || null),
+    };
+    const options = {};
+    for (const v of info.variants) if (opts[v.key] !== undefined) options[v.key] = opts[v.key];
+    if (Object.keys(options).length) body.options = options;
+    if (practice) { body.practice = true; if (seed !== "") body.seed = Number(seed); }
+    if (priv) body.private = true;
+    try {
+      const res = await api("/api/games", { method: "POST", body });
+      const invites = {};
+      for (const [s, tok] of Object.entries(res.tokens)) {
+        if (Number(s) === mine) tokens.set(res.id, mine, tok); else invites[s] = tok;
+      }
+      tokens.setInvites(res.id, invites);
+      location.hash = mine >= 0 ? `#/table/${res.id}/${mine}` : `#/table/${res.id}`;
+    } catch (e) { setError(e.message); }
+  }
+
+  const seatChoices = ["you", "human", "open", "easy", "normal", "strong"];
+  const seatLabel = { you: "lobby.you", human: "lobby.human", open: "lobby.open", easy: "lobby.bot.easy",
+    normal: "lobby.bot.normal", strong: "lobby.bot.strong" };
+  return html`<section class="lobby" id="lobby">
+    <form class="new-table" id="create" onSubmit=${create} aria-labelledby="new-title">
+      <h1 id="new-title">${t("lobby.new")}</h1>
+      <fieldset class="games"><legend>${t("lobby.game")}</legend>
+        ${Object.keys(GAME_INFO).map((g) => html`<label class=${`game-pick ${g === game ? "on" : ""}`}>
+          <input type="radio" name="game" value=${g} checked=${g === game} onChange=${() => pickGame(g)} />
+          <span>${t("game." + g)}</span><small>${GAME_INFO[g].min}–${GAME_INFO[g].max}</small></label>`)}
+      </fieldset>
+      <label class="field">${t("lobby.players")}
+        <input type="number" name="players" min=${info.min} max=${info.max} value=${players}
+          onInput=${(e) => pickPlayers(e.currentTarget.value)} /></label>
+      <ol class="seat-setup">
+        ${seats.map((s, i) => html`<li key=${i}>
+          <label class="seat-kind"><span class="seat-n">${t("lobby.seat", { n: i + 1 })}</span>
+            <select name=${`seat-${i}`} value=${s} onChange=${(e) => {
+              const v = e.currentTarget.value;
+              setSeats(seats.map((x, j) => (j === i ? v : v === "you" && x === "you" ? "human" : x)));
+            }}>${seatChoices.map((c) => html`<option value=${c}>${t(seatLabel[c])}</option>`)}</select></label>
+          <label class="seat-name"><span class="sr-only">${t("lobby.name")} ${i + 1}</span>
+            <input name=${`name-${i}`} maxlength="40" placeholder=${t("lobby.name")} value=${names[i]}
+              onInput=${(e) => { const v = e.currentTarget.value; setNames(names.map((x, j) => (j === i ? v : x))); }} />
+          </label></li>`)}
+      </ol>
+      <fieldset class="variants"><legend>${t("lobby.variants")}</legend>
+        ${info.variants.length ? info.variants.map((v) => (v.type === "bool"
+          ? html`<label class="check"><input type="checkbox" name=${v.key} checked=${!!opts[v.key]}
+              onChange=${(e) => setOpts(Object.assign({}, opts, { [v.key]: e.currentTarget.checked }))} />
+              ${t("opt." + v.key)}</label>`
+          : html`<label class="field">${t("opt." + v.key)} <input type="number" name=${v.key} min=${v.min}
+              max=${v.max} value=${opts[v.key] ?? v.def}
+              onInput=${(e) => setOpts(Object.assign({}, opts, { [v.key]: Number(e.currentTarget.value) }))} />
+            </label>`)) : html`<p class="hint">${t("lobby.none")}</p>`}
+      </fieldset>
+      <label class="check"><input type="checkbox" name="practice" checked=${practice}
+        onChange=${(e) => setPractice(e.currentTarget.checked)} /> ${t("lobby.practice")}
+        <small>${t("lobby.practice.help")}</small></label>
+      ${practice ? html`<label class="field">${t("lobby.seed")} <input type="number" name="seed" min="0" value=${seed}
+        onInput=${(e) => setSeed(e.currentTarget.value)} /></label>` : null}
+      <label class="check"><input type="checkbox" name="private" checked=${priv}
+        onChange=${(e) => setPriv(e.currentTarget.checked)} /> ${t("lobby.private")}</label>
+      <button type="submit" class="primary" id="create-button">${t("lobby.create")}</button>
+      ${error ? html`<p class="error" role="alert" id="create-error">${error}</p>` : null}
+    </form>
+    <${Listings} />
+  </section>`;
+}
+
+function Listings() {
+  const [lists, setLists] = useState({ waiting: null, playing: null, over: null });
+  const [error, setError] = useState("");
+  const load = async () => {
+    try {
+      const out = {};
+      for (const s of ["waiting", "playing", "over"]) out[s] = (await api(`/api/games?status=${s}&limit=12`)).games;
+      setLists(out);
+    } catch (e) { setError(e.message); }
+  };
+  useEffect(() => { load(); const h = setInterval(load, 10000); return () => clearInterval(h); }, []);
+  const mine = tokens.all();
+
+  async function take(id, seat) {
+    try {
+      const res = await api(`/api/games/${encodeURIComponent(id)}/join`, { method: "POST", body: { seat } });
+      tokens.set(res.id, res.seat, res.token);
+      location.hash = `#/table/${res.id}/${res.seat}`;
+    } catch (e) { setError(e.message); }
+  }
+
+  return html`<section class="listings" aria-labelledby="tables-title">
+    <h1 id="tables-title">${t("lobby.tables")}
+      <button type="button" class="link" onClick=${load}>${t("lobby.refresh")}</button></h1>
+    ${error ? html`<p class="error">${error}</p>` : null}
+    ${mine.length ? html`<h2>${t("lobby.mine")}</h2><ul class="tables mine">${mine.map((m) => html`<li>
+      <a href=${`#/table/${m.id}/${m.seat}`}>${m.id} · ${t("lobby.seat", { n: m.seat + 1 })}</a></li>`)}</ul>`
+      : null}
+    ${["waiting", "playing", "over"].map((s) => html`<h2>${t("lobby." + s)}</h2>
+      ${lists[s] && lists[s].length ? html`<ul class=${`tables ${s}`}>${lists[s].map((g) => html`<li key=${g.id}>
+        <span class="tg">${t("game." + g.game)}</span>
+        <span class="ts">${g.seats.map((x) => (x.kind === "open" ? t("lobby.open.seat") : x.name)).join(", ")}</span>
+        <span class="tm">${g.status === "playing" && g.to_play !== null && g.seats[g.to_play]
+          ? t("lobby.turn", { name: g.seats[g.to_play].name }) : t("lobby.moves", { n: g.moves })}</span>
+        ${g.seats.filter((x) => x.kind === "open").map((x) => html`<button type="button"
+          onClick=${() => take(g.id, x.seat)}>${t("lobby.take", { n: x.seat + 1 })}</button>`)}
+        <a href=${g.status === "over" ? `#/replay/${g.id}` : `#/table/${g.id}`}>${g.status === "over"
+          ? t("lobby.replay") : t("lobby.watch")}</a></li>`)}</ul>`
+      : html`<p class="hint">${lists[s] === null ? "…" : t("lobby.empty")}</p>`}`)}
+  </section>`;
+}

@@ -1,0 +1,73 @@
+// The page: a header (lobby, help, language, pace), and the route from the URL fragment:
+//   #/                          lobby
+//   #/play/<id>/<seat>/<token>  an invite link: the token is kept in this tab for that table and seat, then dropped
+//                               from the address bar
+//   #/table/<id>/<seat>         that seat's table (its token from this tab), #/table/<id> to watch
+//   #/replay/<id>               a finished game, move by move
+import { html, render, useState, useEffect } from "./lib.js";
+import { tokens } from "./api.js";
+import { t } from "./i18n.js";
+import { settings, setLang, setPace } from "./state.js";
+import { loadIcons, Icon } from "./icons.js";
+import { Lobby } from "./lobby.js";
+import { TablePage } from "./table.js";
+import { ReplayPage } from "./replay.js";
+import { HelpPanel } from "./help.js";
+
+function parse(hash) {
+  const parts = hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  if (parts[0] === "play" && parts.length >= 4) {
+    const seat = Number(parts[2]);
+    if (Number.isInteger(seat) && seat >= 0 && parts[3]) {
+      tokens.set(parts[1], seat, parts[3]);
+      history.replaceState(null, "", `#/table/${encodeURIComponent(parts[1])}/${seat}`);
+      return { page: "table", id: parts[1], seat };
+    }
+  }
+  if (parts[0] === "table" && parts[1]) {
+    const seat = parts[2] !== undefined && parts[2] !== "" ? Number(parts[2]) : null;
+    return { page: "table", id: parts[1], seat: Number.isInteger(seat) ? seat : null };
+  }
+  if (parts[0] === "replay" && parts[1]) return { page: "replay", id: parts[1] };
+  return { page: "lobby" };
+}
+
+function App() {
+  const [route, setRoute] = useState(parse(location.hash));
+  const s = settings.use();
+  useEffect(() => {
+    const f = () => setRoute(parse(location.hash));
+    window.addEventListener("hashchange", f);
+    return () => window.removeEventListener("hashchange", f);
+  }, []);
+  useEffect(() => { document.documentElement.lang = s.lang; document.title = t("app.title"); }, [s.lang]);
+  const game = route.page !== "lobby" ? document.querySelector("[data-game]") : null;
+  let body;
+  if (route.page === "table") body = html`<${TablePage} key=${route.id + ":" + route.seat} id=${route.id} seat=${route.seat} />`;
+  else if (route.page === "replay") body = html`<${ReplayPage} key=${route.id} id=${route.id} />`;
+  else body = html`<${Lobby} />`;
+  return html`<div class=${`app ${s.help ? "with-help" : ""}`}>
+    <header class="top">
+      <a href="#/" class="brand" title=${t("nav.lobby")}><${Icon} name="skull" size=${22} />
+        <span>${t("app.title")}</span><span class="sr-only"> – ${t("nav.lobby")}</span></a>
+      <nav class="tools">
+        <label class="pace">${t("nav.pace")}
+          <select value=${String(s.pace)} onChange=${(e) => setPace(Number(e.currentTarget.value))}>
+            <option value="0">${t("pace.fast")}</option><option value="700">${t("pace.normal")}</option>
+            <option value="1600">${t("pace.slow")}</option></select></label>
+        <button type="button" id="help-toggle" aria-expanded=${s.help ? "true" : "false"}
+          onClick=${() => settings.set({ help: !s.help })}><${Icon} name="help" size=${18} />
+          <span>${t("nav.help")}</span></button>
+        <button type="button" id="lang-toggle" lang=${s.lang === "en" ? "fr" : "en"} title=${t("nav.lang.label")}
+          onClick=${() => setLang(s.lang === "en" ? "fr" : "en")}>${s.lang === "en" ? "FR" : "EN"}<span
+          class="sr-only"> – ${t("nav.lang.label")}</span></button>
+      </nav>
+    </header>
+    <main id="main">${body}</main>
+    ${s.help ? html`<${HelpPanel} game=${game ? game.dataset.game : null} />` : null}
+    <footer class="credits">Icons: <a href="https://game-icons.net" rel="noreferrer">game-icons.net</a> (CC BY 3.0)
+      · Preact, htm (MIT, Apache-2.0)</footer>
+  </div>`;
+}
+
+loadIcons().catch(() => {}).finally(() => render(html`<${App} />`, document.getElementById("app")));

@@ -1,0 +1,86 @@
+"""What the browser tests do on a page: create tables through the lobby, wait for turns, click moves."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from tests.browser.conftest import SHOTS, UPDATE
+
+
+def create_table(page, url: str, game: str, players: int, seats: list[str] | None = None, seed: int | None = 7,
+                 names: list[str | None] | None = None, variants: tuple[str, ...] = ()) -> None:
+    """Fill the lobby form and create the table; seats: 'you', 'human', 'open', 'easy', 'normal', 'strong';
+    variants: the names of the game's variant checkboxes to tick."""
+    page.goto(url + "/")
+    page.check(f"input[name=game][value={game}]")
+    page.fill("input[name=players]", str(players))
+    for i, kind in enumerate(seats or []):
+        page.select_option(f"select[name=seat-{i}]", kind)
+    for i, name in enumerate(names or []):
+        if name:
+            page.fill(f"input[name=name-{i}]", name)
+    for name in variants:
+        page.check(f"input[name={name}]")
+    if seed is not None:
+        page.check("input[name=practice]")
+        page.fill("input[name=seed]", str(seed))
+    page.click("#create-button")
+    page.wait_for_selector("#table[data-game]")
+
+
+def table(page) -> dict:
+    return page.eval_on_selector("#table", "e => Object.assign({}, e.dataset)")
+
+
+READ = """e => ({data: Object.assign({}, e.dataset),
+    actions: [...document.querySelectorAll('[data-action]')].map(a => a.dataset.action)})"""
+
+
+def wait_turn_or_over(page, seat: int, after: str | None = None) -> dict:
+    """Wait until it is this seat's turn (with its moves on the page) or the game is over, then read the table:
+    {"data": the root's data attributes, "actions": the data-action ids in page order}."""
+    # selectors only: the page's Content-Security-Policy forbids evaluating strings (wait_for_function)
+    newer = f':not([data-version="{after}"])' if after is not None else ""
+    page.wait_for_selector(f'#table[data-over="true"], #table[data-to-play="{seat}"][data-seat="{seat}"]{newer} '
+                           "[data-action]", state="attached")
+    return page.eval_on_selector("#table", READ)
+
+
+QUICK = ("end", "pass", "drop", "discard", "done", "fight", "battle")
+
+
+def click_move(page, rng: random.Random, seen: dict, quick_rate: float = 0.8) -> str:
+    """Click one of the seat's legal moves with the mouse (a seeded choice, so a game always ends the same way)."""
+    quick = [a for a in seen["actions"] if a in QUICK]
+    if quick and rng.random() < quick_rate:  # often end the turn: the game still ends, in fewer clicks
+        action = quick[0]
+    else:
+        action = seen["actions"][rng.randrange(len(seen["actions"]))]
+    box = page.eval_on_selector(f'[data-action="{action}"]', """e => { e.scrollIntoView({block: 'center'});
+        const r = e.getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; }""")
+    page.mouse.click(box["x"], box["y"])
+    return action
+
+
+def compare_screenshot(page, name: str, tolerance: float = 0.01) -> None:
+    """Compare a full-page screenshot with docs/screenshots/<name>.png: at most `tolerance` of the pixels may differ
+    (noticeably); MONSTERBOX_UPDATE_SCREENSHOTS=1 rewrites the reference instead."""
+    from PIL import Image, ImageChops
+
+    png = page.screenshot(full_page=True, animations="disabled", caret="hide")
+    ref = SHOTS / f"{name}.png"
+    if UPDATE or not ref.exists():
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        ref.write_bytes(png)
+        if not UPDATE:
+            raise AssertionError(f"no reference screenshot {ref.name}: written now, commit it")
+        return
+    got = Image.open(io.BytesIO(png)).convert("RGB")
+    want = Image.open(ref).convert("RGB")
+    assert got.size == want.size, f"{name}: size {got.size}, reference {want.size}"
+    diff = ImageChops.difference(got, want).convert("L").point(lambda v: 255 if v > 40 else 0)
+    changed = 1 - diff.histogram()[0] / (got.size[0] * got.size[1])
+    if changed > tolerance:
+        (SHOTS / f"{name}.actual.png").write_bytes(png)
+    assert changed <= tolerance, f"{name}: {changed:.2%} of the pixels differ (see {name}.actual.png)"

@@ -1,0 +1,51 @@
+"""Each game played to the end by clicking on the table, with screenshots mid-game and at the end compared with the
+references in docs/screenshots (1280x800 and 390x844)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.browser.helpers import click_move, compare_screenshot, create_table, table, wait_turn_or_over
+
+GAMES = {"inn": 3, "monster": 2, "mansion": 2, "maker": 2}
+QUICK_RATE = {"inn": 0.5, "monster": 0.15, "mansion": 0.9, "maker": 0.5}  # how often we end our turn
+MID = 4  # moves of ours before the mid-game screenshots
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_play_to_the_end_by_clicking(server, new_context, game):
+    ctx = new_context(1280, 800)
+    page = ctx.new_page()
+    create_table(page, server.url, game, GAMES[game], names=["Ada"], variants=("short",) if game == "maker" else ())
+    state = table(page)
+    assert state["game"] == game and state["seat"] == "0" and state["over"] == "false"
+    rng = random.Random(11)
+    clicks = 0
+    seen = wait_turn_or_over(page, 0)
+    assert page.inner_text("#turn") == "Your turn"
+    while seen["data"]["over"] != "true":
+        ids = seen["actions"]
+        assert ids and len(ids) == len(set(ids)), "every legal move is on the page exactly once"
+        click_move(page, rng, seen, QUICK_RATE[game])
+        clicks += 1
+        seen = wait_turn_or_over(page, 0, after=seen["data"]["version"])
+        if clicks == MID:
+            compare_screenshot(page, f"{game}-mid-1280")
+            page.set_viewport_size({"width": 390, "height": 844})
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            compare_screenshot(page, f"{game}-mid-390")
+            page.set_viewport_size({"width": 1280, "height": 800})
+        assert clicks < 400, "the game did not end"
+    page.wait_for_selector("#end #deal.ok")
+    winner = page.inner_text("#winner")
+    assert ("team" in winner) if game == "monster" else ("won" in winner or "tie" in winner.lower())
+    assert "Deal verified" in page.inner_text("#deal")
+    assert page.locator("[data-action]").count() == 0
+    compare_screenshot(page, f"{game}-end-1280")
+    if game == "monster":  # rematch: a new table, same seats, this tab seated again
+        old = page.url
+        page.click("#rematch")
+        page.wait_for_selector('#table[data-over="false"][data-seat="0"]')
+        assert page.url != old and page.inner_text(".seats").count("Ada") == 1
