@@ -192,9 +192,8 @@ def test_mansion_dummy_and_colours():
 
 
 def test_monster_names_come_from_the_card_file_and_bookkeeping_is_silent():
-    from monsterbox.games.monster.text import narrate
-
     from monsterbox.games.monster.cards import default_cards
+    from monsterbox.games.monster.text import narrate
 
     lair = default_cards().lairs[3]
     e = {"type": "weapon_kill", "seat": 2, "lair": lair.id, "weapon": "silver_bullet"}
