@@ -28,6 +28,8 @@ def db(tmp_path):
     ("heuristic:treasure=abc", "heuristic"),
     ("heuristic:bogus=1", "bogus"),
     ("random:x=1", "no parameters"),
+    ("policy:path=/etc/passwd", "not available on this server"),
+    ("policy:path=/tmp/model.zip", "not available on this server"),
     ("x" * 300, "at most 200"),
     ("", "agent"),
 ])

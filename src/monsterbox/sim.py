@@ -7,7 +7,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
-from monsterbox.agents.base import observe
+from monsterbox.agents.base import Observation
 from monsterbox.agents.registry import make_agent
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.registry import new_game
@@ -19,22 +19,36 @@ def agent_seed(game_seed: int, seat: int) -> int:
 
 
 def play_game(game_id: str, players: int, agents: list[str], seed: int,
-              options: dict[str, Any] | None = None, collect: bool = False) -> dict[str, Any]:
+              options: dict[str, Any] | None = None, collect: bool = False,
+              with_record: bool = True) -> dict[str, Any]:
     """Play one game; each agent sees only its observation. Returns the outcome and the record; with ``collect``,
     also ``legal_sizes``: the number of legal actions at every decision, in order (for game analysis)."""
     game = new_game(game_id, players, seed, options)
     bots = [make_agent(spec, game_id, agent_seed(seed, i)) for i, spec in enumerate(agents)]
+    # one Observation per seat, refreshed before each decision; agents with act_code play by code (no ids built)
+    seats = [Observation(game, p) for p in range(players)]
+    by_code = [getattr(b, "act_code", None) for b in bots]
     sizes: list[int] = []
-    while not game.over:
-        seat = game.to_play
+    rules, state = game.rules, game.state
+    to_play, is_over = rules.to_play, rules.is_over
+    play, play_code = game.play, game.play_code
+    while not is_over(state):
+        seat = to_play(state)
         assert seat is not None
-        obs = observe(game, seat)
+        obs = seats[seat]
+        obs._legal = obs._codes = obs._cached_view = None  # obs.refresh(), inlined on the hot path
         if collect:
-            sizes.append(len(obs.legal))
-        game.play(bots[seat].act(obs))
+            sizes.append(len(obs.legal_codes))
+        fast = by_code[seat]
+        if fast is not None:
+            play_code(fast(obs))
+        else:
+            play(bots[seat].act(obs))
     res = game.result()
-    out = {"seed": seed, "scores": res["scores"], "winners": res["winners"], "actions": len(game.actions),
-           "record": game.record()}
+    out: dict[str, Any] = {"seed": seed, "scores": res["scores"], "winners": res["winners"],
+                           "actions": len(game.actions)}
+    if with_record:
+        out["record"] = game.record()
     if collect:
         out["legal_sizes"] = sizes
     return out
@@ -44,9 +58,7 @@ def _play_chunk(args: tuple[str, int, list[str], list[int], dict[str, Any] | Non
     game_id, players, agents, seeds, options = args
     out = []
     for s in seeds:
-        r = play_game(game_id, players, agents, s, options)
-        r.pop("record")
-        out.append(r)
+        out.append(play_game(game_id, players, agents, s, options, with_record=False))
     return out
 
 

@@ -6,6 +6,7 @@ holds only what the seat knows plus resampled hidden information.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -21,10 +22,10 @@ class Observation:
         self.seat = seat
         self.players = game.players
         # only these four ways to read the game (bound methods), never the game object itself
-        self._legal_fn, self._codes_fn = game.legal_actions, game.legal_codes
+        self._legal_fn, self._codes_fn = game.legal_actions, game.legal_codes_shared
         self._view_fn, self._sample_fn = game.view, game.determinize
         self._legal: list[str] | None = None
-        self._codes: list[int] | None = None
+        self._codes: Sequence[int] | None = None
         self._cached_view: dict[str, Any] | None = None
 
     @property
@@ -34,7 +35,8 @@ class Observation:
         return self._legal
 
     @property
-    def legal_codes(self) -> list[int]:
+    def legal_codes(self) -> Sequence[int]:
+        """The codes of ``legal`` (same order); a shared sequence: do not modify it."""
         if self._codes is None:
             self._codes = self._codes_fn()
         return self._codes
@@ -50,6 +52,11 @@ class Observation:
         """A determinization for this seat: a full game consistent with its view."""
         return self._sample_fn(self.seat, seed)
 
+    def refresh(self) -> None:
+        """Forget what was read for the previous decision: a runner keeps one Observation per seat and refreshes
+        it before each of that seat's decisions (an agent must not keep an Observation past its ``act``)."""
+        self._legal = self._codes = self._cached_view = None
+
     def __repr__(self) -> str:
         return f"Observation(game_id={self.game_id!r}, seat={self.seat}, legal={self.legal!r})"
 
@@ -64,5 +71,6 @@ class Agent(Protocol):
     name: str
 
     def act(self, obs: Observation) -> str:
-        """Return one of ``obs.legal``."""
+        """Return one of ``obs.legal``. (An agent may also define ``act_code(obs) -> int``, the same choice as one
+        of ``obs.legal_codes``; runners then use it and skip building action ids.)"""
         ...

@@ -16,4 +16,10 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def act(self, obs: Observation) -> str:
-        return obs.legal[self.rng.randrange(len(obs.legal))]
+        legal = obs.legal
+        return legal[self.rng.randrange(len(legal))]
+
+    def act_code(self, obs: Observation) -> int:
+        """The same choice as ``act``, as an action code (the runner's fast path: no action ids are built)."""
+        codes = obs.legal_codes
+        return codes[self.rng.randrange(len(codes))]

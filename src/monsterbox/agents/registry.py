@@ -14,7 +14,7 @@ from monsterbox.agents.policy import PolicyAgent
 from monsterbox.agents.random_agent import RandomAgent
 from monsterbox.core.errors import InvalidOptions
 
-AGENT_NAMES = ("random", "heuristic", "ismcts")
+AGENT_NAMES = ("random", "heuristic", "ismcts", "policy")
 
 #: game id -> "module:class" of its heuristic policy (``choose(state) -> action code``)
 HEURISTICS = {
@@ -127,6 +127,14 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
         except TypeError as exc:
             raise InvalidOptions(f"bad parameters for agent {spec!r}: {exc} (ismcts takes iterations, rollout, "
                                  "c, time, depth)") from None
+    if name == "policy":
+        from monsterbox.agents.learned import LearnedPolicyAgent
+
+        try:
+            return LearnedPolicyAgent(game_id, seed=seed, **params)
+        except TypeError as exc:
+            raise InvalidOptions(f"bad parameters for agent {spec!r}: {exc} (policy takes path, deterministic)") \
+                from None
     raise InvalidOptions(f"unknown agent {name!r}; known agents: {', '.join(AGENT_NAMES)}")
 
 

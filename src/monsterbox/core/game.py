@@ -25,7 +25,7 @@ class Game:
     """One game in progress. See ``DESIGN.md`` (public contract)."""
 
     __slots__ = ("rules", "game_id", "players", "seed", "options", "state", "_actions", "_legal_step",
-                 "_legal", "_determinized", "_names", "_codes", "_events", "_base")
+                 "_legal", "_determinized", "_names", "_codes", "_events", "_base", "_result")
 
     def __init__(self, rules: Ruleset, players: int, seed: int, options: dict[str, Any], state: Any,
                  actions: list[str] | None = None, determinized: bool = False,
@@ -43,6 +43,7 @@ class Game:
         self._names, self._codes = rules.action_tables(state)
         self._base = base  # a determinization's inherited history (core.events)
         self._events: EventIndex | None = None
+        self._result: dict[str, Any] | None = None  # computed once: a finished game no longer changes
 
     @classmethod
     def start(cls, rules: Ruleset, players: int, seed: int, options: dict[str, Any] | None) -> Game:
@@ -82,6 +83,11 @@ class Game:
         """The integer codes behind ``legal_actions`` (same order)."""
         return list(self._legal_codes())
 
+    def legal_codes_shared(self) -> Sequence[int]:
+        """``legal_codes`` without the copy: the cached sequence itself, which callers must not modify (for
+        runners and agents on the hot path)."""
+        return self._legal_codes()
+
     def action_name(self, code: int) -> str:
         return self._names[code]
 
@@ -111,7 +117,9 @@ class Game:
     def result(self) -> dict[str, Any]:
         if not self.over:
             raise IllegalAction("the game is not over yet: result() is available only when over is True")
-        return self.rules.result(self.state)
+        if self._result is None:
+            self._result = self.rules.result(self.state)
+        return self._result
 
     def _index(self) -> EventIndex:
         index = self._events

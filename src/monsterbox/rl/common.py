@@ -54,8 +54,9 @@ def action_space_size(game_id: str, options: dict[str, Any] | None = None) -> in
 
 
 def observation(game: Game, seat: int) -> np.ndarray:
-    """The seat's observation vector (from its view only), clipped to the declared bounds."""
-    x = np.asarray(encode(game.game_id, game.view(seat)), dtype=np.float32)
+    """The seat's observation vector (from its view only: the table part, which is all the encoders read, so the
+    recent events are not built), clipped to the declared bounds."""
+    x = np.asarray(encode(game.game_id, game.rules.table_view(game.state, seat)), dtype=np.float32)
     return np.clip(x, OBS_LOW, OBS_HIGH, out=x)
 
 
@@ -78,7 +79,7 @@ class PolicyFnAgent:
     def act(self, obs: Observation) -> str:
         x = np.clip(np.asarray(encode(self.game_id, obs.view), dtype=np.float32), OBS_LOW, OBS_HIGH)
         m = np.zeros(self.n, dtype=np.int8)
-        m[obs.legal_codes] = 1
+        m[list(obs.legal_codes)] = 1
         code = int(self.fn(x, m))
         if code not in obs.legal_codes:
             raise InvalidOptions(f"the opponent policy chose action code {code}, which is not legal "

@@ -21,6 +21,8 @@ from monsterbox.core.game import Game
 log = logging.getLogger("monsterbox.server.bots")
 
 MAX_SPEC = 200
+#: agents a client may seat; ``policy`` loads a model file from the server's disk (code), so it is never offered
+SERVER_AGENTS = ("random", "heuristic", "ismcts", "easy", "medium", "hard", "expert")
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,9 @@ def check_agent_spec(spec: Any, game_id: str, players: int, budget: BotBudget) -
     if not isinstance(spec, str) or not spec or len(spec) > MAX_SPEC:
         raise InvalidOptions(f"a seat is 'human', 'open' or an agent name (at most {MAX_SPEC} characters)")
     name, params = parse_agent_spec(spec)
+    if name not in SERVER_AGENTS:
+        raise InvalidOptions(f"agent {name!r} is not available on this server; seat one of: "
+                             f"{', '.join(SERVER_AGENTS)}")
     for key, value in params.items():
         if isinstance(value, float) and not math.isfinite(value):
             raise InvalidOptions(f"agent {spec!r}: parameter {key} must be a finite number, got {value}")

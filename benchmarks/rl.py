@@ -1,0 +1,126 @@
+"""Learning environments' speed beside the engine's, measured in the same run.
+
+    python benchmarks/rl.py [--seconds 2] [--games inn,maker]
+
+Per game (its default player count in the environments: 4, Mansion 3), random masked play:
+- public: the engine's public path (``legal_actions()`` / ``play(id)``), decisions/s;
+- simulate: ``sim.simulate`` with random agents (the agent layer on top of the public path), decisions/s;
+- AEC: ``pettingzoo_env.env`` (wrapped as classic envs), ``last()`` + ``step()`` per decision, steps/s;
+- Gym: ``gymnasium.make("monsterbox/<Game>-v0")`` against random opponents, learner steps/s (each step also plays
+  the opponents' moves until the learner's turn) and all decisions/s;
+with each one's ratio to the public path (goals: simulate >= 0.9, AEC >= 0.2, Gym >= 0.1). Rates are per second
+of this process's CPU time, measured in interleaved bursts after a warm-up game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+import gymnasium  # noqa: E402
+import numpy as np  # noqa: E402
+
+import monsterbox  # noqa: E402
+from monsterbox.rl.common import DEFAULT_PLAYERS  # noqa: E402
+from monsterbox.rl.pettingzoo_env import env as aec_env  # noqa: E402
+from monsterbox.rl.registration import ENV_IDS  # noqa: E402
+from monsterbox.sim import simulate  # noqa: E402
+
+#: CPU time of this process: the machine may be shared, and wall time would charge other processes' work to us
+clock = time.process_time
+
+
+def public(game_id: str, players: int, seconds: float) -> float:
+    rng = random.Random(0)
+    n = seed = 0
+    t0 = clock()
+    while clock() - t0 < seconds:
+        g = monsterbox.new_game(game_id, players, seed)
+        while not g.over:
+            acts = g.legal_actions()
+            g.play(acts[rng.randrange(len(acts))])
+            n += 1
+        seed += 1
+    return n / (clock() - t0)
+
+
+def simulated(game_id: str, players: int, seconds: float) -> float:
+    n = 0.0
+    seed = 0
+    t0 = clock()
+    while clock() - t0 < seconds:
+        out = simulate(game_id, players, 10, ["random"] * players, seed=seed)  # as the CLI runs: many games a call
+        n += out["mean_actions"] * out["games"]
+        seed += 10
+    return n / (clock() - t0)
+
+
+def aec(game_id: str, players: int, seconds: float) -> float:
+    e = aec_env(game_id, players)
+    rng = np.random.default_rng(0)
+    n = 0
+    t0 = clock()
+    seed = 0
+    while clock() - t0 < seconds:
+        e.reset(seed=seed)
+        for _agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            n += 1
+        seed += 1
+    return n / (clock() - t0)
+
+
+def gym(game_id: str, seconds: float) -> tuple[float, float]:
+    e = gymnasium.make(ENV_IDS[game_id])
+    rng = np.random.default_rng(0)
+    steps = decisions = 0
+    t0 = clock()
+    seed = 0
+    while clock() - t0 < seconds:
+        _, info = e.reset(seed=seed)
+        done = False
+        while not done:
+            _, _, term, trunc, info = e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            done = term or trunc
+            steps += 1
+        decisions += len(e.unwrapped.game.actions)
+        seed += 1
+    dt = clock() - t0
+    return steps / dt, decisions / dt
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--games", default=",".join(monsterbox.GAME_IDS))
+    args = ap.parse_args()
+    print(f"{'game':8} {'pl':>2} {'public/s':>9} {'simulate/s':>10} {'ratio':>5} {'AEC/s':>8} {'ratio':>5} "
+          f"{'Gym steps/s':>11} {'ratio':>5} {'Gym dec/s':>9}")
+    for game_id in args.games.split(","):
+        players = DEFAULT_PLAYERS[game_id]
+        public(game_id, players, 0.01)  # warm-up: imports and card files are loaded once
+        gym(game_id, 0.01)
+        # interleaved in short bursts, so that a machine whose load changes affects every column alike
+        pub = sim = a = gs = gd = 0.0
+        k = 4
+        for _ in range(k):
+            pub += public(game_id, players, args.seconds / k) / k
+            sim += simulated(game_id, players, args.seconds / k) / k
+            a += aec(game_id, players, args.seconds / k) / k
+            s, d = gym(game_id, args.seconds / k)
+            gs, gd = gs + s / k, gd + d / k
+        print(f"{game_id:8} {players:2d} {pub:9.0f} {sim:10.0f} {sim / pub:5.2f} {a:8.0f} {a / pub:5.2f} "
+              f"{gs:11.0f} {gs / pub:5.2f} {gd:9.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
