@@ -96,6 +96,10 @@ def check_agent_spec(spec: str, game_id: str) -> None:
         from monsterbox.agents.ismcts import ISMCTSAgent
 
         check_params(ISMCTSAgent, params, spec)
+    elif name == "policy":
+        from monsterbox.agents.learned import LearnedPolicyAgent
+
+        check_params(LearnedPolicyAgent, params, spec, skip=("seed", "game_id"))
     else:
         raise InvalidOptions(f"unknown agent {name!r}; known agents: {', '.join(AGENT_NAMES)}")
 
