@@ -185,7 +185,7 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
         return say(s, you, names, N_("You drew: {weapons}."), N_("{who} drew: {weapons}."), weapons=got)
     if t == "crisis":
         x = lk.crisis.get(e["crisis"])
-        rule = ability_text(x.effect, x.params, cards) if x else ""
+        rule = ability_text(x.effect, x.params, cards) if x and x.effect != "none" else ""
         return _("Crisis: {name}. {rule}").format(name=lk.crisis_name(e["crisis"]), rule=rule).strip()
     if t == "weapon_kill":
         return say(s, you, names, N_("You use a {weapon} on {lair}."), N_("{who} uses a {weapon} on {lair}."),
