@@ -57,7 +57,9 @@ def test_agent_gets_an_observation_not_the_game():
     ("alphazero", "unknown agent 'alphazero'"),
     ("random:depth=3", "takes no parameters"),
     ("heuristic:oops", "must look like key=value"),
-    ("heuristic:colour=3", "bad parameters"),
+    ("heuristic:colour=3", "has no parameter .colour.; its parameters: treasure"),
+    ("heuristic:treasure=abc", "must be a treasure .number"),
+    ("ismcts:iterations=inf", "must be a iterations .integer"),
     ("", "an agent name is needed"),
 ])
 def test_bad_agent_names(spec, message):

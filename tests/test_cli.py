@@ -19,7 +19,7 @@ def test_play_to_the_end_prints_scoring_and_saves_record(tmp_path):
     rec = tmp_path / "game.json"
     result = run(["play", "inn", "--players", "3", "--seed", "4", "--save", str(rec)], input="1\n" * 200)
     assert result.exit_code == 0, result.output
-    assert "Scoring" in result.output and "fame points" in result.output and "Winner" in result.output
+    assert "Last call: scoring" in result.output and "fame points" in result.output and "Winner" in result.output
     assert "treasures" in result.output and "what happens" in result.output
     g = monsterbox.replay(json.loads(rec.read_text()))
     assert g.over
@@ -45,7 +45,7 @@ def test_play_shows_table_and_numbered_choices(tmp_path):
     result = run(["play", "inn", "--seed", "5", "--option", "open_treasures=true", "--save",
                   str(tmp_path / "r.json")], input="")
     out = result.output
-    assert "Tavern:" in out and "Pool:" in out and "Your hand:" in out and "1. " in out
+    assert "Tavern (next card first):" in out and "Pool:" in out and "Your treasures:" in out and "1. " in out
     assert "hidden" not in out  # open treasures: every hand is shown
 
 
@@ -122,7 +122,7 @@ def test_play_maker_in_the_terminal(tmp_path):
     rec = tmp_path / "m.json"
     result = run(["play", "maker", "--players", "3", "--seed", "6", "--save", str(rec)], input="1\n1\n1\n")
     assert result.exit_code == 0, result.output
-    assert "Chest at 100" in result.output and "Your hand:" in result.output and "enter" in result.output
+    assert "Treasure chest at 100" in result.output and "Your hand:" in result.output and "entering" in result.output
     assert monsterbox.replay(json.loads(rec.read_text())).game_id == "maker"
 
 

@@ -68,7 +68,7 @@ def test_time_budget_and_iterations_counted():
     ("ismcts:iterations=0", "positive integer"),
     ("ismcts:rollout=smart", "random or heuristic"),
     ("ismcts:c=-1", "c \\(exploration\\)"),
-    ("ismcts:width=3", "bad parameters"),
+    ("ismcts:width=3", "has no parameter .width.; its parameters: iterations"),
     ("ismcts:depth=-1", "depth must be an integer"),
 ])
 def test_bad_ismcts_parameters(spec, message):

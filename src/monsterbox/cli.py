@@ -6,11 +6,12 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.text import Text
 
 from monsterbox import __version__
 from monsterbox.core.errors import MonsterboxError
@@ -18,14 +19,36 @@ from monsterbox.core.registry import GAME_IDS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="monsterbox: play and study four monster-themed card games.")
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+console = Console(highlight=False, markup=False)  # data is printed as it is: styles come from Text objects
+err_console = Console(stderr=True, highlight=False, markup=False)
 
 
-def fail(message: str, code: int = 2) -> None:
-    """A user mistake: print a clear message (no traceback) and exit."""
-    err_console.print(f"[bold red]error:[/] {message}")
+def fail(message: str, code: int = 2) -> NoReturn:
+    """A user mistake: print a clear message (no traceback, the message never read as markup) and exit."""
+    line = Text("error: ", style="bold red")
+    line.append(message)
+    err_console.print(line)
     raise typer.Exit(code)
+
+
+def check_players(game: str, players: int) -> None:
+    """The player count and nothing else, before anything is drawn or played."""
+    from monsterbox.core.registry import get_ruleset
+
+    rules = get_ruleset(game)
+    if not rules.min_players <= players <= rules.max_players:
+        fail(f"{rules.title} is for {rules.min_players} to {rules.max_players} players, got {players}")
+
+
+def check_setup(game: str, players: int, opts: dict[str, Any]) -> None:
+    """Players and options checked before a progress bar or a game starts."""
+    from monsterbox.core.registry import get_ruleset
+
+    check_players(game, players)
+    try:
+        get_ruleset(game).validate_options(players, opts)
+    except MonsterboxError as exc:
+        fail(str(exc))
 
 
 def parse_options(items: list[str] | None) -> dict[str, Any]:
@@ -53,52 +76,153 @@ def version_callback(value: bool) -> None:
         raise typer.Exit()
 
 
+def lang_callback(value: str | None) -> str | None:
+    from monsterbox.core.i18n import check_language, set_language
+
+    try:
+        set_language(check_language(value) if value else None)  # each run starts from --lang or MONSTERBOX_LANG
+    except MonsterboxError as exc:
+        fail(str(exc))
+    return value
+
+
 @app.callback()
 def root(version: bool = typer.Option(False, "--version", callback=version_callback, is_eager=True,
-                                      help="Print the version and exit.")) -> None:
+                                      help="Print the version and exit."),
+         lang: str | None = typer.Option(None, "--lang", callback=lang_callback, is_eager=True,
+                                         help="Language of the games' text: en or fr (default: MONSTERBOX_LANG, "
+                                              "else en).")) -> None:
     """monsterbox: play and study four monster-themed card games."""
+    global console, err_console
+    console = Console(highlight=False, markup=False)  # each run measures the terminal it runs in (COLUMNS included)
+    err_console = Console(stderr=True, highlight=False, markup=False)
 
 
 @app.command()
 def play(
-    game: str = typer.Argument(..., help=f"Game id: {', '.join(GAME_IDS)}"),
+    game: str = typer.Argument(None, help=f"Game id: {', '.join(GAME_IDS)} (not needed with --resume)"),
     players: int = typer.Option(4, "--players", "-p", help="Number of players."),
     seat: int = typer.Option(0, "--seat", "-s", help="Your seat (0-based)."),
     bots: str = typer.Option("heuristic", "--bots", "-b",
                              help="Agent for the other seats: one name, or one per other seat, comma-separated."),
     seed: int | None = typer.Option(None, "--seed", help="Seed (default: a fresh one, printed)."),
     option: list[str] = typer.Option(None, "--option", "-o", help="Game option KEY=VALUE (repeatable)."),
-    save: Path | None = typer.Option(None, "--save", help="Where to write the game record (JSON)."),
+    save: Path | None = typer.Option(None, "--save", help="Where to write the game record (JSON); an existing file "
+                                                           "is never overwritten."),
+    name: str | None = typer.Option(None, "--name", help="Your name at the table (default: You)."),
+    resume: Path | None = typer.Option(None, "--resume", help="Go on with an unfinished game from its record."),
 ) -> None:
-    """Play a game in the terminal against bots."""
-    from monsterbox.agents.registry import make_agent, parse_agent_spec
+    """Play a game in the terminal against bots (Ctrl-C saves the game; --resume goes on with it)."""
+    from monsterbox.agents.registry import check_agent_spec, make_agent
     from monsterbox.core.registry import new_game
     from monsterbox.sim import agent_seed
-    from monsterbox.tui import play_loop
+    from monsterbox.tui import Interrupted, Seats, bot_name, play_loop
 
-    check_game(game)
-    opts = parse_options(option)
-    if seed is None:
-        seed = random.SystemRandom().randrange(10**6)
-    try:
-        g = new_game(game, players, seed, opts)
-        if not 0 <= seat < players:
-            fail(f"--seat must be from 0 to {players - 1}, got {seat}")
+    shown = 0
+    if resume is not None:
+        record = read_record(resume)
+        table = record.get("table") if isinstance(record.get("table"), dict) else {}
+        try:
+            from monsterbox.core.record import replay as do_replay
+
+            g = do_replay(record)
+        except MonsterboxError as exc:
+            fail(f"{resume}: {exc}", 1)
+        if g.over:
+            fail(f"{resume}: this game is already over; see it with: monsterbox replay {resume}", 1)
+        if game is not None and game != g.game_id:
+            fail(f"{resume} is a game of {g.game_id}, not {game}")
+        players, seed = g.players, g.seed
+        seat = int(table.get("seat", seat))
+        bot_specs = table.get("bots")
+        specs = list(bot_specs) if isinstance(bot_specs, list) else [bots]
+        name = name or table.get("name")
+        save_path = save or resume
+        if save is not None:
+            check_save_path(save)
+        shown = -1  # the story so far is told again from the start
+    else:
+        if game is None:
+            fail("name a game (" + ", ".join(GAME_IDS) + ") or give --resume RECORD")
+        check_game(game)
+        opts = parse_options(option)
+        if seed is None:
+            seed = random.SystemRandom().randrange(10**6)
+        check_players(game, players)
+        try:
+            g = new_game(game, players, seed, opts)
+        except MonsterboxError as exc:
+            fail(str(exc))
         specs = [s.strip() for s in bots.split(",")]
-        if len(specs) == 1:
-            specs = specs * (players - 1)
-        if len(specs) != players - 1:
-            fail(f"--bots needs 1 or {players - 1} comma-separated names, got {len(specs)}")
-        for s in specs:
-            parse_agent_spec(s)
-        agents: dict[int, Any] = {}
-        others = [p for p in range(players) if p != seat]
+        save_path = save or free_record_path(Path(f"monsterbox-{game}-seed{seed}.record.json"))
+        check_save_path(save_path)
+    if not 0 <= seat < players:
+        fail(f"--seat must be from 0 to {players - 1}, got {seat}")
+    if len(specs) == 1:
+        specs = specs * (players - 1)
+    if len(specs) != players - 1:
+        fail(f"--bots needs 1 or {players - 1} comma-separated names, got {len(specs)}")
+    agents: dict[int, Any] = {}
+    others = [p for p in range(players) if p != seat]
+    names = [""] * players
+    try:
+        for spec in specs:
+            check_agent_spec(spec, g.game_id)
         for p, spec in zip(others, specs, strict=True):
-            agents[p] = make_agent(spec, game, agent_seed(seed, p))
+            agents[p] = make_agent(spec, g.game_id, agent_seed(seed, p))
+            names[p] = bot_name(p, spec)
     except MonsterboxError as exc:
         fail(str(exc))
-    save_path = save or Path(f"monsterbox-{game}-seed{seed}.record.json")
-    play_loop(g, seat, agents, save_path, console)
+    names[seat] = name or ""
+    table = {"seat": seat, "bots": specs, "name": name}
+    if shown < 0:
+        shown = 0
+    try:
+        play_loop(g, Seats(seat, names), agents, save_path, console, table, shown)
+    except Interrupted:
+        raise typer.Exit(130) from None
+    except OSError as exc:
+        fail(f"cannot write the record {save_path}: {exc}", 1)
+
+
+def free_record_path(path: Path) -> Path:
+    """``path``, or ``name-2.record.json``, ``-3``... when it exists: a record is never silently overwritten."""
+    if not path.exists():
+        return path
+    stem = path.name.removesuffix(".record.json")
+    k = 2
+    while (path.with_name(f"{stem}-{k}.record.json")).exists():
+        k += 1
+    return path.with_name(f"{stem}-{k}.record.json")
+
+
+def check_save_path(path: Path) -> None:
+    """Before the game starts: the record's folder exists and is writable, and no file is in the way."""
+    if path.exists():
+        fail(f"{path} already exists; choose another --save path (a record is never overwritten)")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        fail(f"cannot save the record to {path}: the folder {parent} does not exist")
+    import os
+
+    if not os.access(parent, os.W_OK):
+        fail(f"cannot save the record to {path}: the folder {parent} is not writable")
+
+
+def read_record(file: Path) -> dict[str, Any]:
+    try:
+        record = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        fail(f"no such file: {file}")
+    except IsADirectoryError:
+        fail(f"{file} is a folder, not a record")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        fail(f"{file} is not a JSON record: {exc}")
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc}")
+    if not isinstance(record, dict):
+        fail(f"{file} is not a monsterbox record (a JSON object is expected)")
+    return record
 
 
 @app.command()
@@ -119,8 +243,11 @@ def simulate(
 
     check_game(game)
     opts = parse_options(option)
+    check_setup(game, players, opts)
+    if games < 1:
+        fail(f"--games must be at least 1, got {games}")
     try:
-        specs = parse_agents(agents, players)
+        specs = parse_agents(agents, players, game)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=err_console,
                       transient=as_json, disable=not sys.stderr.isatty() and as_json) as progress:
@@ -168,18 +295,26 @@ def arena(
     """A tournament: seats rotated, results streamed (resumable), report with intervals, ratings and plots."""
     from rich.table import Table
 
-    from monsterbox.agents.registry import parse_agent_spec
+    from monsterbox.agents.registry import check_agent_spec
     from monsterbox.arena.report import write_report
     from monsterbox.arena.runner import ArenaConfig, run_arena
 
+    try:
+        import matplotlib  # noqa: F401
+        import openskill  # noqa: F401
+    except ImportError:
+        fail("the arena needs its extra: pip install 'monsterbox[arena]'")
+
     check_game(game)
+    opts = parse_options(option)
+    check_setup(game, players, opts)
     specs = [s.strip() for s in agents.split(",")]
     if len(specs) == 1:
         specs = specs * players
     try:
         for s in specs:
-            parse_agent_spec(s)
-        config = ArenaConfig(game, players, specs, games, seed, parse_options(option))
+            check_agent_spec(s, game)
+        config = ArenaConfig(game, players, specs, games, seed, opts)
         with Progress(TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
                       TimeRemainingColumn(), console=err_console) as progress:
             task = progress.add_task("arena", total=games, rate="")
@@ -227,16 +362,18 @@ def analyze(
     from monsterbox.arena.runner import ArenaConfig
 
     check_game(game)
+    opts = parse_options(option)
+    check_setup(game, players, opts)
     try:
-        specs = parse_agents(agents, players)
-        res = run_analyze(ArenaConfig(game, players, specs, games, seed, parse_options(option)), workers)
+        specs = parse_agents(agents, players, game)
+        res = run_analyze(ArenaConfig(game, players, specs, games, seed, opts), workers)
     except MonsterboxError as exc:
         fail(str(exc))
     if as_json:
         print(json.dumps(res))
         return
     d, b = res["decisions_per_game"], res["branching_factor"]
-    console.print(f"[bold]{game}[/], {players} players, {res['games']} games, agents {', '.join(specs)}")
+    console.print(f"{game}, {players} players, {res['games']} games, agents {', '.join(specs)}")
     console.print(f"decisions per game: {d['mean']} (95% CI {d['ci95'][0]}-{d['ci95'][1]}, min {d['min']}, "
                   f"max {d['max']})")
     console.print(f"branching factor: mean {b['mean']}, max {b['max']}; by tenth of the game: "
@@ -300,21 +437,41 @@ def replay(file: Path = typer.Argument(..., help="A game record (JSON), as writt
     from monsterbox.core.record import replay as do_replay
     from monsterbox.tui import print_story
 
-    try:
-        record = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        fail(f"no such file: {file}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        fail(f"{file} is not a JSON record: {exc}")
-    except OSError as exc:
-        fail(f"cannot read {file}: {exc}")
+    record = read_record(file)
     try:
         g = do_replay(record)
     except MonsterboxError as exc:
         fail(f"{file}: {exc}", 1)
-    console.print(f"[bold]{file}[/]: {g.game_id}, {g.players} players, seed {g.seed}, "
-                  f"{len(g.actions)} actions re-checked: OK")
+    head = Text(f"{file}", style="bold")
+    if g.over:
+        head.append(f": {g.rules.title}, {g.players} players, seed {g.seed}, {len(g.actions)} actions re-checked: "
+                    "OK, the game is finished.")
+    else:
+        head.append(f": {g.rules.title}, {g.players} players, seed {g.seed}, {len(g.actions)} actions re-checked: "
+                    f"OK, but the game is unfinished (go on with: monsterbox play --resume {file}).")
+    console.print(head)
     print_story(g, console)
+
+
+@app.command()
+def rules(game: str = typer.Argument(..., help=f"Game id: {', '.join(GAME_IDS)}"),
+          file: Path | None = typer.Option(None, "--file", help="Take the card reference from this card file.")
+          ) -> None:
+    """The rules of a game in the project's own words, with the card reference (use --lang fr for French)."""
+    import importlib
+
+    from rich.markdown import Markdown
+
+    check_game(game)
+    cards = None
+    if file is not None:
+        loader = importlib.import_module(f"monsterbox.games.{game}.cards")
+        try:
+            cards = loader.load_card_file(file)
+        except MonsterboxError as exc:
+            fail(str(exc))
+    help_module = importlib.import_module(f"monsterbox.games.{game}.help")
+    console.print(Markdown(help_module.rules_text(cards)))
 
 
 @app.command()
@@ -410,7 +567,11 @@ def cards(game: str = typer.Argument("inn", help="Game id."),
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except MonsterboxError as exc:  # a user mistake found late: still a message, never a traceback
+        err_console.print(Text("error: ", style="bold red").append(str(exc)))
+        sys.exit(2)
 
 
 if __name__ == "__main__":

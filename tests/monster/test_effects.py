@@ -183,3 +183,19 @@ def test_an_exhausted_bank_stack_is_refilled_from_the_discards_but_not_the_top_t
     from monsterbox.games.monster.mechanics import bank_count
 
     assert bank_count(s, 0) == 0  # the only stake left is a top-two discard
+
+
+def test_bag_of_holding_keeps_the_stored_weapon_hidden_from_the_others():
+    """R4: the weapon stored with the Bag of Holding is face down; no other seat's log names it."""
+    g, s = game()
+    bag = [i for i, x in enumerate(s.cards.loot) if x.effect == "store_free"][0]
+    s.items[0] = [bag]
+    set_hand(g, 0, ["stake", "net"])
+    assert g.to_play == 0 and "item:bag_of_holding" in g.legal_actions()
+    g.play("item:bag_of_holding")
+    g.play("weapon:net")
+    net = W["net"]
+    for seat in (1, 2):
+        told = [e for e in g.view(seat)["log"] if e["type"] == "effect" and e["effect"] == "store_free"]
+        assert told and net not in told[-1]["choices"]
+    assert "net" not in str([e for e in g.spectator_view()["log"] if e["type"] in ("effect", "store")])

@@ -5,6 +5,8 @@ or one name for all seats."""
 from __future__ import annotations
 
 import importlib
+import inspect
+import math
 from typing import Any
 
 from monsterbox.agents.base import Agent
@@ -49,8 +51,62 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, params
 
 
+def _describe_param(p: inspect.Parameter) -> str:
+    kind = {bool: "true/false", int: "integer", float: "number", str: "text"}.get(type(p.default), "value")
+    return f"{p.name} ({kind}, default {p.default})"
+
+
+def check_params(target: Any, params: dict[str, Any], spec: str, skip: tuple[str, ...] = ("seed",)) -> None:
+    """Each parameter of ``spec`` must be one ``target``'s constructor takes, of the type of its default (numbers
+    finite); else InvalidOptions naming the agent's parameters."""
+    sig = inspect.signature(target)
+    allowed = {k: p for k, p in sig.parameters.items() if k not in skip and p.default is not inspect.Parameter.empty}
+    listing = "; ".join(_describe_param(p) for p in allowed.values()) or "none"
+    name = spec.split(":")[0]
+    for key, value in params.items():
+        if key not in allowed:
+            raise InvalidOptions(f"agent {name!r} has no parameter {key!r}; its parameters: {listing}")
+        default = allowed[key].default
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(default, int):
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif isinstance(default, float):
+            ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+        else:
+            ok = isinstance(value, type(default))
+        if not ok:
+            raise InvalidOptions(f"agent {name!r}: parameter {key!r} must be a {_describe_param(allowed[key])}, "
+                                 f"got {value!r}")
+
+
+def check_agent_spec(spec: str, game_id: str) -> None:
+    """Check an agent spec fully (name, parameters and their values) without building the agent."""
+    name, params = parse_agent_spec(spec)
+    if name == "random":
+        if params:
+            raise InvalidOptions(f"agent 'random' takes no parameters, got {', '.join(params)}")
+    elif name == "heuristic":
+        target = HEURISTICS.get(game_id)
+        if target is None:
+            raise InvalidOptions(f"there is no heuristic bot for game {game_id!r} yet")
+        module, cls = target.split(":")
+        check_params(getattr(importlib.import_module(module), cls), params, spec)
+    elif name == "ismcts":
+        from monsterbox.agents.ismcts import ISMCTSAgent
+
+        check_params(ISMCTSAgent, params, spec)
+    elif name == "policy":
+        from monsterbox.agents.learned import LearnedPolicyAgent
+
+        check_params(LearnedPolicyAgent, params, spec, skip=("seed", "game_id"))
+    else:
+        raise InvalidOptions(f"unknown agent {name!r}; known agents: {', '.join(AGENT_NAMES)}")
+
+
 def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
     """Build the agent named by ``spec`` for ``game_id``, seeded."""
+    check_agent_spec(spec, game_id)
     name, params = parse_agent_spec(spec)
     if name == "random":
         if params:
@@ -86,13 +142,17 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
     raise InvalidOptions(f"unknown agent {name!r}; known agents: {', '.join(AGENT_NAMES)}")
 
 
-def parse_agents(text: str, players: int) -> list[str]:
-    """``--agents``: one name for all seats or one per seat, comma-separated."""
+def parse_agents(text: str, players: int, game_id: str | None = None) -> list[str]:
+    """``--agents``: one name for all seats or one per seat, comma-separated (each fully checked for
+    ``game_id`` when given)."""
     specs = [s.strip() for s in text.split(",")]
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
         raise InvalidOptions(f"--agents needs 1 or {players} comma-separated names, got {len(specs)}: {text!r}")
     for s in specs:
-        parse_agent_spec(s)
+        if game_id is None:
+            parse_agent_spec(s)
+        else:
+            check_agent_spec(s, game_id)
     return specs

@@ -1,75 +1,173 @@
-"""Terminal play: a generic loop (bots, numbered choices, saving on interrupt) over per-game renderers."""
+"""Terminal play: a generic loop (bots, numbered choices, help, saving on interrupt) over per-game renderers.
+
+Every word comes from the game's wording layer (``games/<id>/text.py``) and help (``games/<id>/help.py``); data is
+printed as ``rich.text.Text`` (never parsed as markup), so a name with square brackets shows as typed.
+"""
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
+from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Console
+from rich.markdown import Markdown
+from rich.text import Text
 
 from monsterbox.agents.base import observe
 from monsterbox.core.game import Game
-from monsterbox.tui import inn as inn_tui
-from monsterbox.tui import maker as maker_tui
-from monsterbox.tui import mansion as mansion_tui
-from monsterbox.tui import monster as monster_tui
+from monsterbox.core.i18n import _
 
-RENDERERS = {"inn": inn_tui, "maker": maker_tui, "mansion": mansion_tui, "monster": monster_tui}
+HELP_WORDS = ("?", "help", "aide")
+RULES_WORDS = ("rules", "regles", "règles")
 
 
-def renderer(game_id: str) -> Any:
-    return RENDERERS[game_id]
+class Interrupted(Exception):
+    """Ctrl-C during play: the record was saved; the command exits 130."""
 
 
-def save_record(game: Game, path: Path, console: Console) -> None:
-    path.write_text(json.dumps(game.record(), indent=1), encoding="utf-8")
-    console.print(f"Game record saved to [bold]{path}[/] (replay it with: monsterbox replay {path})")
+@dataclass
+class Seats:
+    """Who sits where: the reader's seat and every seat's name ("Ada", "Bot 2 (heuristic)")."""
+
+    you: int
+    names: list[str] = field(default_factory=list)
 
 
-def ask(console: Console, legal: list[str], labels: list[str]) -> str:
-    """Ask for a choice by number or by action id until a valid one is given. EOFError/KeyboardInterrupt pass."""
-    for i, (a, label) in enumerate(zip(legal, labels, strict=True), 1):
-        console.print(f"  [bold cyan]{i}[/]. {label}  [dim]({a})[/]")
+def text_module(game_id: str) -> ModuleType:
+    return importlib.import_module(f"monsterbox.games.{game_id}.text")
+
+
+def help_module(game_id: str) -> ModuleType:
+    return importlib.import_module(f"monsterbox.games.{game_id}.help")
+
+
+def renderer(game_id: str) -> ModuleType:
+    return importlib.import_module(f"monsterbox.tui.{game_id}")
+
+
+def bot_name(seat: int, spec: str) -> str:
+    return _("Bot {seat} ({agent})").format(seat=seat, agent=spec)
+
+
+def save_record(game: Game, path: Path, console: Console, table: dict[str, Any] | None = None) -> None:
+    """Write the record (with the table's seat and bots, so ``play --resume`` can go on) and say where."""
+    rec = game.record()
+    if table:
+        rec["table"] = table
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(rec, indent=1), encoding="utf-8")
+    os.replace(tmp, path)
+    msg = Text(_("Game record saved to {path} (replay it with: monsterbox replay {path}").format(path=path))
+    if not game.over:
+        msg.append(_("; go on with: monsterbox play {game} --resume {path}").format(game=game.game_id, path=path))
+    msg.append(")")
+    console.print(msg)
+
+
+def ask(console: Console, game: Game, labels: list[str], on_help: Any) -> str:
+    """Ask for a choice by number (or by action id) until a valid one is given; ``?``/``help`` shows help.
+    EOFError/KeyboardInterrupt pass through."""
+    legal = game.legal_actions()
+    items = []
+    for i, label in enumerate(labels, 1):
+        line = Text(f"{i:>2}. ", style="bold cyan")
+        line.append(label)
+        items.append(line)
+    if len(items) > 8:
+        console.print(Columns(items, column_first=True, padding=(0, 2)))  # long menus in two columns
+    else:
+        for line in items:
+            console.print(line)
     while True:
-        answer = console.input("Your choice: ").strip()
+        answer = console.input(_("Your choice (1-{n}, ? for help): ").format(n=len(legal))).strip()
+        if answer.lower() in HELP_WORDS:
+            on_help(False)
+            continue
+        if answer.lower() in RULES_WORDS:
+            on_help(True)
+            continue
         if answer in legal:
             return answer
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
-        console.print(f"[yellow]'{answer}' is not a choice: type a number from 1 to {len(legal)} "
-                      "or one of the action ids shown in brackets.[/]")
+        if game.action_code(answer) is not None:  # a real action, refused now: the engine says why
+            reason = game.rules.why_illegal(game.state, answer)
+            console.print(Text(_("Not now: {reason}").format(reason=reason), style="yellow"))
+            continue
+        console.print(Text(_("'{answer}' is not a choice: type a number from 1 to {n}, or ? for help.").format(
+            answer=answer, n=len(legal)), style="yellow"))
 
 
-def play_loop(game: Game, seat: int, agents: dict[int, Any], save_path: Path, console: Console) -> None:
-    """Play until the game ends; Ctrl-C or end of input saves the record and exits cleanly."""
+def show_help(console: Console, game: Game, seat: int, full: bool) -> None:
+    h = help_module(game.game_id)
+    if full:
+        console.print(Markdown(h.rules_text(cards=game.state.cards)))
+        return
+    console.print(Markdown(h.table_help(game.view(seat), cards=game.state.cards)))
+    console.print(Text(_("(Type 'rules' for the whole rules and the card reference.)"), style="dim"))
+
+
+def print_events(console: Console, game: Game, shown: int, seats: Seats) -> int:
+    """Tell what the reader's seat saw since its event ``shown`` (``Game.events``, however long); the new count."""
+    text = text_module(game.game_id)
+    bold = getattr(renderer(game.game_id), "BOLD_EVENTS", ())
+    new = game.events(seats.you, since=shown)
+    for e in new:
+        line = text.narrate(e, seats.you, seats.names, game.state.cards)
+        if line:
+            console.print(Text(line, style="bold" if e["type"] in bold else ""))
+    return shown + len(new)
+
+
+def play_loop(game: Game, seats: Seats, agents: dict[int, Any], save_path: Path, console: Console,
+              table: dict[str, Any] | None = None, shown: int = 0) -> None:
+    """Play until the game ends. End of input saves the record and returns; Ctrl-C saves it and raises
+    ``Interrupted`` (the command exits 130)."""
     r = renderer(game.game_id)
-    shown = 0
-    console.print(f"[bold]{game.rules.title}[/], {game.players} players, seed {game.seed}. You are seat {seat}.")
+    text = text_module(game.game_id)
+    seat = seats.you
+    console.print(Text(_("{title}, {players} players, seed {seed}.").format(
+        title=game.rules.title, players=game.players, seed=game.seed), style="bold"))
     try:
         while not game.over:
             p = game.to_play
             assert p is not None
             v = game.view(seat)
-            new = game.events(seat, since=shown)  # what happened since the last prompt, however long
-            r.print_events(console, new, seat)
-            shown += len(new)
+            shown = print_events(console, game, shown, seats)
             if p == seat:
-                r.print_table(console, v)
+                r.print_table(console, v, seats, game.state.cards)
                 legal = game.legal_actions()
-                action = ask(console, legal, [r.describe_action(v, a) for a in legal])
+                labels = [text.describe_action(v, a, seats.names, game.state.cards) for a in legal]
+                action = ask(console, game, labels, lambda full: show_help(console, game, seat, full))
             else:
                 action = agents[p].act(observe(game, p))
             game.play(action)
         v = game.view(seat)
-        r.print_events(console, game.events(seat, since=shown), seat)
-        r.print_result(console, v["result"], seat)
-        save_record(game, save_path, console)
-    except (EOFError, KeyboardInterrupt):
-        console.print("\n[yellow]Interrupted.[/]")
-        save_record(game, save_path, console)
+        print_events(console, game, shown, seats)
+        r.print_result(console, v, seats, game.state.cards)
+        save_record(game, save_path, console, table)
+    except EOFError:
+        console.print(Text("\n" + _("End of input."), style="yellow"))
+        save_record(game, save_path, console, table)
+    except KeyboardInterrupt:
+        console.print(Text("\n" + _("Interrupted."), style="yellow"))
+        save_record(game, save_path, console, table)
+        raise Interrupted from None
 
 
 def print_story(game: Game, console: Console) -> None:
     """The whole game's story (public events) and, when over, its scoring."""
-    renderer(game.game_id).print_story(console, game.spectator_view(), game.events(None))
+    text = text_module(game.game_id)
+    v = game.spectator_view()
+    for e in game.events(None):
+        line = text.narrate(e, None, None, game.state.cards)
+        if line:
+            console.print(Text(line))
+    if game.over:
+        renderer(game.game_id).print_result(console, v, Seats(-1, []), game.state.cards)

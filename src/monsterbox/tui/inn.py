@@ -1,95 +1,118 @@
-"""Monster Inn in the terminal: the tavern, the pool, hands and dungeons as the table shows them."""
+"""Monster Inn in the terminal: the tavern, the pool, hands and dungeons (each monster over its human)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from monsterbox.games.inn.text import card_text, describe_action, narrate, seat_name
+from monsterbox.core.i18n import _, and_list
+from monsterbox.core.wording import seat_name
+from monsterbox.games.inn.text import COLOUR_NAMES, FATES, card_text, treasures
 
-__all__ = ["describe_action", "print_events", "print_result", "print_story", "print_table"]
-
+BOLD_EVENTS = ("round", "game_over")
 COLOURS = {"purple": "magenta", "orange": "dark_orange", "red": "red", "green": "green", "blue": "blue"}
 
 
-def styled(c: dict[str, Any]) -> Text:
+def styled(c: dict[str, Any], short: bool = True) -> Text:
     if c["kind"] == "monster":
-        return Text(card_text(c), style=COLOURS.get(c["colour"], ""))
-    return Text(card_text(c), style="dim")
+        return Text(card_text(c, short), style=COLOURS.get(c["colour"], ""))
+    return Text(card_text(c, short), style="dim")
 
 
-def print_events(console: Console, events: list[dict[str, Any]], you: int) -> None:
-    """New events (``Game.events(you, since=...)``), as the seat saw them."""
-    for e in events:
-        style = "bold" if e["type"] == "round" else ""
-        console.print(Text(narrate(e, you), style=style))
+def row_name(seat: int, seats: Any) -> str:
+    return _("You") if seat == seats.you else seat_name(seat, seats.names)
 
 
-def print_table(console: Console, v: dict[str, Any]) -> None:
-    you = v["seat"]
-    tavern = Text("Tavern: ")
+def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:
+    tavern = Text(_("Tavern (next card first): "))
     for i, c in enumerate(v["tavern"]):
         if i:
-            tavern.append("  ")
+            tavern.append(" | ")
         t = styled(c)
         if i == 0:
-            t.stylize("reverse")
+            t.stylize("bold reverse")
         tavern.append(t)
     console.print(tavern)
     pool = v["pool"]
-    console.print(f"Pool: {pool['count']} {pool['kind'] or ''}   Supply: {v['supply']['gold']} gold, "
-                  f"{v['supply']['gem']} gems   Draw pile: {v['draw_pile']}   Round {v['round']}/{v['rounds']}")
-    table = Table(show_header=True, header_style="bold")
-    for col in ("seat", "in", "treasures", "monsters (top row)", "humans (face down)"):
-        table.add_column(col)
+    console.print(Text(_("Pool: {pool}.  Supply: {gold} and {gems}.  Draw pile: {pile}.  Round {round} of {rounds}.")
+                       .format(pool=treasures(pool["kind"], pool["count"]),
+                               gold=treasures("gold", v["supply"]["gold"], True),
+                               gems=treasures("gem", v["supply"]["gem"], True), pile=v["draw_pile"], round=v["round"],
+                               rounds=v["rounds"])))
+    table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column(_("seat"))
+    table.add_column(_("in"))
+    table.add_column(_("treasures"))
+    table.add_column(_("dungeon: monster over the human beneath"))
     for s in v["seats"]:
         tr = s["treasures"]
-        treasures = f"{tr['gold']} gold, {tr['gem']} gems" if tr else "hidden"
-        mons = Text()
-        for m in s["dungeon"]["monsters"]:
-            mons.append(styled(m))
-            if m["supported_with"]:
-                mons.append(f"+{m['supported_with']}", style="bold yellow")
-            mons.append(" ")
-        hums = " ".join(card_text(h) for h in s["dungeon"]["humans"])
-        table.add_row(seat_name(s["seat"], you), "yes" if s["in_round"] else "out", treasures, mons, hums)
+        held = _("{gold}, {gems}").format(gold=treasures("gold", tr["gold"], True),
+                                          gems=treasures("gem", tr["gem"], True)) if tr else _("hidden")
+        dungeon = Text()
+        mons, hums = s["dungeon"]["monsters"], s["dungeon"]["humans"]
+        for i in range(max(len(mons), len(hums))):
+            if i:
+                dungeon.append("  |  ")
+            m = mons[i] if i < len(mons) else None
+            h = hums[i] if i < len(hums) else None
+            if m:
+                dungeon.append(styled(m))
+                if m.get("supported_with"):
+                    dungeon.append(" " + _("(supported)"), style="bold yellow")
+            else:
+                dungeon.append(_("(no monster)"), style="dim")
+            dungeon.append(" / ")
+            dungeon.append(card_text(h, True) if h else _("(no human)"), style="dim")
+        table.add_row(row_name(s["seat"], seats), _("yes") if s["in_round"] else _("out"), held, dungeon)
     console.print(table)
     h = v["hand"]
-    console.print(f"[bold]Your hand:[/] {h['gold']} gold, {h['gem']} gems")
+    mine = _("Your treasures: {gold} and {gems}.").format(gold=treasures("gold", h["gold"], True),
+                                                           gems=treasures("gem", h["gem"], True))
+    console.print(Text(mine, style="bold"))
 
 
-def print_result(console: Console, result: dict[str, Any], you: int | None) -> None:
+def print_result(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:
     """The scoring, pair by pair: what was removed and why, then the treasures and the winners."""
-    console.rule("Scoring")
+    result = v["result"]
+    console.rule(_("Last call: scoring"))
     for b in result["breakdown"]:
-        table = Table(title=f"{seat_name(b['seat'], you)}: {b['total']} fame points", title_justify="left",
-                      show_header=True, header_style="bold")
-        for col in ("#", "monster", "support", "human beneath", "what happens", "points"):
-            table.add_column(col, justify="right" if col in ("#", "points") else "left")
+        table = Table(title=_("{who}: {total} fame points").format(who=row_name(b["seat"], seats), total=b["total"]),
+                      title_justify="left", show_header=True, header_style="bold")
+        for col in (_("#"), _("monster"), _("support"), _("human beneath"), _("what happens"), _("points")):
+            table.add_column(col)
         for pair in b["pairs"]:
             m, h = pair["monster"], pair["human"]
             table.add_row(
                 str(pair["position"]),
                 styled(m) if m else Text("-", style="dim"),
-                (m or {}).get("supported_with") or "",
-                card_text(h) if h else "-",
-                h["fate"] if h else ("no human: full skulls" if m else ""),
+                _("yes") if (m or {}).get("supported_with") else "",
+                card_text(h, True) if h else "-",
+                _(FATES.get(h["fate"], h["fate"])) if h else (_("no human: all its skulls count") if m else ""),
                 f"{pair['points']:+d}",
             )
         t = b["treasures"]
-        table.add_row("", "treasures", "", f"{t['gold']} gold + {t['gem']} gems", f"{t['total']} // 3",
-                      f"{t['points']:+d}")
+        table.add_row("", _("treasures"), "", _("{gold} + {gems} = {total}").format(
+            gold=treasures("gold", t["gold"], True), gems=treasures("gem", t["gem"], True),
+            total=t["total"]),
+            _("1 point per 3 treasures"), f"{t['points']:+d}")
         console.print(table)
-    names = ", ".join(seat_name(w, you) for w in result["winners"])
-    console.print(f"[bold]Winner{'s' if len(result['winners']) > 1 else ''}: {names}[/]")
+    winners = result["winners"]
+    names = and_list(row_name(w, seats) for w in winners)
+    scores = result["scores"]
+    best = max(scores)
+    tied = [p for p, sc in enumerate(scores) if sc == best]
+    if len(winners) == 1:
+        line = _("Winner: {names}.").format(names=names)
+    else:
+        line = _("Winners (shared victory): {names}.").format(names=names)
+    if len(tied) > 1:
+        line += " " + _("Tie on {points} fame points, broken by the most treasures: {counts}.").format(
+            points=best, counts=and_list(f"{row_name(p, seats)} {result['treasures'][p]}" for p in tied))
+    console.print(Text(line, style="bold"))
 
 
-def print_story(console: Console, v: dict[str, Any], events: list[dict[str, Any]]) -> None:
-    """The whole game's public events, then the scoring if it is over."""
-    for e in events:
-        console.print(Text(narrate(e)))
-    if "result" in v:
-        print_result(console, v["result"], None)
+__all__ = ["COLOUR_NAMES", "print_result", "print_table"]

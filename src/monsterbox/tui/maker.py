@@ -1,83 +1,96 @@
-"""Monster Maker in the terminal: labyrinths with their distances, monsters, hands, treasures, dice."""
+"""Monster Maker in the terminal: labyrinths with their distances, monsters with their strength, hands with card
+strengths, treasures (face down, face up or open, in words) and the judgment with its penalty explained."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from monsterbox.games.maker.text import describe_action, narrate, who
+from monsterbox.core.i18n import _, and_list
+from monsterbox.core.wording import seat_name
+from monsterbox.games.maker.text import (
+    REWARD_NAMES,
+    STAGES,
+    card_label,
+    cards_text,
+    lookup,
+    penalty_text,
+    treasure_label,
+    treasure_state,
+)
 
-__all__ = ["describe_action", "print_events", "print_result", "print_story", "print_table"]
+BOLD_EVENTS = ("round", "exit", "judgment")
 
 
-def print_events(console: Console, events: list[dict[str, Any]], you: int) -> None:
-    """New events (``Game.events(you, since=...)``), as the seat saw them."""
-    for e in events:
-        console.print(Text(narrate(e, you), style="bold" if e["type"] in ("round", "exit", "judgment") else ""))
+def row_name(seat: int, seats: Any) -> str:
+    return _("You") if seat == seats.you else seat_name(seat, seats.names)
 
 
-def treasure_text(t: dict[str, Any]) -> str:
+def treasure_cell(t: dict[str, Any]) -> str:
     if t.get("hidden"):
-        return "[face down]"
-    extra = []
-    if "battle_bonus" in t:
-        extra.append(f"{'/'.join(t['battle_bonus']['classes'])} +{t['battle_bonus']['amount']}")
-    if t.get("removes_undead"):
-        extra.append("removes undead")
-    if t.get("exit_modifier"):
-        extra.append(f"+{t['exit_modifier']} return")
-    state = "open" if t["open"] else ("face up" if t.get("face_up") else "face down")
-    return f"{t['name']} {t['value']}" + (f" ({', '.join(extra)})" if extra else "") + f" [{state}]"
+        return treasure_label(t)
+    return f"{treasure_label(t)} ({treasure_state(t)})"
 
 
-def print_table(console: Console, v: dict[str, Any]) -> None:
-    you = v["seat"]
-    console.print(f"Chest at {v['chest_distance']}   Draw pile {v['draw_pile']}   Discards {len(v['discard_pile'])}"
-                  f"   Treasures left {v['treasure_pile']}" + ("   [bold red]END PHASE[/]" if v["end_phase"] else ""))
-    table = Table(show_header=True, header_style="bold")
-    for col in ("seat", "tile", "enter", "exit", "labyrinth", "monster", "hand", "treasures"):
+def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:
+    lk = lookup(cards)
+    line = _("Game {round} of {rounds}.  Treasure chest at {chest}.  Draw pile: {pile}.  Discards: {discards}.  "
+             "Treasures left: {treasures}.").format(round=v["round"], rounds=v["rounds"], chest=v["chest_distance"],
+                                                    pile=v["draw_pile"], discards=len(v["discard_pile"]),
+                                                    treasures=v["treasure_pile"])
+    console.print(Text(line))
+    if v["end_phase"]:
+        console.print(Text(_("End phase: someone is out; the others have one last chance."), style="bold red"))
+    table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for col in (_("seat"), _("where"), _("way in"), _("way back"), _("monster"), _("hand"), _("treasures")):
         table.add_column(col)
     for s in v["seats"]:
-        lab = " ".join(s["entry_cards"]) + (" | " + " ".join(s["exit_cards"]) if s["exit_cards"] else "")
-        mon = f"{s['monster']['name']} {s['monster']['strength']}" + (" (undead)" if s["monster"]["undead"] else "") \
-            if s["monster"] else ""
-        exit_txt = f"{s['exit']}/{s['exit_needed']}" if s["exit_needed"] is not None else "-"
-        table.add_row(who(s["seat"], you) + (" *" if s["exit_bonus"] else ""), s["stage"], str(s["entry"]), exit_txt,
-                      lab, Text(mon, style="red"), str(s["hand_size"]),
-                      "; ".join(treasure_text(t) for t in s["treasures"]))
+        back = _("{done} of {needed}").format(done=s["exit"], needed=s["exit_needed"]) \
+            if s["exit_needed"] is not None else "-"
+        mon = card_label(s["monster"]) if s["monster"] else ""
+        name = row_name(s["seat"], seats) + (" " + _("(first out: +100)") if s["exit_bonus"] else "")
+        table.add_row(name, _(STAGES.get(s["stage"], s["stage"])), str(s["entry"]), back, Text(mon, style="red"),
+                      str(s["hand_size"]), "\n".join(treasure_cell(t) for t in s["treasures"]))
     console.print(table)
     if "battle" in v:
         b = v["battle"]
-        console.print(f"Battle: {', '.join(b['characters']) or '(no one yet)'}"
-                      + (f"; bonuses: {', '.join(e['treasure'] + '->' + e['character'] for e in b['equips'])}"
-                         if b["equips"] else ""))
-    hand = ", ".join(f"{k} x{n}" if n > 1 else k for k, n in sorted(v["hand"].items()))
-    console.print(f"[bold]Your hand:[/] {hand or '(empty)'}")
+        who = and_list(lk.name(c) for c in b["characters"]) or _("no one yet")
+        line = _("Battle against {monster}: {who}").format(
+            monster=card_label(b["monster"]) if b.get("monster") else "?", who=who)
+        if b["equips"]:
+            line += "; " + and_list(_("{treasure} for {character}").format(
+                treasure=lk.treasure_name(e["treasure"]), character=lk.short(e["character"])) for e in b["equips"])
+        console.print(Text(line, style="bold"))
+    hand_ids = [c for c, n in sorted(v.get("hand", {}).items()) for _i in range(n)]
+    console.print(Text(_("Your hand: {cards}").format(cards=cards_text(hand_ids, lk) or _("empty")), style="bold"))
 
 
-def print_result(console: Console, result: dict[str, Any], you: int | None) -> None:
-    console.rule("Victory judgment")
+def print_result(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:
+    lk = lookup(cards)
+    result = v["result"]
+    console.rule(_("Victory judgment"))
     for rnd in result["rounds"]:
-        table = Table(title=f"Game {rnd['round']}", show_header=True, header_style="bold")
-        for col in ("seat", "tile", "treasures", "exit bonus", "enter/exit", "penalty", "rewards", "score"):
+        table = Table(title=_("Game {round}").format(round=rnd["round"]), show_header=True, header_style="bold")
+        for col in (_("seat"), _("where"), _("treasures"), _("exit bonus"), _("in / back"), _("penalty"),
+                    _("rewards"), _("score")):
             table.add_column(col)
         for d in rnd["detail"]:
-            tre = ", ".join(f"{t['id']} {t['value']}" + (f" (dice {t['dice']})" if t["dice"] else "")
+            tre = "\n".join(f"{lk.treasure_name(t['id'])} {t['value']}"
+                            + (" " + _("(dice {dice})").format(dice=" ".join(map(str, t["dice"]))) if t["dice"] else "")
                             for t in d["treasures"])
-            dist = f"{d['entry']}/{d['exit']}" + (f" (needed {d['target']})" if "target" in d else "")
-            table.add_row(who(d["seat"], you), ("entering", "exiting", "exited")[d["stage"]],
-                          tre or d.get("note", ""), str(d["exit_bonus"]), dist, str(-d["penalty"]),
-                          ", ".join(d["rewards"]), str(d["total"]))
+            dist = f"{d['entry']} / {d['exit']}" + (" " + _("(needed {n})").format(n=d["target"])
+                                                     if "target" in d else "")
+            table.add_row(row_name(d["seat"], seats), _(STAGES.get(("entering", "exiting", "exited")[d["stage"]])),
+                          tre or _("none"), str(d["exit_bonus"]), dist, penalty_text(d),
+                          "\n".join(_(REWARD_NAMES.get(r, r)) for r in d["rewards"]), str(d["total"]))
         console.print(table)
-    names = ", ".join(who(w, you) for w in result["winners"])
-    console.print(f"Totals: {result['scores']}  [bold]Winner{'s' if len(result['winners']) > 1 else ''}: {names}[/]")
-
-
-def print_story(console: Console, v: dict[str, Any], events: list[dict[str, Any]]) -> None:
-    for e in events:
-        console.print(Text(narrate(e)))
-    if v.get("result") and v["phase"] == "over":
-        print_result(console, v["result"], None)
+    totals = and_list(_("{who} {points}").format(who=row_name(p, seats), points=sc)
+                      for p, sc in enumerate(result["scores"]))
+    names = and_list(row_name(w, seats) for w in result["winners"])
+    console.print(Text(_("Totals: {totals}.").format(totals=totals)))
+    console.print(Text((_("Winner: {names}.") if len(result["winners"]) == 1 else _("Winners: {names}.")).format(
+        names=names), style="bold"))

@@ -1,71 +1,105 @@
-"""Monster Mansion in the terminal: audition row, skulls on offer, tiles, mansions, sales levels, your screen."""
+"""Monster Mansion in the terminal: the audition (colours in words), skulls on offer, tiles, every mansion with its
+Sales Level part by part, the actor discard pile (the Mummy's choice), the skull discard tile (Costume's) and your
+screen."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from monsterbox.games.mansion.text import describe_action, narrate, skull_text, who
+from monsterbox.core.i18n import _, and_list
+from monsterbox.core.wording import seat_name
+from monsterbox.games.mansion.text import (
+    COLOUR_NAMES,
+    actor_label,
+    chamber_label,
+    cost_text,
+    lookup,
+    sales_breakdown,
+    skull_text,
+    who_seat,
+)
 
-__all__ = ["describe_action", "print_events", "print_result", "print_story", "print_table"]
-
+BOLD_EVENTS = ("audition", "show", "game_over")
 COLOURS = {"blue": "blue", "red": "red", "green": "green", "yellow": "yellow", "purple": "magenta"}
 
 
 def actor_text(a: dict[str, Any]) -> Text:
-    return Text(a["name"] + (f"({a['shows']})" if "shows" in a else ""), style=COLOURS.get(a["colour"], ""))
+    return Text(actor_label(a), style=COLOURS.get(a["colour"], ""))
 
 
-def print_events(console: Console, events: list[dict[str, Any]], you: int) -> None:
-    """New events (``Game.events(you, since=...)``), as the seat saw them."""
-    for e in events:
-        console.print(Text(narrate(e, you), style="bold" if e["type"] in ("audition", "show") else ""))
+def row_name(seat: int, seats: Any, players: int) -> str:
+    if seat >= players:
+        return _("the dummy").capitalize()
+    return _("You") if seat == seats.you else seat_name(seat, seats.names)
 
 
-def print_table(console: Console, v: dict[str, Any]) -> None:
-    you = v["seat"]
-    row = Text("Audition: ")
-    for a in v["audition"]:
+def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:
+    lk = lookup(cards)
+    players = v["players"]
+    row = Text(_("Audition: "))
+    for i, a in enumerate(v["audition"]):
+        if i:
+            row.append(" | ")
         row.append(actor_text(a))
-        row.append(f" [{skull_text(a['cost'])}]  ")
+        row.append(" " + _("cost {cost}").format(cost=cost_text(a["cost"])))
     console.print(row)
-    console.print(f"Skulls on offer: {skull_text(v['audition_skulls'])}   Tiles: "
-                  + ", ".join(f"{t['tile']}={t['tickets']}t/{t['skulls']}s"
-                              + (f" (seat {t['taken_by']})" if t["taken_by"] is not None else "") for t in v["tiles"]))
-    table = Table(show_header=True, header_style="bold")
-    for col in ("seat", "sales", "actors", "chambers", "rewards", "reserved", "tile"):
+    tiles = []
+    for t in v["tiles"]:
+        part = _("{tile}: {tickets} tickets, {skulls} skulls").format(tile=t["tile"], tickets=t["tickets"],
+                                                                     skulls=t["skulls"])
+        if t["taken_by"] is not None:
+            part += " " + _("(taken by {who})").format(who=who_seat(t["taken_by"], seats.you, seats.names, players))
+        tiles.append(part)
+    console.print(Text(_("Skulls on offer: {skulls}.").format(skulls=skull_text(v["audition_skulls"]))))
+    console.print(Text(_("Turn-order tiles: ") + "; ".join(tiles)))
+    console.print(Text(_("Actor discard pile: {actors}.  Skull discard tile: {skulls}.  Bag: {bag}.").format(
+        actors=and_list(actor_label(a) for a in v["actor_discard"]) or _("empty"),
+        skulls=skull_text(v["skull_discard"]), bag=v["skull_bag"])))
+    table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for col in (_("seat"), _("sales level"), _("actors"), _("chambers"), _("rewards"), _("reserved"), _("tile")):
         table.add_column(col)
     for s in v["seats"]:
         actors = Text()
-        for a in s["actors"]:
+        for i, a in enumerate(s["actors"]):
+            if i:
+                actors.append("\n")
             actors.append(actor_text(a))
-            actors.append(" ")
-        name = "dummy" if s["dummy"] else who(s["seat"], you) + (" (start)" if s.get("starting_player") else "")
-        table.add_row(name, str(s.get("sales_level", "")), actors,
-                      ", ".join(c["type"] for c in s.get("chambers", [])), ", ".join(s.get("rewards", [])),
+        name = row_name(s["seat"], seats, players)
+        if s.get("starting_player"):
+            name += " " + _("(starts)")
+        level = ""
+        if not s["dummy"]:
+            level = f"{s['sales_level']} = " + " ".join(sales_breakdown(v, s["seat"]))
+        table.add_row(name, level, actors, "\n".join(chamber_label(c) for c in s.get("chambers", [])),
+                      "\n".join(lk.reward_name(r) for r in s.get("rewards", [])),
                       str(s.get("reserved_count", "")), str(s["tile"] or ""))
     console.print(table)
-    me = v["seats"][you]
-    console.print(f"[bold]Behind your screen:[/] {skull_text(me['screen']['skulls'])}; "
-                  f"{me['screen']['tickets']} tickets. Reserved: "
-                  + (", ".join(a["name"] for a in me["reserved"]) or "none"))
+    me = v["seats"][seats.you]
+    reserved = and_list(actor_label(a) for a in me.get("reserved") or []) or _("none")
+    console.print(Text(_("Behind your screen: {skulls}; {tickets} tickets. Reserved: {reserved}.").format(
+        skulls=skull_text(me["screen"]["skulls"]), tickets=me["screen"]["tickets"], reserved=reserved),
+        style="bold"))
 
 
-def print_result(console: Console, result: dict[str, Any], you: int | None) -> None:
-    console.rule("Sold out")
+def print_result(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:
+    result = v["result"]
+    players = v["players"]
+    console.rule(_("Sold out"))
     for p, left in enumerate(result["tickets_left"]):
-        console.print(f"{who(p, you)}: sales level {result['sales_levels'][p]}, tickets left {max(0, left)}"
-                      + (f", excess sold {-left}" if left <= 0 else ""))
-    names = ", ".join(who(w, you) for w in result["winners"])
-    console.print(f"[bold]Winner{'s' if len(result['winners']) > 1 else ''}: {names}[/] after {result['rounds']} "
-                  "rounds")
+        line = _("{who}: sales level {level}, tickets left {left}").format(
+            who=row_name(p, seats, players), level=result["sales_levels"][p], left=max(0, left))
+        if left <= 0:
+            line += ", " + _("sold {n} more than the stock").format(n=-left)
+        console.print(Text(line))
+    names = and_list(row_name(w, seats, players) for w in result["winners"])
+    line = (_("Winner: {names}, after {rounds} rounds.") if len(result["winners"]) == 1
+            else _("Winners: {names}, after {rounds} rounds.")).format(names=names, rounds=result["rounds"])
+    console.print(Text(line, style="bold"))
 
 
-def print_story(console: Console, v: dict[str, Any], events: list[dict[str, Any]]) -> None:
-    for e in events:
-        console.print(Text(narrate(e)))
-    if v.get("result"):
-        print_result(console, v["result"], None)
+__all__ = ["COLOUR_NAMES", "print_result", "print_table"]

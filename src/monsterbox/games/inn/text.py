@@ -1,90 +1,152 @@
-"""Plain-text wording of Monster Inn views, events and actions (used by the terminal and by replays)."""
+"""Monster Inn in words: events, choices and cards as a player reads them (terminal, replays and the web server).
+
+Names follow the rulebooks: the tavern (French: l'Auberge), the pool (la Réserve de Trésors), the supply (la
+Réserve), humans (Humanoïdes), fame points (Renommée). Cards are told by race and combat value ("Goblin 7"), never
+by their id.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-KIND_WORD = {"gold": "gold", "gem": "gem"}
+from monsterbox.core.errors import CardFileError
+from monsterbox.core.i18n import N_, _, and_list
+from monsterbox.core.wording import Names, count, say, seat_name, unknown_event
+from monsterbox.games.inn.cards import CardSet, default_cards
+
+RACE_NAMES = {"undead": N_("Undead"), "kobolds": N_("Kobold"), "goblins": N_("Goblin"), "orcs": N_("Orc"),
+              "trolls": N_("Troll")}
+RACE_PLURALS = {"undead": N_("Undead"), "kobolds": N_("Kobolds"), "goblins": N_("Goblins"), "orcs": N_("Orcs"),
+                "trolls": N_("Trolls")}
+COLOUR_NAMES = {"purple": N_("purple"), "orange": N_("orange"), "red": N_("red"), "green": N_("green"),
+                "blue": N_("blue")}
+FATES = {
+    "removed unseen: no monster above it": N_("removed unseen: no monster above it"),
+    "removed unseen: its monster is supported": N_("removed unseen: its monster is supported"),
+    "removed: weaker than its monster": N_("removed: weaker than its monster"),
+    "stays: at least as strong as its monster": N_("stays: at least as strong as its monster"),
+}
 
 
-def plural(kind: str | None, n: int) -> str:
-    if kind is None:
-        return "nothing"
-    word = {"gold": "gold coin", "gem": "gem"}[kind]
-    return f"{n} {word}{'s' if n != 1 else ''}"
+def treasures(kind: str | None, n: int, zero: bool = False) -> str:
+    """"3 gold coins", "1 gem", "nothing" (with ``zero``: "0 gold coins")."""
+    if kind is None or (n == 0 and not zero):
+        return _("nothing")
+    if kind == "gold":
+        return count(n, "{n} gold coin", "{n} gold coins")
+    return count(n, "{n} gem", "{n} gems")
 
 
-def card_text(c: dict[str, Any]) -> str:
-    """``M7 goblin 7 (2 skulls)`` for a monster, ``human 11-15`` face down, ``H13 (3 skulls)`` face up."""
+def one(kind: str) -> str:
+    """"a gold coin" / "a gem"."""
+    return _("a gold coin") if kind == "gold" else _("a gem")
+
+
+def skulls(n: int) -> str:
+    return count(n, "{n} skull", "{n} skulls")
+
+
+def card_text(c: dict[str, Any], short: bool = False) -> str:
+    """"Goblin 7 (2 skulls)" for a monster, "a human 11-15" face down, "Human 13 (3 skulls)" face up.
+
+    ``short`` gives "Goblin 7 ☠2" for table cells."""
     if c.get("kind") == "monster":
-        return f"{c['id']} {c['race']} {c['value']} ({c['skulls']}\u2620)"
-    if c.get("face_down", False) or "id" not in c:
-        return f"human [{c['range']}]"
-    return f"{c['id']} human {c['value']} ({c['skulls']}\u2620)"
+        name = _("{race} {value}").format(race=_(RACE_NAMES[c["race"]]), value=c["value"])
+    elif c.get("face_down", False) or "value" not in c:
+        return _("human {range}").format(range=c["range"]) if short else \
+            _("a face-down human ({range})").format(range=c["range"])
+    else:
+        name = _("Human {value}").format(value=c["value"])
+    if short:
+        return f"{name} \u2620{c['skulls']}"
+    return f"{name} ({skulls(c['skulls'])})"
 
 
-def seat_name(seat: int, you: int | None) -> str:
-    return "You" if seat == you else f"Seat {seat}"
-
-
-def narrate(e: dict[str, Any], you: int | None = None) -> str:
-    """One event as a sentence."""
+def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, cards: CardSet | None = None) -> str:
+    """One event as a sentence, told to seat ``you`` (None: to a spectator); ``names``: the seats' names;
+    ``cards``: the game's card set (default: the packaged one)."""
     t = e["type"]
-    who = seat_name(e["seat"], you) if "seat" in e else ""
-    second = "seat" in e and e["seat"] == you
-
-    def verb(third: str) -> str:  # "Seat 2 drops" / "You drop"
-        if not second:
-            return third
-        return {"is": "are", "has": "have"}.get(third, third[:-2] if third.endswith("es") and third[-3] in "sxh"
-                                                 else third[:-1])
-
+    s = e.get("seat")
     if t == "round":
-        row = ", ".join(card_text(c) for c in e["tavern"])
-        return f"Round {e['round']}: {seat_name(e['starter'], you)} lays out the tavern: {row}"
+        row = and_list(card_text(c) for c in e["tavern"])
+        return say(e["starter"], you, names, N_("Round {round}: you lay out the tavern: {row}."),
+                   N_("Round {round}: {who} lays out the tavern: {row}."), round=e["round"], row=row)
     if t == "stay":
-        return f"{who} {verb('stays')} in with 1 {e['kind']} (pool: {plural(e['kind'], e['pool'])})"
+        return say(s, you, names, N_("You stay in with {what} (the pool now holds {pool})."),
+                   N_("{who} stays in with {what} (the pool now holds {pool})."),
+                   what=one(e["kind"]), pool=treasures(e["kind"], e["pool"]))
     if t == "exchange":
-        took = plural(e["took"]["kind"], e["took"]["count"])
-        placed = plural(e["placed"]["kind"], e["placed"]["count"])
-        return f"{who} {verb('exchanges')}: {verb('takes')} {took}, {verb('places')} {placed}"
+        took = treasures(e["took"]["kind"], e["took"]["count"])
+        placed = treasures(e["placed"]["kind"], e["placed"]["count"])
+        return say(s, you, names, N_("You stay in by exchange: you take {took} and place {placed}."),
+                   N_("{who} stays in by exchange, taking {took} and placing {placed}."), took=took, placed=placed)
     if t == "drop":
-        took = plural(e["took"]["kind"], e["took"]["count"]) if e["took"]["count"] else "an empty pool"
-        how = f"{verb('is')} the last one in and must drop out" if e["forced"] else f"{verb('drops')} out"
-        return f"{who} {how}, taking {took} and {card_text(e['creature'])}"
+        took = treasures(e["took"]["kind"], e["took"]["count"]) if e["took"]["count"] else _("an empty pool")
+        card = card_text(e["creature"])
+        if e["forced"]:
+            return say(s, you, names, N_("You are the last one in and must drop out, taking {took} and {card}."),
+                       N_("{who} is the last one in and must drop out, taking {took} and {card}."),
+                       took=took, card=card)
+        return say(s, you, names, N_("You drop out, taking {took} and {card}."),
+                   N_("{who} drops out, taking {took} and {card}."), took=took, card=card)
     if t == "bonus":
-        return f"{who} {verb('takes')} 1 {e['kind']} from the supply as the human bonus" + (
-            " (the only kind left)" if e["automatic"] else "")
+        if e["automatic"]:
+            return say(s, you, names, N_("Human bonus: you take {what} from the supply (the only kind left)."),
+                       N_("Human bonus: {who} takes {what} from the supply (the only kind left)."),
+                       what=one(e["kind"]))
+        return say(s, you, names, N_("Human bonus: you take {what} from the supply."),
+                   N_("Human bonus: {who} takes {what} from the supply."), what=one(e["kind"]))
     if t == "support":
-        return f"{who} {verb('supports')} {e['monster']} with 1 {e['kind']}"
+        label = monster_label(e["monster"], cards)
+        return say(s, you, names, N_("Support bonus: you place {what} on your {monster}; it is now safe from the "
+                                     "human beneath."),
+                   N_("Support bonus: {who} places {what} on their {monster}; it is now safe from the human "
+                      "beneath."), what=one(e["kind"]), monster=label)
     if t == "no_support":
-        return f"{who} {verb('asks')} for no support"
+        return say(s, you, names, N_("You give no support bonus."), N_("{who} gives no support bonus."))
     if t == "game_over":
-        return f"Game over. Scores: {', '.join(str(s) for s in e['scores'])}"
-    return str(e)
+        parts = [_("{name}: {points}").format(name=seat_name(p, names) if p != you else _("you"), points=sc)
+                 for p, sc in enumerate(e["scores"])]
+        return _("Last call: the game is over. Fame points: {scores}.").format(scores=and_list(parts))
+    return unknown_event(e)
 
 
-def describe_action(v: dict[str, Any], action: str) -> str:
+def monster_label(card_id: str, cards: CardSet | None = None) -> str:
+    """A monster an event names by its id ("M7"), told by its face ("Goblin 7 (2 skulls)")."""
+    cs = cards or default_cards()
+    try:
+        return card_text(cs.describe(cs.index(card_id)))
+    except CardFileError:
+        return _("a monster")
+
+
+def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: CardSet | None = None) -> str:
     """What choosing ``action`` does, in words, from the chooser's view."""
     pool = v["pool"]
     if action.startswith("stay:"):
         kind = action.split(":")[1]
-        return f"Stay in: place 1 {kind} (pool becomes {plural(kind, pool['count'] + 1)})"
+        return _("Stay in: place {what} (the pool becomes {pool})").format(
+            what=one(kind), pool=treasures(kind, pool["count"] + 1))
     if action == "exchange":
         other = "gem" if pool["kind"] == "gold" else "gold"
-        return (f"Stay in by exchange: take the {plural(pool['kind'], pool['count'])}, "
-                f"place {plural(other, pool['count'] + 2)}")
+        return _("Stay in by exchange: take the {took}, place {placed}").format(
+            took=treasures(pool["kind"], pool["count"]), placed=treasures(other, pool["count"] + 2))
     if action == "drop":
-        took = plural(pool["kind"], pool["count"]) if pool["count"] else "nothing from the pool"
-        return f"Drop out: take {took} and {card_text(v['tavern'][0])}"
+        took = treasures(pool["kind"], pool["count"]) if pool["count"] else _("nothing from the pool")
+        return _("Drop out: take {took} and {card}").format(took=took, card=card_text(v["tavern"][0]))
     if action.startswith("bonus:"):
-        return f"Human bonus: take 1 {action.split(':')[1]} from the supply"
+        return _("Human bonus: take {what} from the supply").format(what=one(action.split(":")[1]))
     if action == "support:none":
-        return "No support"
+        return _("No support bonus")
     if action.startswith("support:"):
-        _, mid, kind = action.split(":")
-        me = v["seats"][v["seat"]]["dungeon"]["monsters"] if v.get("seat") is not None else []
-        mon = next((m for m in me if m["id"] == mid), None)
-        label = card_text(mon) if mon else mid
-        return f"Support {label} with 1 {kind} (protects it from the human beneath)"
+        _head, mid, kind = action.split(":")
+        seat = v.get("seat")
+        dungeon = v["seats"][seat]["dungeon"] if seat is not None else {"monsters": [], "humans": []}
+        mons = dungeon["monsters"]
+        pos = next((i for i, m in enumerate(mons) if m["id"] == mid), None)
+        label = card_text(mons[pos]) if pos is not None else monster_label(mid, cards)
+        below = dungeon["humans"][pos] if pos is not None and pos < len(dungeon["humans"]) else None
+        beneath = card_text(below) if below else _("no human yet")
+        return _("Support your {monster} with {what} (safe from the human beneath: {beneath})").format(
+            monster=label, what=one(kind), beneath=beneath)
     return action

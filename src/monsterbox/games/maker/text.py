@@ -1,151 +1,318 @@
-"""Plain-text wording of Monster Maker events and actions (terminal, replays)."""
+"""Monster Maker in words: events, choices, adventure cards and treasures as a player reads them.
+
+Cards are named from the card file with what matters in play: a character's class and strength ("Gimra, Fighter
+3D+2"), a monster's strength ("Lich 23, undead"), a labyrinth's distance; treasures with their value and bonus. No
+card id is shown.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from monsterbox.core.i18n import N_, _, and_list, ngettext, pgettext
+from monsterbox.core.wording import Names, capitalise, count, say, seat_name, unknown_event
+from monsterbox.games.maker.cards import MakerCards, default_cards
+
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
+STAGES = {"entering": N_("entering"), "exiting": N_("returning"), "exited": N_("out")}
+REWARD_NAMES = {"monsters_defeated": N_("most monsters defeated"), "monsters_placed": N_("most monsters placed"),
+                "labyrinth_played": N_("most labyrinth cards played"), "traps_drawn": N_("most traps drawn"),
+                "treasures_discarded": N_("most treasures discarded")}
+CLASS_NAMES = {"Fighter": N_("Fighter"), "Wizard": N_("Wizard"), "Thief": N_("Thief"), "Cleric": N_("Cleric"),
+               "Archer": N_("Archer"), "Elf": N_("Elf"), "Dwarf": N_("Dwarf"), "Sage": N_("Sage")}
 
 
 def dice_text(dice: list[int]) -> str:
     return " ".join(f"{DIE_FACES[d - 1]}{d}" for d in dice)
 
 
-def who(seat: int, you: int | None) -> str:
-    return "You" if seat == you else f"Seat {seat}"
+def card_name(name: str) -> str:
+    return pgettext("card", name)
 
 
-def second_person(sentence: str) -> str:
-    """'You plays' -> 'You play', "You's" -> 'Your' (the sentence's subject is the reader)."""
-    lead = sentence[: len(sentence) - len(sentence.lstrip())]
-    body = sentence.lstrip()
-    if body.startswith("You's "):
-        return lead + "Your " + body[6:]
-    if not body.startswith("You "):
-        return sentence
-    verb, _, rest = body[4:].partition(" ")
-    if verb == "is":
-        verb = "are"
-    elif verb.endswith(("ches", "shes", "sses", "xes")):
-        verb = verb[:-2]
-    elif verb.endswith("s") and not verb.endswith("ss"):
-        verb = verb[:-1]
-    return f"{lead}You {verb} {rest}".rstrip()
+class Lookup:
+    def __init__(self, cards: MakerCards | None = None) -> None:
+        c = cards or default_cards()
+        self.cards = c
+        self.index = {cid: i for i, cid in enumerate(c.ids)}
+        self.treasure = {t.id: i for i, t in enumerate(c.treasures)}
+
+    def describe(self, cid: str) -> dict[str, Any] | None:
+        i = self.index.get(cid)
+        return self.cards.describe(i) if i is not None else None
+
+    def name(self, cid: str) -> str:
+        d = self.describe(cid)
+        return card_label(d) if d else _("a card")
+
+    def short(self, cid: str) -> str:
+        """The card's name only ("Gimra", "Labyrinth 30")."""
+        d = self.describe(cid)
+        return card_name(d["name"]) if d else _("a card")
+
+    def treasure_name(self, tid: str) -> str:
+        i = self.treasure.get(tid)
+        return card_name(self.cards.treasures[i].name) if i is not None else _("a treasure")
+
+    def treasure_info(self, tid: str) -> dict[str, Any] | None:
+        i = self.treasure.get(tid)
+        return self.cards.describe_treasure(i) if i is not None else None
 
 
-def narrate(e: dict[str, Any], you: int | None = None) -> str:
-    text = _narrate(e, you)
-    return second_person(text) if you is not None and e.get("seat") == you else text
+_lookups: dict[int, Lookup] = {}
 
 
-def _narrate(e: dict[str, Any], you: int | None = None) -> str:
+def lookup(cards: MakerCards | None = None) -> Lookup:
+    key = id(cards)
+    if key not in _lookups:
+        _lookups[key] = Lookup(cards)
+    return _lookups[key]
+
+
+def class_name(c: str) -> str:
+    return _(CLASS_NAMES[c]) if c in CLASS_NAMES else c
+
+
+def card_label(d: dict[str, Any]) -> str:
+    """"Gimra (Fighter, 3D+2)", "Lich (23, undead)", "Labyrinth 30", "Cleric"."""
+    name = card_name(d["name"])
+    if d["type"] == "character":
+        return _("{name} ({cls}, {strength})").format(name=name, cls=class_name(d["class"]), strength=d["strength"])
+    if d["type"] == "monster":
+        if d.get("undead"):
+            return _("{name} ({strength}, undead)").format(name=name, strength=d["strength"])
+        return _("{name} ({strength})").format(name=name, strength=d["strength"])
+    return name
+
+
+def treasure_label(t: dict[str, Any]) -> str:
+    """"Holy Sword 150G (Fighter +3, removes undead)"; a hidden one is "a face-down treasure"."""
+    if t.get("hidden"):
+        return _("a face-down treasure")
+    extra = []
+    if "battle_bonus" in t:
+        extra.append(_("{classes} +{n} in battle").format(
+            classes=and_list(class_name(c) for c in t["battle_bonus"]["classes"]), n=t["battle_bonus"]["amount"]))
+    if t.get("removes_undead"):
+        extra.append(_("removes an undead monster"))
+    if t.get("exit_modifier"):
+        extra.append(_("+{n} to the way back").format(n=t["exit_modifier"]))
+    label = f"{card_name(t['name'])} {t['value']}"
+    return label + (f" ({', '.join(extra)})" if extra else "")
+
+
+def treasure_state(t: dict[str, Any]) -> str:
+    if t.get("hidden"):
+        return _("face down")
+    if t.get("open"):
+        return _("open")
+    return _("face up") if t.get("face_up") else _("face down")
+
+
+def cards_text(ids: list[str], lk: Lookup) -> str:
+    seen: dict[str, int] = {}
+    for c in ids:
+        seen[c] = seen.get(c, 0) + 1
+    return and_list(lk.name(c) if k == 1 else _("{n} x {card}").format(n=k, card=lk.name(c)) for c, k in seen.items())
+
+
+def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, cards: MakerCards | None = None) -> str:
+    """One event as a sentence told to seat ``you``."""
+    lk = lookup(cards)
     t = e["type"]
-    w = who(e["seat"], you) if "seat" in e else ""
+    s = e.get("seat")
     if t == "round":
-        return f"Game {e['round']} begins; seat {e['first_player']} plays first"
+        return say(e["first_player"], you, names, N_("Game {round} begins; you play first."),
+                   N_("Game {round} begins; {who} plays first."), round=e["round"])
     if t == "setup_trap":
-        return f"A trap dealt to {w} is shown, discarded and replaced (it goes back into the deck)"
+        return say(s, you, names, N_("A trap dealt to you is shown, shuffled back and replaced."),
+                   N_("A trap dealt to {who} is shown, shuffled back and replaced."))
     if t == "deal":
-        return f"{w} is dealt: {', '.join(e['cards'])}"
+        return say(s, you, names, N_("You are dealt {cards}."), N_("{who} is dealt {cards}."),
+                   cards=cards_text(e["cards"], lk))
     if t == "move":
-        where = f"entry {e['entry']}" if not e["exit"] and "exit" in e and e["exit"] == 0 else f"exit {e['exit']}"
-        return f"{w} plays {e['card']} ({where})"
+        d = lk.describe(e["card"])
+        dist = d["distance"] if d and "distance" in d else "?"
+        if e.get("exit"):
+            return say(s, you, names, N_("You play a labyrinth {distance} on the way back: {exit} so far."),
+                       N_("{who} plays a labyrinth {distance} on the way back: {exit} so far."), distance=dist,
+                       exit=e["exit"])
+        return say(s, you, names, N_("You play a labyrinth {distance}: {entry} in."),
+                   N_("{who} plays a labyrinth {distance}: {entry} in."), distance=dist, entry=e["entry"])
     if t == "chest":
-        return f"{w} reaches the treasure chest at {e['entry']}: the tile turns to exit"
+        return say(s, you, names, N_("You reach the treasure chest at {distance}: now for the way back."),
+                   N_("{who} reaches the treasure chest at {distance}: now for the way back."),
+                   distance=e["entry"])
     if t == "exit":
-        return f"{w} leaves the labyrinth after {e['exit']}" + (" first: exit bonus +100!" if e["first"] else "")
+        if e["first"]:
+            return say(s, you, names, N_("You leave the labyrinth after {exit}, first out: exit bonus +100!"),
+                       N_("{who} leaves the labyrinth after {exit}, first out: exit bonus +100!"), exit=e["exit"])
+        return say(s, you, names, N_("You leave the labyrinth after {exit}."),
+                   N_("{who} leaves the labyrinth after {exit}."), exit=e["exit"])
     if t == "diversion":
-        return f"{w} plays a Diversion" + (f" and escapes the {e['monster']}" if e["monster"] else "")
+        if e["monster"]:
+            return say(s, you, names, N_("You play a Diversion and escape the {monster}."),
+                       N_("{who} plays a Diversion and escapes the {monster}."), monster=lk.name(e["monster"]))
+        return say(s, you, names, N_("You play a Diversion."), N_("{who} plays a Diversion."))
     if t == "room":
-        return f"{w} finds a small treasure room"
+        return say(s, you, names, N_("You find a small treasure room."), N_("{who} finds a small treasure room."))
     if t == "place":
-        return f"{w} puts a {e['monster']} in seat {e['target']}'s labyrinth"
+        if e["target"] == you:
+            return say(s, you, names, N_("You put a {monster} in your own labyrinth."),
+                       N_("{who} puts a {monster} in your labyrinth."),
+                       monster=lk.name(e["monster"]))
+        return say(s, you, names, N_("You put a {monster} in {target}'s labyrinth."),
+                   N_("{who} puts a {monster} in {target}'s labyrinth."), monster=lk.name(e["monster"]),
+                   target=seat_name(e["target"], names))
     if t == "battle":
-        return f"{w} battles the {e['monster']}"
+        return say(s, you, names, N_("You battle the {monster}."), N_("{who} battles the {monster}."),
+                   monster=lk.name(e["monster"]))
     if t == "add":
-        return f"  {w} sends {e['character']} into battle"
+        return say(s, you, names, N_("  You send {character} into battle."),
+                   N_("  {who} sends {character} into battle."), character=lk.name(e["character"]))
     if t == "equip":
-        return f"  {w} gives {e['treasure']} to {e['character']}"
+        return say(s, you, names, N_("  You give the {treasure} to {character}."),
+                   N_("  {who} gives the {treasure} to {character}."), treasure=lk.treasure_name(e["treasure"]),
+                   character=lk.short(e["character"]))
     if t == "cleric":
-        return f"  {w}'s cleric removes the undead {e['monster']}"
+        return say(s, you, names, N_("  Your cleric removes the undead {monster}."),
+                   N_("  {who}'s cleric removes the undead {monster}."), monster=lk.short(e["monster"]))
     if t == "relic":
-        return f"  {w}'s {e['treasure']} removes the undead {e['monster']}"
+        return say(s, you, names, N_("  Your {treasure} removes the undead {monster}."),
+                   N_("  {who}'s {treasure} removes the undead {monster}."),
+                   treasure=lk.treasure_name(e["treasure"]), monster=lk.short(e["monster"]))
     if t == "fight":
-        res = "defeated!" if e["won"] else "not defeated"
-        return (f"  {', '.join(e['characters'])} roll {dice_text(e['dice'])}: battle value {e['value']} against "
-                f"{e['monster']} {e['strength']}: {res}")
+        party = and_list(lk.short(c) for c in e["characters"]) or _("no one")
+        fields = {"party": party, "dice": dice_text(e["dice"]) or "-", "value": e["value"],
+                  "monster": lk.short(e["monster"]), "strength": e["strength"]}
+        k = len(e["characters"])
+        if e["won"]:
+            return "  " + capitalise(ngettext(
+                "{party} rolls {dice}: battle value {value} against the {monster}'s {strength}: defeated!",
+                "{party} roll {dice}: battle value {value} against the {monster}'s {strength}: defeated!",
+                k).format(**fields))
+        return "  " + capitalise(ngettext(
+            "{party} rolls {dice}: battle value {value} against the {monster}'s {strength}: not defeated.",
+            "{party} roll {dice}: battle value {value} against the {monster}'s {strength}: not defeated.",
+            k).format(**fields))
     if t == "heal":
-        return f"  {w} discards a cleric to heal {e['character']} back to hand"
+        return say(s, you, names, N_("  You discard a Cleric to take {character} back to your hand."),
+                   N_("  {who} discards a Cleric to take {character} back to hand."),
+                   character=lk.short(e["character"]))
     if t == "discard_action":
-        return f"{w} discards"
+        return say(s, you, names, N_("You discard cards."), N_("{who} discards cards."))
     if t == "discard":
-        return f"  {w} discards {e['card']}"
+        return say(s, you, names, N_("  You discard {card}."), N_("  {who} discards {card}."), card=lk.name(e["card"]))
     if t == "refresh":
-        return f"{w} draws {e['count']}"
+        return say(s, you, names, N_("You draw {cards}."), N_("{who} draws {cards}."),
+                   cards=count(e["count"], "{n} card", "{n} cards"))
     if t == "drew":
-        return f"  ({w} drew {', '.join(e['cards'])})"
+        return say(s, you, names, N_("  (You drew {cards}.)"), N_("  ({who} drew {cards}.)"),
+                   cards=cards_text(e["cards"], lk))
     if t == "trap":
-        return f"{w} drew {e['count']} trap{'s' if e['count'] > 1 else ''}!"
+        return say(s, you, names, N_("You drew {traps}!"), N_("{who} drew {traps}!"),
+                   traps=count(e["count"], "a trap", "{n} traps"))
     if t == "thief":
-        return f"  {w} reveals the thief {e['thief']} and discards the trap{'s' if e['traps'] > 1 else ''}"
+        return say(s, you, names, N_("  You reveal the thief {thief} and discard the {traps}."),
+                   N_("  {who} reveals the thief {thief} and discards the {traps}."), thief=lk.short(e["thief"]),
+                   traps=count(e["traps"], "trap", "{n} traps"))
     if t == "trap_discard":
-        return f"  {w} keeps one card and discards {', '.join(e['cards'])}"
+        return say(s, you, names, N_("  Trap: you keep one card and discard {cards}."),
+                   N_("  Trap: {who} keeps one card and discards {cards}."), cards=cards_text(e["cards"], lk)
+                   or _("nothing"))
     if t == "treasure":
-        return f"{w} takes a treasure" + (f": {e['treasure']} (open)" if e["treasure"] else " (face down)")
+        if e["treasure"]:
+            return say(s, you, names, N_("You take a treasure: {treasure} (open)."),
+                       N_("{who} takes a treasure: {treasure} (open)."), treasure=lk.treasure_name(e["treasure"]))
+        return say(s, you, names, N_("You take a treasure, face down."), N_("{who} takes a treasure, face down."))
     if t == "treasure_seen":
-        return f"  ({w} looked at it: {e['treasure']})"
+        info = lk.treasure_info(e["treasure"])
+        label = treasure_label(info) if info else lk.treasure_name(e["treasure"])
+        return say(s, you, names, N_("  (You look at it: {treasure}.)"), N_("  ({who} looks at it: {treasure}.)"),
+                   treasure=label)
     if t == "no_treasure":
-        return f"{w} takes no treasure: {e['why']}"
+        whys = {"two open treasures": N_("two open treasures already"),
+                "the treasure pile is empty": N_("the treasure pile is empty")}
+        why = _(whys[e["why"]]) if e["why"] in whys else e["why"]
+        return say(s, you, names, N_("You take no treasure: {why}."), N_("{who} takes no treasure: {why}."), why=why)
     if t == "drop_treasure":
-        return f"{w} discards the treasure {e['treasure']}"
+        return say(s, you, names, N_("You discard the treasure {treasure}."),
+                   N_("{who} discards the treasure {treasure}."), treasure=lk.treasure_name(e["treasure"]))
     if t == "reshuffle":
-        return f"The discards are shuffled into a new draw pile of {e['cards']} cards"
+        return _("The discards are shuffled into a new draw pile of {n} cards.").format(n=e["cards"])
     if t == "judgment":
-        return f"Victory judgment of game {e['round']}: {', '.join(str(x) for x in e['scores'])}"
-    return str(e)
+        parts = [_("{who}: {points}").format(who=seat_name(p, names) if p != you else _("you"), points=sc)
+                 for p, sc in enumerate(e["scores"])]
+        return _("Victory judgment of game {round}: {scores}.").format(round=e["round"], scores=and_list(parts))
+    return unknown_event(e)
 
 
-def describe_action(v: dict[str, Any], action: str) -> str:
+def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: MakerCards | None = None) -> str:
+    """What choosing ``action`` does, in words, from the chooser's view."""
+    lk = lookup(cards)
     parts = action.split(":")
     head = parts[0]
-    me = v["seats"][v["seat"]] if v.get("seat") is not None else None
+    seat = v.get("seat")
+    me = v["seats"][seat] if seat is not None else None
     if head == "move":
-        return f"Play labyrinth {parts[1][1:]}"
+        d = lk.describe(parts[1])
+        dist = d["distance"] if d and "distance" in d else parts[1]
+        return _("Play a labyrinth {distance}").format(distance=dist)
     if head == "diversion":
-        return "Play a Diversion (0 distance, discards the monster in your labyrinth)"
+        return _("Play a Diversion (0 distance, discards the monster in your labyrinth)")
     if head == "room":
-        return "Play a Small Treasure Room (0 distance, draw a treasure)"
+        return _("Play a Small Treasure Room (0 distance, take a treasure)")
     if head == "place":
-        return f"Put the {parts[1]} in seat {parts[2]}'s labyrinth"
+        target = int(parts[2])
+        if target == seat:
+            return _("Put the {monster} in your own labyrinth").format(monster=lk.name(parts[1]))
+        return _("Put the {monster} in {who}'s labyrinth").format(monster=lk.name(parts[1]),
+                                                                  who=seat_name(target, names))
     if head == "battle":
         m = me["monster"] if me else None
-        return f"Battle the {m['name']} ({m['strength']})" if m else "Battle"
+        return _("Battle the {monster}").format(monster=card_label(m)) if m else _("Battle")
     if action == "discard":
-        return "Discard any number of cards (pass)"
+        return _("Discard any number of cards (pass)")
     if head == "discard":
-        return f"Discard {parts[1]}"
+        return _("Discard {card}").format(card=lk.name(parts[1]))
     if head == "done":
-        return "Done"
+        return _("Done")
     if head == "add":
-        return f"Send {parts[1]} into the battle"
+        return _("Send {character} into the battle").format(character=lk.name(parts[1]))
     if head == "cleric":
-        return "Discard a Cleric to remove the undead monster"
+        return _("Discard a Cleric to remove the undead monster")
     if head == "relic":
-        return f"Use {parts[1]} to remove the undead monster"
+        return _("Use the {treasure} to remove the undead monster").format(treasure=lk.treasure_name(parts[1]))
     if head == "equip":
-        return f"Give {parts[1]} to {parts[2]}"
+        info = lk.treasure_info(parts[1])
+        return _("Give the {treasure} to {character}").format(
+            treasure=treasure_label(info) if info else lk.treasure_name(parts[1]), character=lk.name(parts[2]))
     if head == "fight":
-        return "Roll the dice and fight"
+        return _("Roll the dice and fight")
     if action == "heal:none":
-        return "No healing"
+        return _("No healing")
     if head == "heal":
-        return f"Discard a Cleric to return {parts[1]} to your hand"
+        return _("Discard a Cleric to take {character} back to your hand").format(character=lk.name(parts[1]))
     if head == "thief":
-        return "Reveal your Thief and discard the trap(s)"
+        return _("Reveal your Thief and discard the traps")
     if action == "keep:none":
-        return "Discard everything"
+        return _("Discard everything")
     if head == "keep":
-        return f"Keep {parts[1]}, discard the rest"
+        return _("Keep {card}, discard the rest").format(card=lk.name(parts[1]))
     if head == "drop":
-        return f"Discard the treasure {parts[1]}"
+        info = lk.treasure_info(parts[1])
+        return _("Discard the treasure {treasure}").format(
+            treasure=treasure_label(info) if info else lk.treasure_name(parts[1]))
     return action
+
+
+def penalty_text(d: dict[str, Any]) -> str:
+    """The judgment's distance penalty in words: "10 short x 10 = -100", "4 over x 2 = -8", "none"."""
+    if "target" not in d:
+        return _("never reached the chest")
+    diff = d["exit"] - d["target"]
+    if diff > 0:
+        return _("{n} over x 2 = -{p}").format(n=diff, p=d["penalty"])
+    if diff < 0:
+        return _("{n} short x 10 = -{p}").format(n=-diff, p=d["penalty"])
+    return _("exact: none")

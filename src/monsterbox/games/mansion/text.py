@@ -1,107 +1,329 @@
-"""Plain-text wording of Monster Mansion events and actions."""
+"""Monster Mansion in words: events, choices, actors, chambers, rewards and the Sales Level as a player reads them.
+
+Colours are always written out ("Dracula (blue)"), never only shown as terminal colour: they drive the Witch, the
+Zombie and Cthulhu. Actors are named from the card file, chambers by their kind and pair ("Make Up: red = blue"),
+rewards by their kind ("The Clown"); no card id is shown. In a two-player game the third seat is "the dummy".
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from monsterbox.games.maker.text import second_person
+from monsterbox.core.i18n import N_, _, and_list, ngettext, pgettext
+from monsterbox.core.wording import Names, capitalise, count, say, seat_name, unknown_event
+from monsterbox.games.mansion.cards import MansionCards, default_cards
+
+COLOUR_NAMES = {"blue": N_("blue"), "red": N_("red"), "green": N_("green"), "yellow": N_("yellow"),
+                "grey": N_("grey"), "purple": N_("purple")}
+REWARD_NAMES = {"clown": N_("The Clown"), "zombie": N_("The Zombie"), "witch": N_("The Witch")}
+CHAMBER_NAMES = {"make_up": N_("Make Up"), "costume": N_("Costume"), "props": N_("Props")}
+ACTOR_RULES = {
+    "dracula": N_("+1 ticket to your Sales Level."),
+    "werewolf": N_("+2 tickets to your Sales Level."),
+    "frankenstein": N_("+3 tickets to your Sales Level."),
+    "cthulhu": N_("+1 ticket for each actor of the colour it shows owned by you and your two neighbours (itself "
+                  "included)."),
+    "verona": N_("+1 ticket for each Dracula owned by you and your two neighbours."),
+    "eva": N_("+2 tickets for each Frankenstein owned by your two neighbours."),
+    "ghost": N_("+1 ticket for each chamber you own."),
+    "black_lagoon": N_("Before the show, you may give one of your tickets to another player."),
+    "mummy": N_("Once a turn you may cast an actor from the discard pile, paying its cost."),
+    "swamp_thing": N_("Once a turn you may draw a skull from the bag, unseen by the others."),
+}
+CHAMBER_RULES = {
+    "make_up": N_("Once a turn, a {a} skull counts as {b} and a {b} skull as {a}."),
+    "costume": N_("Once a turn, give back 3 tickets to take 1 skull, or 5 tickets to take 2 skulls, from the "
+                  "discard tile."),
+    "props": N_("Once a turn, any two skulls count as one grey skull."),
+}
+REWARD_RULES = {
+    "clown": N_("+3 tickets as soon as you have 3 of these 4 actors: {actors}."),
+    "zombie": N_("+3 tickets as soon as you have 3 actors of the same colour."),
+    "witch": N_("+3 tickets as soon as you have 4 actors of different colours."),
+}
 
 
-def who(seat: int, you: int | None) -> str:
-    return "You" if seat == you else ("The dummy" if seat < 0 else f"Seat {seat}")
+def colour(c: str) -> str:
+    return _(COLOUR_NAMES.get(c, c))
+
+
+def colours(c: str) -> str:
+    """The colour agreeing with a plural noun (French "bleus"; English "blue")."""
+    return pgettext("plural", COLOUR_NAMES.get(c, c))
+
+
+def card_name(name: str) -> str:
+    return pgettext("card", name)
 
 
 def skull_text(d: dict[str, int]) -> str:
-    return ", ".join(f"{n} {c}" for c, n in d.items()) or "nothing"
+    """"2 blue skulls and 1 grey skull", "no skull"."""
+    parts = [ngettext("{n} {colour} skull", "{n} {colours} skulls", n).format(n=n, colour=colour(c),
+                                                                             colours=colours(c))
+             for c, n in d.items() if n]
+    return and_list(parts) or _("no skull")
 
 
-def narrate(e: dict[str, Any], you: int | None = None) -> str:
-    text = _narrate(e, you)
-    return second_person(text) if you is not None and e.get("seat") == you else text
+def cost_text(d: dict[str, int]) -> str:
+    """A cost in short: "2 blue + 1 red" ("free" for none)."""
+    return " + ".join(f"{n} {colour(c)}" for c, n in d.items() if n) or _("free")
 
 
-def _narrate(e: dict[str, Any], you: int | None) -> str:
+class Lookup:
+    def __init__(self, cards: MansionCards | None = None) -> None:
+        c = cards or default_cards()
+        self.cards = c
+        self.actor = {a.id: a for a in c.actors}
+        self.chamber = {x.id: x for x in c.chambers}
+        self.reward = {x.id: x for x in c.rewards}
+        self.type_name = {a.type: a.name for a in c.actors}
+
+    def actor_name(self, aid: str) -> str:
+        a = self.actor.get(aid)
+        return actor_label(a.model_dump()) if a else _("an actor")
+
+    def chamber_name(self, cid: str) -> str:
+        x = self.chamber.get(cid)
+        return chamber_label(x.model_dump()) if x else _("a chamber")
+
+    def reward_name(self, rid: str) -> str:
+        x = self.reward.get(rid)
+        return _(REWARD_NAMES[x.type]) if x else _("a reward")
+
+
+_lookups: dict[int, Lookup] = {}
+
+
+def lookup(cards: MansionCards | None = None) -> Lookup:
+    key = id(cards)
+    if key not in _lookups:
+        _lookups[key] = Lookup(cards)
+    return _lookups[key]
+
+
+def actor_label(a: dict[str, Any]) -> str:
+    """"Dracula (blue)", "Cthulhu (green, shows red)"."""
+    shows = a.get("shows")
+    if a.get("type") == "cthulhu" and shows and shows != a["colour"]:
+        return _("{name} ({colour}, shows {shows})").format(name=card_name(a["name"]), colour=colour(a["colour"]),
+                                                            shows=colour(shows))
+    return _("{name} ({colour})").format(name=card_name(a["name"]), colour=colour(a["colour"]))
+
+
+def actor_rule(a: dict[str, Any]) -> str:
+    return _(ACTOR_RULES.get(a["type"], N_("No special rule.")))
+
+
+def chamber_label(c: dict[str, Any]) -> str:
+    """"Make Up (red = blue)", "Costume", "Props"."""
+    name = _(CHAMBER_NAMES.get(c["type"], c["type"]))
+    if c.get("pair"):
+        return _("{name} ({a} = {b})").format(name=name, a=colour(c["pair"][0]), b=colour(c["pair"][1]))
+    return name
+
+
+def chamber_rule(c: dict[str, Any]) -> str:
+    if c["type"] == "make_up" and c.get("pair"):
+        return _(CHAMBER_RULES["make_up"]).format(a=colour(c["pair"][0]), b=colour(c["pair"][1]))
+    return _(CHAMBER_RULES.get(c["type"], N_("No special rule.")))
+
+
+def reward_rule(r: dict[str, Any], cards: MansionCards | None = None) -> str:
+    lk = lookup(cards)
+    actors = and_list(card_name(lk.type_name.get(t, t)) for t in r.get("actor_types", []))
+    return _(REWARD_RULES.get(r["type"], N_("No special rule."))).format(actors=actors)
+
+
+def who_seat(seat: int, you: int | None, names: Names, players: int | None = None) -> str:
+    """A seat named in the middle of a sentence: "you", "Ada", "the dummy" (the seat past the players)."""
+    if seat == you:
+        return _("you")
+    if players is None and names is not None:
+        players = len(names)
+    if players is not None and seat >= players:
+        return _("the dummy")
+    return seat_name(seat, names)
+
+
+def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, cards: MansionCards | None = None) -> str:
+    """One event as a sentence told to seat ``you``. With ``names`` (one per player), a seat past the players is
+    "the dummy"."""
+    lk = lookup(cards)
     t = e["type"]
-    w = who(e["seat"], you) if "seat" in e else ""
+    s = e.get("seat")
+    if s is not None and names is not None and s >= len(names):
+        if t == "tile":
+            return _("The dummy is left with turn-order tile {tile}.").format(tile=e["tile"])
+        names = list(names) + [_("the dummy")] * (s + 1 - len(names))
     if t == "audition":
-        return (f"Round {e['round']}: the audition shows {', '.join(e['actors'])}; skulls: "
-                f"{skull_text(e['skulls'])}")
+        return _("Round {round}: the audition shows {actors}; skulls on offer: {skulls}.").format(
+            round=e["round"], actors=and_list(lk.actor_name(a) for a in e["actors"]), skulls=skull_text(e["skulls"]))
     if t == "tile":
-        return f"{w} takes turn-order tile {e['tile']}"
+        return say(s, you, names, N_("You take turn-order tile {tile}."), N_("{who} takes turn-order tile {tile}."),
+                   tile=e["tile"])
     if t == "take":
-        return f"  {w} takes a {e['skull']} skull"
+        return say(s, you, names, N_("  You take a {colour} skull."), N_("  {who} takes a {colour} skull."),
+                   colour=colour(e["skull"]))
     if t == "cast":
-        src = {"audition": "", "reserve": " from the reserve", "mummy": " with The Mummy"}[e["from"]]
-        used = f" (using {' and '.join(e['chambers_used'])})" if e.get("chambers_used") else ""
-        return f"  {w} casts {e['actor']}{src}, paying {skull_text(e['paid'])}{used}"
+        paid = skull_text(e["paid"])
+        actor = lk.actor_name(e["actor"])
+        if e.get("chambers_used"):
+            paid = _("{paid}, using {chambers}").format(
+                paid=paid, chambers=and_list(lk.chamber_name(c) if c in lk.chamber else _(CHAMBER_NAMES.get(c, c))
+                                             for c in e["chambers_used"]))
+        if e["from"] == "reserve":
+            return say(s, you, names, N_("  You cast {actor} from your reserve, paying {paid}."),
+                       N_("  {who} casts {actor} from the reserve, paying {paid}."), actor=actor, paid=paid)
+        if e["from"] == "mummy":
+            return say(s, you, names, N_("  With The Mummy you cast {actor} from the discards, paying {paid}."),
+                       N_("  With The Mummy {who} casts {actor} from the discards, paying {paid}."), actor=actor,
+                       paid=paid)
+        return say(s, you, names, N_("  You cast {actor}, paying {paid}."), N_("  {who} casts {actor}, paying {paid}."),
+                   actor=actor, paid=paid)
     if t == "reserve":
-        return f"  {w} reserves {e['actor']} (face down)"
+        if e.get("actor"):  # the table saw which card left the face-up audition (ruling Mansion: reserves public)
+            return say(s, you, names, N_("  You reserve {actor}."), N_("  {who} reserves {actor}."),
+                       actor=lk.actor_name(e["actor"]))
+        return say(s, you, names, N_("  You reserve an actor face down."), N_("  {who} reserves an actor face down."))
+    if t == "reserved":
+        return say(s, you, names, N_("  (You reserved {actor}.)"), N_("  ({who} reserved {actor}.)"),
+                   actor=lk.actor_name(e["actor"]))
     if t == "chamber":
-        return f"  {w} adds the chamber {e['chamber']}, paying {skull_text(e['paid'])}"
+        return say(s, you, names, N_("  You add the chamber {chamber}, paying {paid}."),
+                   N_("  {who} adds the chamber {chamber}, paying {paid}."), chamber=lk.chamber_name(e["chamber"]),
+                   paid=skull_text(e["paid"]))
     if t == "reward":
-        return f"  {w} earns the reward {e['reward']} (+3)"
+        return say(s, you, names, N_("  You earn the reward {reward} (+3 tickets)."),
+                   N_("  {who} earns the reward {reward} (+3 tickets)."), reward=lk.reward_name(e["reward"]))
     if t == "swamp":
-        return f"  {w} draws a skull with The Swamp Thing"
+        return say(s, you, names, N_("  You draw a skull from the bag with The Swamp Thing."),
+                   N_("  {who} draws a skull from the bag with The Swamp Thing."))
     if t == "swamp_skull":
-        return f"  ({w} drew a {e['skull']} skull)"
+        if not e.get("skull"):
+            return ""
+        return say(s, you, names, N_("  (You drew a {colour} skull.)"), N_("  ({who} drew a {colour} skull.)"),
+                   colour=colour(e["skull"]))
     if t == "costume":
-        return f"  {w} takes {e['tickets']} tickets for {', '.join(e['skulls'])} from the discard (Costume)"
+        got = skull_text({c: e["skulls"].count(c) for c in dict.fromkeys(e["skulls"])})
+        return say(s, you, names, N_("  Costume: you give back {tickets} tickets and take {skulls} from the discard "
+                                     "tile."),
+                   N_("  Costume: {who} gives back {tickets} tickets and takes {skulls} from the discard tile."),
+                   tickets=e["tickets"], skulls=got)
     if t == "end_turn":
-        return f"  {w} ends the turn"
+        return say(s, you, names, N_("  You end your turn."), N_("  {who} ends the turn."))
     if t == "dummy_actor":
-        return f"  {w} gives {e['actor']} to the dummy"
+        return say(s, you, names, N_("  You give {actor} to the dummy."), N_("  {who} gives {actor} to the dummy."),
+                   actor=lk.actor_name(e["actor"]))
     if t == "dummy_skull":
-        return f"  {w} discards a {e['skull']} skull for the dummy"
+        return say(s, you, names, N_("  For the dummy, you discard a {colour} skull."),
+                   N_("  For the dummy, {who} discards a {colour} skull."), colour=colour(e["skull"]))
     if t == "give":
-        return f"{w} gives a ticket to seat {e['to']}" if e["to"] is not None else f"{w} gives no ticket"
+        if e["to"] is None:
+            return say(s, you, names, N_("The Black Lagoon Monster: you give no ticket."),
+                       N_("The Black Lagoon Monster: {who} gives no ticket."))
+        return say(s, you, names, N_("The Black Lagoon Monster: you give a ticket to {to}."),
+                   N_("The Black Lagoon Monster: {who} gives a ticket to {to}."), to=who_seat(e["to"], you, names))
     if t == "show":
-        return "The show: tickets sold " + ", ".join(f"seat {i}: {k}" for i, k in enumerate(e["sold"]))
+        parts = [_("{who}: {n}").format(who=who_seat(i, you, names), n=k) for i, k in enumerate(e["sold"])]
+        return _("The show: tickets sold: {parts}.").format(parts=and_list(parts))
     if t == "game_over":
-        return f"Sold out! Winner{'s' if len(e['winners']) > 1 else ''}: {', '.join(map(str, e['winners']))}"
+        winners = and_list(who_seat(w, you, names) for w in e["winners"])
+        return capitalise(_("Sold out! The winner: {winners}.").format(winners=winners) if len(e["winners"]) == 1
+                          else _("Sold out! The winners: {winners}.").format(winners=winners))
     if t == "refill_bag":
-        return f"The bag is refilled with {e['count']} discarded skulls"
+        return _("The bag is refilled with the {n} discarded skulls.").format(n=e["count"])
     if t == "reshuffle_actors":
-        return f"The actor discard pile is shuffled into a new deck of {e['count']}"
+        return _("The actor discard pile is shuffled into a new deck of {n}.").format(n=e["count"])
     if t == "short_audition":
         parts = []
         if e["actors"] < e["actors_wanted"]:
-            parts.append(f"only {e['actors']} of {e['actors_wanted']} actors (the deck is empty)")
+            parts.append(_("only {n} of {wanted} actors (the deck is empty)").format(
+                n=e["actors"], wanted=e["actors_wanted"]))
         if e["skulls"] < e["skulls_wanted"]:
-            parts.append(f"only {e['skulls']} of {e['skulls_wanted']} skulls (the bag and the discard tile are empty)")
-        return "The audition comes out short: " + " and ".join(parts)
-    return str(e)
+            parts.append(_("only {n} of {wanted} skulls (the bag and the discard tile are empty)").format(
+                n=e["skulls"], wanted=e["skulls_wanted"]))
+        return _("The audition comes out short: {parts}.").format(parts=and_list(parts))
+    return unknown_event(e)
 
 
-def describe_action(v: dict[str, Any], action: str) -> str:
-    head, _, rest = action.partition(":")
+def find_actor(v: dict[str, Any], aid: str, cards: MansionCards | None = None) -> dict[str, Any] | None:
+    pool = list(v.get("audition", [])) + list(v.get("actor_discard", []))
+    pool += [a for s in v.get("seats", []) for a in s.get("actors", [])]
+    seat = v.get("seat")
+    if seat is not None and v["seats"][seat].get("reserved"):
+        pool += v["seats"][seat]["reserved"]
+    found = next((x for x in pool if x["id"] == aid), None)
+    if found is None:
+        a = lookup(cards).actor.get(aid)
+        found = a.model_dump() if a else None
+    return found
+
+
+def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: MansionCards | None = None) -> str:
+    """What choosing ``action`` does, in words, from the chooser's view."""
+    lk = lookup(cards)
+    head, _sep, rest = action.partition(":")
     if head == "tile":
         tile = v["tiles"][int(rest) - 1]
-        return f"Tile {rest}: {tile['tickets']} tickets, {tile['skulls']} skulls"
+        return _("Tile {tile}: {tickets} tickets back to you, take {skulls}").format(
+            tile=rest, tickets=tile["tickets"], skulls=count(tile["skulls"], "{n} skull", "{n} skulls"))
     if head == "take":
-        return f"Take a {rest} skull"
+        return _("Take a {colour} skull").format(colour=colour(rest))
     if head in ("cast", "mummy", "reserve", "dummy"):
-        pool = v["audition"] + v["actor_discard"] + [a for s in v["seats"] for a in s["actors"]]
-        me = v["seats"][v["seat"]] if v.get("seat") is not None else None
-        if me and me.get("reserved"):
-            pool += me["reserved"]
-        unknown: dict[str, Any] = {"name": rest, "colour": "?", "cost": {}}
-        a = next((x for x in pool if x["id"] == rest), unknown)
-        label = f"{a['name']} ({a['colour']}, cost {skull_text(a['cost'])})"
-        return {"cast": "Cast ", "mummy": "Cast from the discards (The Mummy): ", "reserve": "Reserve ",
-                "dummy": "Give the dummy "}[head] + label
+        a = find_actor(v, rest, cards)
+        label = _("{actor}, cost {cost}: {rule}").format(actor=actor_label(a), cost=cost_text(a["cost"]),
+                                                         rule=actor_rule(a)) if a else _("an actor")
+        forms = {"cast": N_("Cast {label}"), "mummy": N_("Cast from the discards (The Mummy): {label}"),
+                 "reserve": N_("Reserve {label}"), "dummy": N_("Give the dummy {label}")}
+        return _(forms[head]).format(label=label)
     if head == "chamber":
-        return f"Add the chamber {rest} (2 skulls of any colour)"
+        x = lk.chamber.get(rest)
+        if x:
+            return _("Add the chamber {chamber} (2 skulls of any colour): {rule}").format(
+                chamber=chamber_label(x.model_dump()), rule=chamber_rule(x.model_dump()))
+        return _("Add a chamber (2 skulls of any colour)")
     if head == "swamp":
-        return "Draw a skull from the bag (The Swamp Thing)"
+        return _("Draw a skull from the bag (The Swamp Thing)")
     if head == "costume":
-        n = len(rest.split("+"))
-        return f"Costume: take {3 if n == 1 else 5} tickets and the skull(s) {rest} from the discard"
+        got = rest.split("+")
+        return _("Costume: give back {tickets} tickets, take {skulls} from the discard tile").format(
+            tickets=3 if len(got) == 1 else 5, skulls=skull_text({c: got.count(c) for c in dict.fromkeys(got)}))
     if head == "end":
-        return "End your turn"
+        return _("End your turn")
     if head == "dummy-skull":
-        return f"Discard a {rest} skull for the dummy"
+        return _("Discard a {colour} skull for the dummy").format(colour=colour(rest))
     if head == "pay":
-        return f"Pay {skull_text({c: rest.split('+').count(c) for c in dict.fromkeys(rest.split('+'))})}"
+        got = rest.split("+")
+        return _("Pay {skulls}").format(skulls=skull_text({c: got.count(c) for c in dict.fromkeys(got)}))
     if head == "give":
-        return "Give no ticket" if rest == "none" else f"Give a ticket to seat {rest}"
+        if rest == "none":
+            return _("Give no ticket")
+        return _("Give a ticket to {who}").format(who=who_seat(int(rest), v.get("seat"), names))
     return action
+
+
+def sales_breakdown(v: dict[str, Any], seat: int) -> list[str]:
+    """The Sales Level of ``seat`` part by part ("Mansion +1", "Dracula (blue) +1", "The Witch +3"), from the view."""
+    seats = v["seats"]
+    me = seats[seat]
+    if me.get("dummy"):
+        return []
+    around = [seats[q] for q in me.get("neighbours", [])]
+    parts = [_("mansion +1")]
+    for a in me["actors"]:
+        t = a["type"]
+        pts = {"dracula": 1, "werewolf": 2, "frankenstein": 3}.get(t, 0)
+        if t == "cthulhu":
+            shows = a.get("shows", a["colour"])
+            pts = sum(1 for s in (me, *around) for x in s["actors"] if x["colour"] == shows)
+        elif t == "verona":
+            pts = sum(1 for s in (me, *around) for x in s["actors"] if x["type"] == "dracula")
+        elif t == "eva":
+            pts = 2 * sum(1 for s in around for x in s["actors"] if x["type"] == "frankenstein")
+        elif t == "ghost":
+            pts = len(me.get("chambers", []))
+        if t in ("dracula", "werewolf", "frankenstein", "cthulhu", "verona", "eva", "ghost"):
+            parts.append(f"{card_name(a['name'])} +{pts}")
+    for _r in me.get("rewards", []):
+        parts.append(f"{lookup().reward_name(_r)} +3")
+    return parts

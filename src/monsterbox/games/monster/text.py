@@ -1,126 +1,416 @@
-"""Plain-text wording of Monster events and actions."""
+"""Monster (the cooperative game) in words: events, choices, cards and abilities as a player reads them.
+
+Every card is named from the card file (lairs, weapons, loot, crises, characters), never by its id; monsters by the
+name their weapon kills (the Stake's Vampire). Internal bookkeeping (which choices an ability resolved with, how
+many weapons a card drew) is not a story: ``narrate`` returns "" for it and nothing is shown.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from monsterbox.games.maker.text import second_person
+from monsterbox.core.i18n import N_, _, and_list, pgettext
+from monsterbox.core.wording import Names, capitalise, count, say, seat_name, unknown_event
+from monsterbox.games.monster.cards import MonsterCards, default_cards
 
-MONSTER_NAMES = {"black": "Vampire", "white": "Zombie", "red": "Goblin", "blue": "Werewolf", "green": "Troll"}
-
-
-def who(seat: int, you: int | None) -> str:
-    return "You" if seat == you else f"Seat {seat}"
-
-
-def narrate(e: dict[str, Any], you: int | None = None) -> str:
-    text = _narrate(e, you)
-    return second_person(text) if you is not None and e.get("seat") == you else text
+#: events that are bookkeeping, not a story (their outcome is told by the events around them)
+SILENT = frozenset({"effect", "draw_count", "hunt"})
 
 
-def _narrate(e: dict[str, Any], you: int | None) -> str:
+def card_name(name: str) -> str:
+    """A name from the card file, in the language in force (proper names stay as they are)."""
+    return pgettext("card", name)
+
+
+class Lookup:
+    """Card names by id, from the game's card file."""
+
+    def __init__(self, cards: MonsterCards | None = None) -> None:
+        c = cards or default_cards()
+        self.cards = c
+        self.weapon = {w.id: w.name for w in c.weapons}
+        self.monster: dict[str, str] = {str(w.colour): w.monster for w in c.weapons}
+        self.killed_by = {w.colour: w.name for w in c.weapons}
+        self.lair = {x.id: x.name for x in c.lairs} | {x.id: x.name for x in c.crises}
+        self.loot = {x.id: x for x in c.loot}
+        self.crisis = {x.id: x for x in c.crises}
+        self.character = {x.id: x for x in c.characters}
+
+    def w(self, wid: str | None) -> str:
+        return card_name(self.weapon.get(wid or "", "?"))
+
+    def m(self, colour: str) -> str:
+        return card_name(self.monster.get(colour, colour))
+
+    def lair_name(self, lid: str) -> str:
+        return card_name(self.lair.get(lid, lid))
+
+    def loot_name(self, lid: str) -> str:
+        x = self.loot.get(lid)
+        return card_name(x.name) if x else "?"
+
+    def crisis_name(self, cid: str) -> str:
+        x = self.crisis.get(cid)
+        return card_name(x.name) if x else "?"
+
+    def character_name(self, cid: str) -> str:
+        x = self.character.get(cid)
+        return card_name(x.name) if x else "?"
+
+
+_lookups: dict[int, Lookup] = {}
+
+
+def lookup(cards: MonsterCards | None = None) -> Lookup:
+    key = id(cards)
+    if key not in _lookups:
+        _lookups[key] = Lookup(cards)
+    return _lookups[key]
+
+
+def weapons_text(ids: list[str], lk: Lookup) -> str:
+    """"2 Torches and a Stake"-style list: each weapon by name, repeated ones counted."""
+    seen: dict[str, int] = {}
+    for w in ids:
+        seen[w] = seen.get(w, 0) + 1
+    parts = [lk.w(w) if k == 1 else _("{n} x {weapon}").format(n=k, weapon=lk.w(w)) for w, k in seen.items()]
+    return and_list(parts)
+
+
+def villagers(n: int) -> str:
+    return count(n, "{n} villager", "{n} villagers")
+
+
+def weapons(n: int) -> str:
+    return count(n, "{n} weapon", "{n} weapons")
+
+
+def cubes(n: int) -> str:
+    return count(n, "{n} power cube", "{n} power cubes")
+
+
+def colour_monster(colour: str, lk: Lookup) -> str:
+    return lk.m(colour) if colour != "any" else _("a monster of any kind")
+
+
+def ability_text(effect: str, params: dict[str, Any], cards: MonsterCards | None = None) -> str:
+    """What a character, loot card or crisis does, in words (from its effect and parameters in the card file)."""
+    lk = lookup(cards)
+    amount = int(params.get("amount", 1))
+    texts: dict[str, str] = {
+        "reveal_and_draw": _("Show your hand to everyone, then draw {weapons}.").format(weapons=weapons(amount)),
+        "move_top": _("Move the top monster of one lair onto another lair, without killing it."),
+        "remove_top": _("Remove the top monster of a lair without killing it."),
+        "take_back_cube": _("Take one of your power cubes back from the weapons bank."),
+        "restore_other": _("Restore another player's used character, so it can be used again today."),
+        "take_top_discard": _("Take the top weapon of the discard pile into your hand."),
+        "trade_for_bank": _("Discard a weapon and take the top weapon of any bank stack."),
+        "gain_villagers": _("Gain {villagers}.").format(villagers=villagers(amount)),
+        "kill_with_any": _("Kill the top monster of a lair with {weapons} of any kind.").format(
+            weapons=weapons(int(params.get("weapons", 1)))),
+        "draw_then_discard": _("Draw {drawn}, then discard {discarded}.").format(
+            drawn=weapons(int(params.get("draw", 2))), discarded=weapons(int(params.get("discard", 1)))),
+        "gain_cubes": _("Gain {cubes}.").format(cubes=cubes(amount)),
+        "weapons_from_bank": _("Take the top weapon of {n} bank stacks of your choice.").format(n=amount),
+        "draw_weapons": _("Draw {weapons} from the deck.").format(weapons=weapons(amount)),
+        "kill_top": _("Kill the top monster of a lair."),
+        "team_draw": _("Every player still in the hunt draws a weapon."),
+        "store_free": _("Store a weapon without discarding another."),
+        "bounty_big_lair": _("Bounty: the first to destroy a lair of {size} or more monsters gains the reward.").format(
+            size=int(params.get("size", 5))),
+        "bounty_kill_three": _("Bounty: the first to kill with three weapons gains the reward."),
+        "bounty_cube_pair": _("Bounty: the first to have power cubes on two stacks gains the reward."),
+        "kill_villagers": _("{villagers} die at once.").format(villagers=villagers(amount)),
+        "each_discard": _("Each player discards {weapons}, starting with the team leader.").format(
+            weapons=weapons(amount)),
+        "add_monsters": (_("A {monster} joins every lair.").format(monster=colour_monster(params.get("colour", "any"),
+                                                                                          lk))
+                         if params.get("each_lair") else
+                         _("{n} x {monster} join the biggest lair.").format(
+                             n=amount, monster=colour_monster(params.get("colour", "any"), lk))),
+        "greater_good": _("{villagers} are threatened: each player may discard loot to save the villagers printed "
+                          "on it (at most {cap} saved).").format(villagers=villagers(amount),
+                                                                 cap=int(params.get("cap", amount))),
+        "no_cubes": _("Today no power cube can be placed."),
+        "bloodlust": _("Today every surviving monster kills {villagers} more.").format(villagers=villagers(amount)),
+        "blocked_weapon": _("Today the {weapon} cannot be used.").format(
+            weapon=lk.w(next((w.id for w in lk.cards.weapons if w.colour == params.get("colour")), None))),
+        "no_three": _("No kill with three weapons here."),
+        "rage": _("Each monster of this lair kills {villagers} more.").format(villagers=villagers(amount)),
+        "bloodlust_lair": _("While this lair stands, every monster kills {villagers} more.").format(
+            villagers=villagers(amount)),
+        "none": _("No special rule."),
+    }
+    text = texts.get(effect, _("A special ability."))
+    if "cubes" in params and effect.startswith("bounty"):
+        text += " " + _("Reward: {cubes}.").format(cubes=cubes(int(params["cubes"])))
+    if "villagers" in params and effect.startswith("bounty"):
+        text += " " + _("Reward: {villagers}.").format(villagers=villagers(int(params["villagers"])))
+    return text
+
+
+def loot_text(x: dict[str, Any], cards: MonsterCards | None = None) -> str:
+    """"Wizard's Pack (spell, or 3 villagers): Gain 2 power cubes.\""""
+    kinds = {"item": _("item"), "spell": _("spell"), "bounty": _("bounty")}
+    return _("{name} ({kind}, or {villagers}): {ability}").format(
+        name=card_name(x["name"]), kind=kinds.get(x["kind"], x["kind"]), villagers=villagers(x["villagers"]),
+        ability=ability_text(x["effect"], x.get("params", {}), cards))
+
+
+def loot_short(x: dict[str, Any]) -> str:
+    """"Wizard's Pack (or 3 villagers)": the card without its kind and ability (which help explains)."""
+    return _("{name} (or {villagers})").format(name=card_name(x["name"]), villagers=villagers(x["villagers"]))
+
+
+def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, cards: MonsterCards | None = None) -> str:
+    """One event as a sentence told to seat ``you`` ("" for bookkeeping that is not shown)."""
+    lk = lookup(cards)
     t = e["type"]
-    w = who(e["seat"], you) if "seat" in e else ""
+    s = e.get("seat")
+    if t in SILENT:
+        return ""
     if t == "day":
-        return f"Day {e['day']}: seat {e['leader']} leads the team"
+        return say(e["leader"], you, names, N_("Day {day}: you lead the team."), N_("Day {day}: {who} leads the team."),
+                   day=e["day"])
     if t == "lair":
-        monsters = ", ".join(MONSTER_NAMES[m] for m in e["monsters"])
-        return f"A lair appears: {e['lair']} with {monsters} (loot {e['loot']})"
+        monsters = and_list(lk.m(m) for m in e["monsters"])
+        loot = lk.loot_name(e["loot"]) if e.get("loot") else _("no loot")
+        return _("A lair appears: {lair}, with {monsters} (top first); loot: {loot}.").format(
+            lair=lk.lair_name(e["lair"]), monsters=monsters, loot=loot)
     if t == "dealt":
-        return f"{w} receives {e['count']} weapon(s)"
+        return say(s, you, names, N_("You receive {weapons}."), N_("{who} receives {weapons}."),
+                   weapons=weapons(e["count"]))
     if t == "drew":
-        return f"  ({w} drew {', '.join(e['weapons']) or 'nothing'})"
+        got = weapons_text(e["weapons"], lk) or _("nothing")
+        return say(s, you, names, N_("You drew: {weapons}."), N_("{who} drew: {weapons}."), weapons=got)
     if t == "crisis":
-        return f"Crisis: {e['crisis']}"
+        x = lk.crisis.get(e["crisis"])
+        rule = ability_text(x.effect, x.params, cards) if x and x.effect != "none" else ""
+        return _("Crisis: {name}. {rule}").format(name=lk.crisis_name(e["crisis"]), rule=rule).strip()
     if t == "weapon_kill":
-        return f"{w} uses a {e['weapon']} on {e['lair']}"
+        return say(s, you, names, N_("You use a {weapon} on {lair}."), N_("{who} uses a {weapon} on {lair}."),
+                   weapon=lk.w(e["weapon"]), lair=lk.lair_name(e["lair"]))
     if t == "kill":
-        return f"  the {MONSTER_NAMES[e['monster']]} of {e['lair']} is killed ({e['how']})"
+        hows = {"weapon": N_("the {monster} of {lair} is killed"),
+                "three weapons": N_("the {monster} of {lair} is killed with three weapons"),
+                "ability": N_("the {monster} of {lair} is killed by an ability"),
+                "fire bomb": N_("the {monster} of {lair} is killed by the bomb")}
+        return "  " + capitalise(_(hows.get(e["how"], hows["weapon"])).format(monster=lk.m(e["monster"]),
+                                                                  lair=lk.lair_name(e["lair"])) + ".")
     if t == "remove":
-        return f"  the {MONSTER_NAMES[e['monster']]} of {e['lair']} is {e['why']} (not killed)"
+        whys = {"herded": N_("The {monster} of {lair} is herded away (not killed)."),
+                "assassinated": N_("The {monster} of {lair} is assassinated: removed, not killed.")}
+        return "  " + _(whys.get(e["why"], N_("The {monster} of {lair} is removed (not killed)."))).format(
+            monster=lk.m(e["monster"]), lair=lk.lair_name(e["lair"]))
     if t == "herded_onto":
-        return f"  ... onto {e['lair']}"
+        return "  " + _("The {monster} lands on {lair}.").format(monster=lk.m(e["monster"]),
+                                                               lair=lk.lair_name(e["lair"]))
     if t == "destroyed":
-        return f"{w} destroys {e['lair']}!"
+        loot = lk.loot_name(e["loot"]) if e.get("loot") else _("no loot")
+        return say(s, you, names, N_("You destroy {lair}! Its loot: {loot}."),
+                   N_("{who} destroys {lair}! Its loot: {loot}."), lair=lk.lair_name(e["lair"]), loot=loot)
     if t == "three":
-        return f"{w} kills with three weapons ({', '.join(e['weapons'])}) on {e['lair']}"
+        return say(s, you, names, N_("You kill with three weapons ({weapons}) on {lair}."),
+                   N_("{who} kills with three weapons ({weapons}) on {lair}."),
+                   weapons=weapons_text(e["weapons"], lk), lair=lk.lair_name(e["lair"]))
     if t == "ability":
-        return f"{w} uses the {e['character']}'s ability"
+        return say(s, you, names, N_("You use your {character}'s ability."),
+                   N_("{who} uses the {character}'s ability."), character=lk.character_name(e["character"]))
     if t == "item":
-        return f"{w} uses the item {e['item']}"
+        return say(s, you, names, N_("You use the {item}."), N_("{who} uses the {item}."),
+                   item=lk.loot_name(e["item"]))
     if t == "cube":
-        return f"{w} places a power cube on the {e['stack']} stack"
+        return say(s, you, names, N_("You place a power cube on the {weapon} stack."),
+                   N_("{who} places a power cube on the {weapon} stack."), weapon=lk.w(e["stack"]))
     if t == "cube_weapon":
-        return f"  the second cube: {w} gains a {e['weapon']} from the bank"
+        return say(s, you, names, N_("  Second cube on the stack: you gain a {weapon} from the bank."),
+                   N_("  Second cube on the stack: {who} gains a {weapon} from the bank."), weapon=lk.w(e["weapon"]))
+    if t == "cube_back":
+        return say(s, you, names, N_("You take your power cube back from the {weapon} stack."),
+                   N_("{who} takes a power cube back from the {weapon} stack."), weapon=lk.w(e["stack"]))
+    if t == "bank_weapon":
+        return say(s, you, names, N_("You take a {weapon} from the {stack} stack of the bank."),
+                   N_("{who} takes a {weapon} from the {stack} stack of the bank."), weapon=lk.w(e["weapon"]),
+                   stack=lk.w(e["stack"]))
     if t == "store":
-        return f"{w} stores a weapon" + (f" (the armed {e['stored']})" if e.get("stored") else "")
-    if t in ("discard", "crisis_discard"):
-        return f"{w} discards a {e['weapon']}"
+        if e.get("stored"):
+            return say(s, you, names, N_("You store your armed {weapon} for tomorrow."),
+                       N_("{who} stores the armed {weapon} for tomorrow."), weapon=lk.w(e["stored"]))
+        return say(s, you, names, N_("You store a weapon face down for tomorrow."),
+                   N_("{who} stores a weapon face down for tomorrow."))
+    if t == "discard":
+        return say(s, you, names, N_("You discard a {weapon}."), N_("{who} discards a {weapon}."),
+                   weapon=lk.w(e["weapon"]))
+    if t == "crisis_discard":
+        return say(s, you, names, N_("Crisis: you discard a {weapon}."), N_("Crisis: {who} discards a {weapon}."),
+                   weapon=lk.w(e["weapon"]))
     if t == "arm":
-        return f"{w} arms a {e['weapon']}"
+        return say(s, you, names, N_("You arm a {weapon}, face up for all to see."),
+                   N_("{who} arms a {weapon}, face up for all to see."), weapon=lk.w(e["weapon"]))
     if t == "pass":
-        return f"{w} passes" + (f", discarding {', '.join(e['discarded'])}" if e["discarded"] else "")
+        if e["discarded"]:
+            return say(s, you, names, N_("You pass, discarding {weapons}."), N_("{who} passes, discarding {weapons}."),
+                       weapons=weapons_text(e["discarded"], lk))
+        return say(s, you, names, N_("You pass."), N_("{who} passes."))
     if t == "loot":
-        return f"{w} loots {e['loot']}" + (" for villagers" if e["choice"] == "villagers" else f" ({e['choice']})")
+        if e["choice"] == "villagers":
+            return say(s, you, names, N_("You take the villagers printed on the {loot} instead of the card."),
+                       N_("{who} takes the villagers printed on the {loot} instead of the card."),
+                       loot=lk.loot_name(e["loot"]))
+        return say(s, you, names, N_("You take the loot: {loot}."), N_("{who} takes the loot: {loot}."),
+                   loot=lk.loot_name(e["loot"]))
     if t == "villagers":
-        sign = "+" if e["change"] > 0 else ""
-        return f"Villagers {sign}{e['change']} -> {e['villagers']}" + (f" ({e['why']})" if e.get("why") else "")
+        whys = {"monster attack": N_("the monster attack"), "crisis": N_("a crisis"),
+                "for the greater good": N_("for the greater good")}
+        why = _(whys[e["why"]]) if e.get("why") in whys else ""
+        if e["change"] >= 0:
+            return _("The village gains {villagers}: {left} now.").format(villagers=villagers(e["change"]),
+                                                                         left=e["villagers"])
+        if why:
+            return _("The village loses {villagers} ({why}): {left} left.").format(
+                villagers=villagers(-e["change"]), why=why, left=e["villagers"])
+        return _("The village loses {villagers}: {left} left.").format(villagers=villagers(-e["change"]),
+                                                                      left=e["villagers"])
     if t == "attack":
-        parts = [f"{x['lair']}: {x['monsters']}x{x['each_kills']}" for x in e["lairs"] if x["monsters"]]
-        return f"Monster attack: {', '.join(parts) or 'none'} = {e['total']} villagers"
+        parts = [_("{lair}: {monsters} x {each}").format(lair=lk.lair_name(x["lair"]), monsters=x["monsters"],
+                                                         each=x["each_kills"]) for x in e["lairs"] if x["monsters"]]
+        if not parts:
+            return _("Night falls: no monster is left to attack.")
+        return _("Night falls, the monsters attack: {parts} = {villagers}.").format(
+            parts=and_list(parts), villagers=villagers(e["total"]))
     if t == "reveal":
-        return f"{w} reveals a hand of {', '.join(e['hand']) or 'nothing'}"
+        return say(s, you, names, N_("You show your hand: {weapons}."), N_("{who} shows a hand of {weapons}."),
+                   weapons=weapons_text(e["hand"], lk) or _("nothing"))
     if t == "scavenge":
-        return f"{w} takes the {e['weapon']} from the discard pile"
+        return say(s, you, names, N_("You take the {weapon} from the discard pile."),
+                   N_("{who} takes the {weapon} from the discard pile."), weapon=lk.w(e["weapon"]))
     if t == "bounty":
-        return f"{w} claims the bounty {e['bounty']}"
-    if t == "hunt":
-        return f"The hunt begins with seat {e['leader']}"
+        return say(s, you, names, N_("You claim the bounty {bounty}."), N_("{who} claims the bounty {bounty}."),
+                   bounty=lk.loot_name(e["bounty"]))
+    if t == "cubes":
+        return say(s, you, names, N_("You gain {cubes}."), N_("{who} gains {cubes}."), cubes=cubes(e["amount"]))
+    if t == "restore":
+        target = e.get("target")
+        if target is None:
+            return say(s, you, names, N_("You restore a character."), N_("{who} restores a character."))
+        if target == you:
+            return say(s, you, names, N_("You restore your own character."), N_("{who} restores your character."))
+        return say(s, you, names, N_("You restore {target}'s character."),
+                   N_("{who} restores {target}'s character."), target=seat_name(target, names))
+    if t == "war_horn":
+        return _("The horn sounds: every player still in the hunt draws a weapon.")
+    if t == "spawn_monster":
+        return _("A {monster} joins {lair}.").format(monster=lk.m(e["monster"]), lair=lk.lair_name(e["lair"]))
+    if t == "sacrifice":
+        return say(s, you, names, N_("You give up the {item} to save villagers."),
+                   N_("{who} gives up the {item} to save villagers."), item=lk.loot_name(e["item"]))
+    if t == "character":
+        return say(s, you, names, N_("You choose the {character}."), N_("{who} chooses the {character}."),
+                   character=lk.character_name(e["character"]))
+    if t == "reshuffle_weapons":
+        return _("The discards are shuffled into a new weapon deck of {n}.").format(n=e["count"])
     if t == "game_over":
-        return "The village is saved: the team wins!" if e["won"] else "The village falls: the team loses."
-    return f"{t}: " + ", ".join(f"{k}={v}" for k, v in e.items() if k != "type")
+        if e["won"]:
+            return _("The village is saved: the team wins with {villagers} left!").format(
+                villagers=villagers(e["villagers"]))
+        return _("The village falls: the team loses.")
+    return unknown_event(e)
 
 
-def lair_name(v: dict[str, Any], lair: str) -> str:
-    return next((x["name"] for x in v.get("lairs", []) if x["lair"] == lair), lair)
+def lair_name(v: dict[str, Any], lair: str, cards: MonsterCards | None = None) -> str:
+    return next((card_name(x["name"]) for x in v.get("lairs", []) if x["lair"] == lair),
+                lookup(cards).lair_name(lair))
 
 
-def describe_action(v: dict[str, Any], action: str) -> str:
-    head, _, rest = action.partition(":")
+def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: MonsterCards | None = None) -> str:
+    """What choosing ``action`` does, in words, from the chooser's view."""
+    lk = lookup(cards)
+    head, _sep, rest = action.partition(":")
+    me = v["seats"][v["seat"]] if v.get("seat") is not None else None
     if head == "kill":
         lair, weapon = rest.split(":")
-        return f"Kill the top monster of {lair_name(v, lair)} with a {weapon}"
+        top = next((x["monsters"][0] for x in v.get("lairs", []) if x["lair"] == lair and x["monsters"]), None)
+        monster = lk.m(top) if top else _("top monster")
+        return _("{weapon}: kill the {monster} of {lair}").format(
+            monster=monster, lair=lair_name(v, lair, cards), weapon=lk.w(weapon))
     if head == "three":
-        return f"Kill the top monster of {lair_name(v, rest)} with any three weapons"
+        return _("Three weapons: kill the top of {lair}").format(lair=lair_name(v, rest, cards))
+    choosing = v.get("choosing") or {}
+    slots, chosen = choosing.get("slots", []), choosing.get("chosen", [])
+    slot = slots[len(chosen)] if len(chosen) < len(slots) else ""
+    origin, effect = choosing.get("action", ""), choosing.get("effect", "")
     if head == "lair":
-        return f"Choose the lair {lair_name(v, rest)}"
+        lair = lair_name(v, rest, cards)
+        if slot == "lair_to":
+            return _("Move it onto {lair}").format(lair=lair)
+        if effect == "move_top":
+            return _("Move the top monster of {lair}").format(lair=lair)
+        if effect == "remove_top":
+            return _("Remove the top monster of {lair}").format(lair=lair)
+        if effect in ("kill_top", "kill_with_any"):
+            return _("Kill the top monster of {lair}").format(lair=lair)
+        return _("Choose the lair {lair}").format(lair=lair)
     if head == "ability":
-        me = v["seats"][v["seat"]]["character"] if v.get("seat") is not None else None
-        return f"Use your character ({me['name']}: {me['effect']})" if me else "Use your character"
+        ch = me["character"] if me else None
+        if ch:
+            chx = lk.character.get(ch["id"])
+            return _("Use your {character}: {ability}").format(
+                character=card_name(ch["name"]), ability=ability_text(chx.effect, chx.params, cards) if chx else "")
+        return _("Use your character")
     if head == "item":
-        return f"Use the item {rest}"
+        li = lk.loot.get(rest)
+        return _("Use the {item}: {ability}").format(item=lk.loot_name(rest),
+                                                     ability=ability_text(li.effect, li.params, cards) if li else "")
     if head == "cube":
-        return f"Place a power cube on the {rest} stack"
+        return _("Power cube on the {weapon} stack").format(weapon=lk.w(rest))
+    if head == "cube-back":
+        return _("Take your cube back from the {weapon} stack").format(weapon=lk.w(rest))
     if head == "store":
-        return "Store a weapon (discard one, keep one face down for tomorrow)"
+        return _("Store a weapon for tomorrow (discard another)")
     if head == "discard":
-        return f"Discard a {rest}"
+        return _("Discard a {weapon}").format(weapon=lk.w(rest))
     if head == "pass":
-        return "Pass (discard your hand and armed weapon; no more actions today)"
+        return _("Pass for today (discard hand and armed weapon)")
     if action == "arm:none":
-        return "Arm nothing"
+        return _("Arm nothing")
     if head == "arm":
-        return f"Arm a {rest} (face up, for all to see)"
-    if head in ("lair", "weapon", "bank", "player", "cube-back"):
-        return f"Choose {head} {rest}"
+        return _("Arm a {weapon} (face up, for all to see)").format(weapon=lk.w(rest))
+    if head == "weapon":
+        weapon = lk.w(rest)
+        if origin == "store":
+            if not chosen:
+                return _("Discard a {weapon} (to store another)").format(weapon=weapon)
+            return _("Keep a {weapon} face down for tomorrow").format(weapon=weapon)
+        if effect == "store_free":
+            return _("Store a {weapon} face down for tomorrow").format(weapon=weapon)
+        if origin == "three" or effect == "kill_with_any":
+            return _("Pay with a {weapon}").format(weapon=weapon)
+        if effect in ("trade_for_bank", "draw_then_discard"):
+            return _("Discard a {weapon}").format(weapon=weapon)
+        return _("Choose a {weapon}").format(weapon=weapon)
+    if head == "bank":
+        stack = next((b for b in v.get("bank", []) if b["stack"] == rest), None)
+        top = lk.w(stack["top"]) if stack and stack.get("top") else lk.w(rest)
+        return _("Choose the {weapon} stack of the bank (top card: {top})").format(weapon=lk.w(rest), top=top)
+    if head == "player":
+        target = int(rest) if rest.isdigit() else -1
+        return _("Choose {player}").format(player=seat_name(target, names) if target != v.get("seat") else _("you"))
     if action == "loot:take":
-        return "Take the loot"
+        x = v.get("loot_choice")
+        return _("Take the loot: {loot}").format(loot=loot_text(x, cards)) if x else _("Take the loot")
     if action == "loot:villagers":
-        return "Take villagers instead"
+        x = v.get("loot_choice")
+        return _("Take {villagers} instead").format(villagers=villagers(x["villagers"])) if x else \
+            _("Take the villagers instead")
     if action == "sacrifice:none":
-        return "Keep your items"
+        return _("Keep your items")
     if head == "sacrifice":
-        return f"Discard {rest} to save villagers"
+        sx = lk.loot.get(rest)
+        return _("Give up the {item} to save {villagers}").format(item=lk.loot_name(rest),
+                                                                 villagers=villagers(sx.villagers if sx else 0))
     if head == "character":
-        return f"Play the {rest}"
+        cx = lk.character.get(rest)
+        return _("Play the {character}: {ability}").format(character=lk.character_name(rest),
+                                                           ability=ability_text(cx.effect, cx.params, cards) if cx
+                                                           else "")
     return action

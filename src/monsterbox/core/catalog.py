@@ -1,0 +1,116 @@
+"""The message catalogue's template and checks (Babel): every message the games show, for the translators.
+
+``python -m monsterbox.core.catalog update`` extracts the messages from the source (``_``, ``N_``, ``ngettext``,
+``pgettext``) and the names from the card files (``pgettext("card", name)``), then merges them into each
+language's ``.po`` (new messages come in untranslated; a test fails until they are translated).
+``python -m monsterbox.core.catalog check`` lists what is missing.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from monsterbox.core.i18n import DOMAIN, LANGUAGES, po_path
+
+SRC = Path(__file__).resolve().parent.parent
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "count": (2, 3)}
+COLOURS = ("blue", "red", "green", "yellow", "grey", "purple")
+FIELD = re.compile(r"\{[a-z_]+\}")
+
+
+def card_names() -> set[str]:
+    """Every name the card files give a card (told with ``pgettext("card", name)``)."""
+    from monsterbox.games.maker.cards import default_cards as maker
+    from monsterbox.games.mansion.cards import default_cards as mansion
+    from monsterbox.games.monster.cards import default_cards as monster
+
+    mo, ms, mk = monster(), mansion(), maker()
+    names = {w.name for w in mo.weapons} | {w.monster for w in mo.weapons} | {x.name for x in mo.lairs}
+    names |= {x.name for x in mo.loot} | {x.name for x in mo.crises} | {x.name for x in mo.characters}
+    names |= {a.name for a in ms.actors}
+    names |= set(mk.names) | {t.name for t in mk.treasures}
+    return names
+
+
+def template() -> Catalog:
+    cat = Catalog(domain=DOMAIN, project="monsterbox")
+    # only the modules that word what players read (the engine's own messages are developer text)
+    method_map = [("core/wording.py", "python"), ("games/**/text.py", "python"), ("games/**/help.py", "python"),
+                  ("tui/**.py", "python"), ("**.py", "ignore")]
+    for filename, lineno, message, _comments, context in extract_from_dir(
+            str(SRC), method_map, keywords=KEYWORDS, strip_comment_tags=True):
+        if isinstance(message, tuple) and any(not m for m in message):
+            continue
+        if not message:
+            continue
+        cat.add(message, None, [(filename, lineno)], context=context)
+    for name in sorted(card_names()):
+        cat.add(name, None, [("data", 0)], context="card")
+    for c in COLOURS:
+        cat.add(c, None, [("plural", 0)], context="plural")
+    return cat
+
+
+def fields(message: str | tuple[str, ...] | list[str]) -> set[str]:
+    text = message if isinstance(message, str) else " ".join(message)
+    return set(FIELD.findall(text))
+
+
+def problems(lang: str) -> list[str]:
+    """What ``lang``'s catalogue lacks: untranslated or fuzzy messages, and translations whose {fields} differ."""
+    with po_path(lang).open("rb") as f:
+        po = read_po(f, locale=lang)
+    out = []
+    for msg in template():
+        if not msg.id:
+            continue
+        got = po.get(msg.id, context=msg.context)
+        ident = msg.id if isinstance(msg.id, str) else msg.id[0]
+        where = f"[{msg.context}] " if msg.context else ""
+        if got is None or not got.string or (isinstance(got.string, tuple) and not all(got.string)):
+            out.append(f"untranslated: {where}{ident!r}")
+        elif got.fuzzy:
+            out.append(f"fuzzy: {where}{ident!r}")
+        elif isinstance(got.string, tuple):
+            if any(not fields(s) <= fields(msg.id) | {"{n}"} for s in got.string):
+                out.append(f"fields differ: {where}{ident!r}")
+        elif fields(got.string) != fields(msg.id):
+            out.append(f"fields differ: {where}{ident!r}")
+    return out
+
+
+def update() -> None:
+    tmpl = template()
+    for lang in LANGUAGES[1:]:
+        path = po_path(lang)
+        if path.exists():
+            with path.open("rb") as f:
+                po = read_po(f, locale=lang)
+        else:
+            po = Catalog(locale=lang, domain=DOMAIN, project="monsterbox")
+        po.update(tmpl, no_fuzzy_matching=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as f:
+            write_po(f, po, width=120, omit_header=False, sort_output=False, ignore_obsolete=True)
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["update"]:
+        update()
+        return 0
+    if argv[:1] == ["check"]:
+        bad = [p for lang in LANGUAGES[1:] for p in problems(lang)]
+        print("\n".join(bad) or "every message is translated")
+        return 1 if bad else 0
+    print("usage: python -m monsterbox.core.catalog update|check")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

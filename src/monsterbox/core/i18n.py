@@ -1,0 +1,129 @@
+"""Every word a player reads, in the player's language: gettext catalogues read with Babel.
+
+The catalogues are the ``.po`` files under ``monsterbox/locale/<lang>/LC_MESSAGES/monsterbox.po`` (the source of
+truth, kept in git). Nothing compiled is committed: the first time a language is used its ``.po`` is read with
+Babel's ``read_po`` and turned into a ``Translations`` object in memory (cached per process), so a clean clone works
+with no build step.
+
+The language is English unless ``MONSTERBOX_LANG`` (or ``--lang`` on the command line, or the server per request
+through :func:`use_language`) says otherwise. It is held in a context variable, so two requests of a server in two
+languages do not mix.
+
+Plurals use ``ngettext`` (each language's own plural rule: French says "1 gemme, 0 gemme, 2 gemmes"); lists use
+Babel's ``format_list`` ("a, b and c" / "a, b et c").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import functools
+import io
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from babel.lists import format_list
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+from monsterbox.core.errors import InvalidOptions
+
+DOMAIN = "monsterbox"
+LOCALE_DIR = Path(__file__).parent.parent / "locale"
+LANGUAGES: tuple[str, ...] = ("en", "fr")
+DEFAULT_LANGUAGE = "en"
+ENV_VAR = "MONSTERBOX_LANG"
+
+_language: contextvars.ContextVar[str | None] = contextvars.ContextVar("monsterbox_language", default=None)
+
+
+def check_language(lang: str) -> str:
+    """``lang`` normalised ("fr_FR.UTF-8" -> "fr"), or InvalidOptions naming the languages there are."""
+    short = lang.strip().split(".")[0].split("_")[0].split("-")[0].lower()
+    if short not in LANGUAGES:
+        raise InvalidOptions(f"unknown language {lang!r}; languages: {', '.join(LANGUAGES)}")
+    return short
+
+
+def language() -> str:
+    """The language in force: the context's, else ``MONSTERBOX_LANG``'s, else English."""
+    lang = _language.get()
+    if lang:
+        return lang
+    env = os.environ.get(ENV_VAR, "")
+    if env:
+        try:
+            return check_language(env)
+        except InvalidOptions:
+            return DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
+def set_language(lang: str | None) -> None:
+    """Use ``lang`` from now on in this context (None: back to the environment's choice)."""
+    _language.set(check_language(lang) if lang else None)
+
+
+@contextlib.contextmanager
+def use_language(lang: str | None) -> Iterator[None]:
+    """``with use_language("fr"): ...``: the server's way, one language per request."""
+    token = _language.set(check_language(lang) if lang else None)
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def translations(lang: str) -> NullTranslations:
+    """The catalogue of ``lang``, compiled in memory from its ``.po`` (English: the messages themselves)."""
+    if lang == DEFAULT_LANGUAGE or not po_path(lang).exists():
+        return NullTranslations()
+    with po_path(lang).open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)  # fuzzy entries are left out, as msgfmt does
+    buf.seek(0)
+    return Translations(buf, domain=DOMAIN)
+
+
+def _(message: str) -> str:
+    """The translation of ``message`` in the language in force."""
+    return translations(language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n``, by the language's own plural rule."""
+    return translations(language()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """A translation with a context (card names: ``pgettext("card", "Stake")``)."""
+    return str(translations(language()).pgettext(context, message))
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction without translating it now (it is translated where it is shown)."""
+    return message
+
+
+def and_list(items: Iterable[str]) -> str:
+    """"a, b and c" in the language in force (Babel's CLDR list patterns); "" for no item."""
+    items = list(items)
+    if not items:
+        return ""
+    return str(format_list(items, style="standard", locale=language()))
+
+
+def or_list(items: Iterable[str]) -> str:
+    """"a, b or c"."""
+    items = list(items)
+    if not items:
+        return ""
+    return str(format_list(items, style="or", locale=language()))
