@@ -1,6 +1,6 @@
 """Agent names on the command line: ``random``, ``heuristic`` (the game's own bot), ``ismcts``, with parameters
-after colons (``ismcts:iterations=2000:rollout=heuristic``). ``--agents`` takes one name per seat, comma-separated,
-or one name for all seats."""
+after colons (``ismcts:iterations=2000:rollout=heuristic``), or a level (``easy``, ``medium``, ``hard``,
+``expert``: see ``levels``). ``--agents`` takes one name per seat, comma-separated, or one name for all seats."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import importlib
 from typing import Any
 
 from monsterbox.agents.base import Agent
+from monsterbox.agents.levels import LEVEL_NAMES, level_spec
 from monsterbox.agents.policy import PolicyAgent
 from monsterbox.agents.random_agent import RandomAgent
 from monsterbox.core.errors import InvalidOptions
 
-AGENT_NAMES = ("random", "heuristic", "ismcts")
+AGENT_NAMES = ("random", "heuristic", "ismcts", *LEVEL_NAMES)
 
 #: game id -> "module:class" of its heuristic policy (``choose(state) -> action code``)
 HEURISTICS = {
@@ -52,6 +53,8 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
 def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
     """Build the agent named by ``spec`` for ``game_id``, seeded."""
     name, params = parse_agent_spec(spec)
+    if name in LEVEL_NAMES:
+        return make_agent(level_spec(name, game_id, params), game_id, seed)
     if name == "random":
         if params:
             raise InvalidOptions(f"agent 'random' takes no parameters, got {', '.join(params)}")
@@ -74,7 +77,7 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
             return ISMCTSAgent(seed=seed, **params)
         except TypeError as exc:
             raise InvalidOptions(f"bad parameters for agent {spec!r}: {exc} (ismcts takes iterations, rollout, "
-                                 "c, time, depth)") from None
+                                 "c, time, depth, order, workers)") from None
     raise InvalidOptions(f"unknown agent {name!r}; known agents: {', '.join(AGENT_NAMES)}")
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
 from monsterbox.agents.base import observe
+from monsterbox.analysis.terminal import print_hint
 from monsterbox.core.game import Game
 from monsterbox.tui import inn as inn_tui
 from monsterbox.tui import maker as maker_tui
@@ -27,14 +29,18 @@ def save_record(game: Game, path: Path, console: Console) -> None:
     console.print(f"Game record saved to [bold]{path}[/] (replay it with: monsterbox replay {path})")
 
 
-def ask(console: Console, legal: list[str], labels: list[str]) -> str:
-    """Ask for a choice by number or by action id until a valid one is given. EOFError/KeyboardInterrupt pass."""
+def ask(console: Console, legal: list[str], labels: list[str], on_hint: Any = None) -> str:
+    """Ask for a choice by number or by action id until a valid one is given (``h``: ``on_hint()``, when given).
+    EOFError/KeyboardInterrupt pass."""
     for i, (a, label) in enumerate(zip(legal, labels, strict=True), 1):
         console.print(f"  [bold cyan]{i}[/]. {label}  [dim]({a})[/]")
     while True:
-        answer = console.input("Your choice: ").strip()
+        answer = console.input("Your choice" + (" (h: hint)" if on_hint else "") + ": ").strip()
         if answer in legal:
             return answer
+        if on_hint and answer.lower() in ("h", "hint"):
+            on_hint()
+            continue
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         console.print(f"[yellow]'{answer}' is not a choice: type a number from 1 to {len(legal)} "
@@ -55,7 +61,8 @@ def play_loop(game: Game, seat: int, agents: dict[int, Any], save_path: Path, co
             if p == seat:
                 r.print_table(console, v)
                 legal = game.legal_actions()
-                action = ask(console, legal, [r.describe_action(v, a) for a in legal])
+                action = ask(console, legal, [r.describe_action(v, a) for a in legal],
+                             partial(print_hint, console, game, seat, partial(r.describe_action, v)))
             else:
                 action = agents[p].act(observe(game, p))
             game.play(action)

@@ -147,11 +147,13 @@ def determinize(s: MansionState, seat: int, rng: random.Random, keep_log: bool =
     if d.log is not None:
         d.log = [(to, e) for to, e in d.log if to < 0 or to == seat]
     if s.phase == OVER:  # at the end every screen and reserve is shown: only the deck order stays unknown
+        d.deck.sort()
         rng.shuffle(d.deck)
         d.rng = crng.seed_state(rng.getrandbits(64))
         return d
     others = [p for p in range(s.n) if p != seat]
     pool = d.deck + [a for p in others for a in d.reserved[p]]
+    pool.sort()  # from the seat's knowledge only: the true order of the hidden actors must not steer the sample
     rng.shuffle(pool)
     for p in others:
         k = len(d.reserved[p])
