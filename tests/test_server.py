@@ -1,18 +1,16 @@
-"""The server: lobby, seats and tokens, hidden information over HTTP, forged and illegal requests, bots, WebSocket
-play, and games surviving a restart."""
+"""The server's contract (DESIGN.md, "Server"): lobby, bearer tokens, versions, hidden information over HTTP and
+WebSocket, fair deals with a seed commitment, practice tables, bots off the request path, paging, restart."""
 
+import hashlib
 import json
-import warnings
+import time
 
 import pytest
 
 pytest.importorskip("fastapi", reason="the server extra (installed by make test)")
-warnings.filterwarnings("ignore", category=DeprecationWarning)
-
-from fastapi.testclient import TestClient  # noqa: E402
 
 import monsterbox  # noqa: E402
-from monsterbox.server import create_app  # noqa: E402
+from tests.server_helpers import auth, client_for, move, my_turn, new_table, state, wait_for  # noqa: E402
 
 
 @pytest.fixture
@@ -20,120 +18,309 @@ def db(tmp_path):
     return f"sqlite:///{tmp_path / 'games.db'}"
 
 
-def new_table(client, game="inn", players=4, seats=None, seed=3):
-    seats = seats or ["human"] + ["heuristic"] * (players - 1)
-    r = client.post("/api/games", json={"game": game, "players": players, "seats": seats, "seed": seed})
-    assert r.status_code == 201, r.text
-    return r.json()["id"], r.json()["tokens"]
-
-
-def test_play_a_whole_game_against_bots(db):
-    client = TestClient(create_app(db))
-    gid, tokens = new_table(client)
-    tok = tokens["0"]
+def test_play_a_whole_game_against_bots_and_verify_the_deal(db):
+    client = client_for(db)
+    r = client.post("/api/games", json={"game": "inn", "players": 4, "seats": ["human"] + ["heuristic"] * 3})
+    assert r.status_code == 201
+    created = r.json()
+    gid, tok, commitment = created["id"], created["tokens"]["0"], created["seed_commitment"]
+    assert len(commitment) == 64 and created["practice"] is False
     for _ in range(500):
-        s = client.get(f"/api/games/{gid}", params={"token": tok}).json()
+        s = my_turn(client, gid, tok, 0)
         if s["over"]:
             break
-        assert s["to_play"] == 0 and s["legal"], "bots play their seats at once"
-        r = client.post(f"/api/games/{gid}/actions", json={"action": s["legal"][-1]["id"], "token": tok})
-        assert r.status_code == 200, r.text
-    assert s["over"] and s["result"]["winners"]
+        assert s["seed_commitment"] == commitment and "seed" not in s["view"]
+        assert move(client, gid, tok, s, s["legal"][-1]["id"]).status_code == 200
+    assert s["over"] and s["result"]["winners"] and s["deal"]["verified"]
     rec = client.get(f"/api/games/{gid}/record").json()
+    assert rec["seed"] >= 2**64 or rec["seed"].bit_length() > 31  # a server seed, not a 31-bit one
+    assert hashlib.sha256(str(rec["seed"]).encode()).hexdigest() == commitment and rec["deal_verified"] is True
     assert monsterbox.replay(rec).result()["scores"] == s["result"]["scores"]
 
 
+def test_seeds_are_128_bit_and_committed(db):
+    client = client_for(db)
+    seeds = set()
+    for _ in range(3):
+        gid, _ = new_table(client, "inn", 3, ["random"] * 3)
+        table = client.app.state.tables.get(gid)
+        seeds.add(table.game.seed)
+        assert hashlib.sha256(str(table.game.seed).encode()).hexdigest() == table.seed_commitment
+    assert len(seeds) == 3 and max(seeds) > 2**64
+
+
 def test_a_seat_sees_its_view_and_nothing_more(db):
-    client = TestClient(create_app(db))
-    gid, tokens = new_table(client, "maker", 3, ["human", "human", "random"], seed=5)
-    a = client.get(f"/api/games/{gid}", params={"token": tokens["0"]}).json()
-    b = client.get(f"/api/games/{gid}", params={"token": tokens["1"]}).json()
-    spectator = client.get(f"/api/games/{gid}").json()
+    client = client_for(db)
+    gid, tokens = new_table(client, "maker", 3, ["human", "human", "random"])
+    a, b, spectator = state(client, gid, tokens["0"]), state(client, gid, tokens["1"]), state(client, gid)
     assert a["seat"] == 0 and b["seat"] == 1 and spectator["seat"] is None
     assert "hand" in a["view"] and "hand" not in spectator["view"]
-    assert a["story"] and all(isinstance(line, str) for line in a["story"])
-    # seat 1 never receives seat 0's private events (deal, draws, treasures)
+    assert a["story"] and all(isinstance(line["text"], str) for line in a["story"])
     assert not [e for e in b["view"]["log"] if e.get("seat") == 0 and e["type"] in ("deal", "drew", "treasure_seen")]
     table = client.app.state.tables.get(gid)
-    assert a["view"] == table.game.view(0) and b["view"] == table.game.view(1)
-    assert "seed" not in json.dumps(a["view"]) and "seed" not in json.dumps(spectator["view"])
+    full = table.game.view(0)
+    if "log_first" in full:  # the engine bounds views itself
+        assert a["view"] == full
+    else:
+        assert a["view"]["log"] == full["log"][a["view"]["log_first"]:]
     r = client.get(f"/api/games/{gid}/record")
     assert r.status_code == 403 and "seed" in r.json()["error"]
+    # tokens are no longer taken from query strings: a token there gives the spectator's view
+    assert client.get(f"/api/games/{gid}", params={"token": tokens["0"]}).json()["seat"] is None
 
 
-def test_forged_wrong_turn_and_illegal_requests_change_nothing(db):
-    client = TestClient(create_app(db))
-    gid, tokens = new_table(client, "inn", 3, ["human", "human", "human"], seed=1)
+def test_forged_wrong_turn_stale_and_illegal_requests_change_nothing(db):
+    client = client_for(db)
+    gid, tokens = new_table(client, "inn", 3, ["human", "human", "human"])
     table = client.app.state.tables.get(gid)
     g = table.game
     turn = g.to_play
     other = (turn + 1) % 3
-    before = (g.actions, table.version)
+    v = table.version
+    legal = g.legal_actions()[0]
     cases = [
-        ({"action": g.legal_actions()[0], "token": "forged-token"}, 403, "holds no seat"),
-        ({"action": g.legal_actions()[0]}, 403, "token is needed"),
-        ({"action": g.legal_actions()[0], "token": tokens[str(other)]}, 400, "turn"),
-        ({"action": "bonus:gold", "token": tokens[str(turn)]}, 400, "Legal now"),
+        ({"action": legal, "version": v}, auth("forged-token"), 403, "holds no seat"),
+        ({"action": legal, "version": v}, {}, 403, "token is needed"),
+        ({"action": legal, "version": v}, {"Authorization": "Basic abc"}, 403, "Bearer"),
+        ({"action": legal, "version": v}, auth(tokens[str(other)]), 400, "turn"),
+        ({"action": "bonus:gold", "version": v}, auth(tokens[str(turn)]), 400, "Legal now"),
+        ({"action": legal, "version": v + 1}, auth(tokens[str(turn)]), 409, "version"),
+        ({"action": legal}, auth(tokens[str(turn)]), 400, "version"),
+        ({"action": legal, "version": v, "x": 1}, auth(tokens[str(turn)]), 400, "x"),
+        ({"action": ["drop"], "version": v}, auth(tokens[str(turn)]), 400, "action"),
     ]
-    for body, status, message in cases:
-        r = client.post(f"/api/games/{gid}/actions", json=body)
-        assert r.status_code == status and message in r.json()["error"], r.text
-        assert (g.actions, table.version) == before
-    r = client.post(f"/api/games/{gid}/actions", json={"action": "drop", "token": tokens[str(turn)], "x": 1})
-    assert r.status_code == 422
+    for body, headers, status, message in cases:
+        r = client.post(f"/api/games/{gid}/actions", json=body, headers=headers)
+        assert r.status_code == status and message in r.json()["error"], (body, r.text)
+        assert (table.game.actions, table.version) == (g.actions, v)
     assert client.get("/api/games/nope").status_code == 404
+    r = client.post(f"/api/games/{gid}/actions", json={"action": legal, "version": v}, headers=auth(tokens[str(turn)]))
+    assert r.status_code == 200 and r.json()["version"] == v + 1
+    again = client.post(f"/api/games/{gid}/actions", json={"action": legal, "version": v},
+                        headers=auth(tokens[str(turn)]))
+    assert again.status_code == 409  # the same move repeated is refused, not applied twice
+    assert client.app.state.store.moves_count(gid) == v + 1
 
 
-@pytest.mark.parametrize("body,message", [
-    ({"game": "chess", "players": 4, "seats": ["human"] * 4}, "unknown game id"),
-    ({"game": "inn", "players": 4, "seats": ["human"] * 3}, "seats must list 4"),
-    ({"game": "inn", "players": 4, "seats": ["human", "wizard", "random", "random"]}, "unknown agent"),
-    ({"game": "inn", "players": 4, "seats": ["human"] * 4, "options": {"speed": 1}}, "unknown Monster Inn option"),
+@pytest.mark.parametrize("body,status,message", [
+    ({"game": "chess", "players": 4, "seats": ["human"] * 4}, 400, "unknown game id"),
+    ({"game": "inn", "players": 4, "seats": ["human"] * 3}, 400, "seats must list 4"),
+    ({"game": "inn", "players": 4, "seats": ["human", "wizard", "random", "random"]}, 400, "unknown agent"),
+    ({"game": "inn", "players": 4, "seats": ["human"] * 4, "options": {"speed": 1}}, 400,
+     "unknown Monster Inn option"),
+    ({"game": "inn", "players": 4, "seats": ["human"] * 4, "names": ["<b>" * 20]}, 400, "name"),
+    ({"game": "inn", "players": "four", "seats": ["human"] * 4}, 400, "players"),
 ])
-def test_bad_new_games_are_refused(db, body, message):
-    client = TestClient(create_app(db))
+def test_bad_new_games_are_refused(db, body, status, message):
+    client = client_for(db)
     r = client.post("/api/games", json=body)
-    assert r.status_code == 400 and message in r.json()["error"]
-    assert client.get("/api/games").json() == []
+    assert r.status_code == status and message in r.json()["error"], r.text
+    assert client.get("/api/games").json()["games"] == []
 
 
-def test_games_survive_a_restart(db):
-    client = TestClient(create_app(db))
-    gid, tokens = new_table(client, "mansion", 2, ["human", "heuristic"], seed=9)
+def test_rigging_options_only_on_practice_tables(db):
+    client = client_for(db)
+    rigged = [
+        ("inn", 4, {"seed": 5}),
+        ("inn", 4, {"options": {"deck": ["M20", "H1"]}}),
+        ("maker", 3, {"options": {"dice": [6, 6, 6]}}),
+        ("maker", 3, {"options": {"deck": []}}),
+        ("mansion", 3, {"options": {"bag": []}}),
+        ("monster", 2, {"options": {"weapons": []}}),
+    ]
+    for game, players, extra in rigged:
+        body = {"game": game, "players": players, "seats": ["human"] * players, **extra}
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400 and "practice" in r.json()["error"], (extra, r.text)
+    assert client.get("/api/games").json()["games"] == []
+    r = client.post("/api/games", json={"game": "inn", "players": 4, "seats": ["human"] * 4, "seed": 5,
+                                        "practice": True, "options": {"deck": ["M20", "H1"]}})
+    assert r.status_code == 201 and r.json()["practice"] is True
+    gid, tok = r.json()["id"], r.json()["tokens"]["1"]
+    s = state(client, gid, tok)
+    assert s["practice"] is True and s["seed_commitment"] == hashlib.sha256(b"5").hexdigest()
+    assert client.get("/api/games").json()["games"][0]["practice"] is True
+
+
+def test_a_card_file_travels_as_data_never_as_a_path(db, tmp_path):
+    client = client_for(db)
+    secret = tmp_path / "secret.toml"
+    secret.write_text("[[creature]]\nid = 'SECRET-CONTENT'\n")
+    for path in ("/etc/shadow", "/etc/passwd", str(secret), "/nonexistent"):
+        r = client.post("/api/games", json={"game": "inn", "players": 4, "seats": ["human"] * 4,
+                                            "options": {"cards": path}})
+        assert r.status_code == 400 and "never a path" in r.json()["error"]
+        assert "SECRET" not in r.text and "root" not in r.text
+    data = monsterbox.core.cardfile.packaged_card_data("inn")
+    r = client.post("/api/games", json={"game": "inn", "players": 4, "seats": ["human"] * 4,
+                                        "options": {"cards": data}})
+    assert r.status_code == 201, r.text
+
+
+def test_lobby_is_paged_filtered_and_hides_private_tables(db):
+    client = client_for(db)
+    ids = [new_table(client, "inn", 3, ["human", "open", "random"])[0] for _ in range(5)]
+    private, _ = new_table(client, "inn", 3, ["human", "open", "random"], private=True)
+    over, _ = new_table(client, "inn", 3, ["random"] * 3)
+    wait_for(client, over, None, lambda s: s["over"])
+    page = client.get("/api/games", params={"limit": 2, "status": "waiting"}).json()
+    assert len(page["games"]) == 2 and page["next"]
+    seen = [g["id"] for g in page["games"]]
+    while page["next"]:
+        page = client.get("/api/games", params={"limit": 2, "status": "waiting", "before": page["next"]}).json()
+        seen += [g["id"] for g in page["games"]]
+    assert sorted(seen) == sorted(ids) and private not in seen
+    assert [g["id"] for g in client.get("/api/games", params={"status": "over"}).json()["games"]] == [over]
+    assert client.get("/api/games", params={"status": "nonsense"}).status_code == 400
+    assert client.get("/api/games", params={"before": "!!garbage"}).status_code == 400
+    assert client.get("/api/games", params={"limit": 100000}).status_code == 400
+    # the private table is reachable by its id
+    assert state(client, private)["id"] == private
+
+
+def test_open_seats_are_joined_from_the_lobby(db):
+    client = client_for(db)
+    gid, tokens = new_table(client, "inn", 3, ["human", "open", "open"], names=["Ada", None, None])
+    assert state(client, gid)["status"] == "waiting"
+    r = client.post(f"/api/games/{gid}/join", json={"name": "Bea"})
+    assert r.status_code == 201 and r.json()["seat"] == 1
+    r2 = client.post(f"/api/games/{gid}/join", json={"seat": 1})
+    assert r2.status_code == 409
+    r3 = client.post(f"/api/games/{gid}/join", json={"seat": 2, "name": "Cy"})
+    assert r3.status_code == 201
+    s = state(client, gid, r3.json()["token"])
+    assert s["seat"] == 2 and s["status"] == "playing"
+    assert [x["name"] for x in s["seats"]] == ["Ada", "Bea", "Cy"]
+    assert client.post(f"/api/games/{gid}/join", json={}).status_code == 409
+
+
+def test_story_is_bounded_and_paged(db):
+    client = client_for(db)
+    gid, tokens = new_table(client, "maker", 3, ["human", "random", "random"])
+    tok = tokens["0"]
+    for _ in range(120):
+        s = my_turn(client, gid, tok, 0)
+        if s["over"]:
+            break
+        move(client, gid, tok, s, s["legal"][-1]["id"])
+    s = my_turn(client, gid, tok, 0)  # the bots are done: the table stands still
+    table = client.app.state.tables.get(gid)
+    g = table.game
+    full_log = g.events(0) if hasattr(g, "events") else g.view(0)["log"]
+    assert len(s["story"]) <= 40 and len(s["view"]["log"]) <= 40 and len(full_log) > 40
+    pages, since = [], 0
+    while since is not None:
+        page = client.get(f"/api/games/{gid}/events", params={"since": since, "limit": 25}, headers=auth(tok)).json()
+        pages += page["events"]
+        since = page["next"]
+    assert [e["index"] for e in pages] == sorted({e["index"] for e in pages})
+    assert pages[-len(s["story"]):] == s["story"]
+    spectator = client.get(f"/api/games/{gid}/events", params={"limit": 500}).json()["events"]
+    mine = {e["index"]: e["text"] for e in pages}
+    assert spectator != pages or not any(e["type"] in ("deal", "drew") for e in full_log)
+    assert all(isinstance(t, str) for t in mine.values())
+
+
+def test_games_survive_a_restart_with_their_version(db):
+    client = client_for(db)
+    gid, tokens = new_table(client, "mansion", 2, ["human", "heuristic"])
     for _ in range(6):
-        s = client.get(f"/api/games/{gid}", params={"token": tokens["0"]}).json()
-        client.post(f"/api/games/{gid}/actions", json={"action": s["legal"][0]["id"], "token": tokens["0"]})
-    before = client.get(f"/api/games/{gid}", params={"token": tokens["0"]}).json()
+        s = my_turn(client, gid, tokens["0"], 0)
+        assert move(client, gid, tokens["0"], s).status_code == 200
+    before = my_turn(client, gid, tokens["0"], 0)
+    client.app.state.tables.close()
     client.app.state.store.close()
-    restarted = TestClient(create_app(db))  # a new process on the same database
-    after = restarted.get(f"/api/games/{gid}", params={"token": tokens["0"]}).json()
+    restarted = client_for(db)  # a new process on the same database
+    after = my_turn(restarted, gid, tokens["0"], 0)
+    assert after["version"] == before["version"] > 6
     assert after["view"] == before["view"] and after["legal"] == before["legal"]
-    r = restarted.post(f"/api/games/{gid}/actions", json={"action": after["legal"][0]["id"], "token": tokens["0"]})
-    assert r.status_code == 200
-    assert [g["id"] for g in restarted.get("/api/games").json()] == [gid]
+    assert move(restarted, gid, tokens["0"], after).status_code == 200
+    assert [g["id"] for g in restarted.get("/api/games").json()["games"]] == [gid]
 
 
-def test_websocket_play(db):
-    client = TestClient(create_app(db))
-    gid, tokens = new_table(client, "monster", 2, ["human", "heuristic"], seed=2)
-    with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens['0']}") as ws:
+def test_bots_move_off_the_request_path_one_at_a_time(db):
+    client = client_for(db)
+    gid, tokens = new_table(client, "inn", 4, ["human", "heuristic", "heuristic", "heuristic"])
+    s = my_turn(client, gid, tokens["0"], 0)
+    r = move(client, gid, tokens["0"], s)
+    assert r.status_code == 200 and r.json()["version"] == s["version"] + 1
+    store = client.app.state.store
+    with store.engine.connect() as conn:
+        from sqlalchemy import text
+
+        rows = conn.execute(text("SELECT \"index\", seat, by FROM moves WHERE game = :g ORDER BY \"index\""),
+                            {"g": gid}).all()
+    assert [r[0] for r in rows] == list(range(len(rows)))
+    assert {r[2] for r in rows} <= {"human", "bot"} and "bot" in {r[2] for r in rows}
+
+
+def test_websocket_play_and_event_driven_pushes(db):
+    client = client_for(db)
+    gid, tokens = new_table(client, "inn", 3, ["human", "human", "human"])
+    table = client.app.state.tables.get(gid)
+    turn = table.game.to_play
+    other = (turn + 1) % 3
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[str(turn)]}") as ws, \
+            client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[str(other)]}") as watcher:
         first = ws.receive_json()
-        assert first["seat"] == 0 and "view" in first
-        if first["legal"]:
-            ws.send_json({"action": "not-an-action"})
-            assert "Legal now" in ws.receive_json()["error"]
-            ws.send_json({"action": first["legal"][-1]["id"]})
-            update = ws.receive_json()
-            assert update["version"] > first["version"]
+        assert watcher.receive_json()["seat"] == other
+        assert first["seat"] == turn and first["legal"]
+        ws.send_json({"action": "not-an-action", "version": first["version"]})
+        err = ws.receive_json()
+        assert err["status"] == 400 and "Legal now" in err["error"]
+        ws.send_json({"action": first["legal"][0]["id"], "version": first["version"] + 5})
+        assert ws.receive_json()["status"] == 409
+        ws.send_text("{not json")
+        assert ws.receive_json()["status"] == 400
+        ws.send_json({"action": first["legal"][0]["id"], "version": first["version"]})
+        update = ws.receive_json()
+        assert update["version"] == first["version"] + 1 and update["legal"] == []
+        pushed = watcher.receive_json()
+        assert pushed["version"] == first["version"] + 1 and pushed["seat"] == other
     with client.websocket_connect(f"/api/games/{gid}/ws?token=forged") as ws:
-        assert "holds no seat" in ws.receive_json()["error"]
+        msg = ws.receive_json()
+        assert msg["status"] == 403 and "holds no seat" in msg["error"]
 
 
-def test_web_front_end_is_served(db):
-    client = TestClient(create_app(db))
-    assert "monsterbox" in client.get("/").text
-    assert client.get("/static/app.js").status_code == 200
+def test_push_latency_is_event_driven(db):
+    """A move made over HTTP reaches another seat's socket without a polling delay (the old server polled every
+    100 ms); the median over several moves stays far below one polling period."""
+    client = client_for(db)
+    gid, tokens = new_table(client, "inn", 3, ["human", "human", "human"], practice=True, seed=4)
+    table = client.app.state.tables.get(gid)
+    watcher_seat = 2
+    delays = []
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[str(watcher_seat)]}") as ws:
+        ws.receive_json()
+        for _ in range(12):
+            g = table.game
+            if g.over:
+                break
+            s = state(client, gid, tokens[str(g.to_play)])
+            t0 = time.perf_counter()
+            assert move(client, gid, tokens[str(g.to_play)], s).status_code == 200
+            while ws.receive_json()["version"] != s["version"] + 1:
+                pass
+            delays.append(time.perf_counter() - t0)
+    assert len(delays) >= 3
+    delays.sort()
+    assert delays[len(delays) // 2] < 0.05, delays
+
+
+def test_web_front_end_and_offline_docs_are_served_with_a_strict_policy(db):
+    client = client_for(db)
+    page = client.get("/")
+    assert "monsterbox" in page.text
+    csp = page.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
+    assert page.headers["x-content-type-options"] == "nosniff"
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "cdn" not in docs.text.lower() and "http" not in docs.text
+    assert client.get("/docs-assets/swagger-ui-bundle.js").status_code == 200
+    assert client.get("/openapi.json").json()["info"]["title"] == "monsterbox"
     assert client.get("/api/health").json()["ok"]
+    cards = client.get("/api/cards/inn").json()
+    assert json.dumps(cards) and client.get("/api/cards/chess").status_code == 404
 
 
 def test_serve_command_refuses_bad_flags():
@@ -146,3 +333,17 @@ def test_serve_command_refuses_bad_flags():
     assert r.exit_code == 2 and "--port must be from 1 to 65535" in r.output
     r = runner.invoke(app, ["serve", "--db", "nosuchdb://x"])
     assert r.exit_code == 2 and "cannot open the database" in r.output and "Traceback" not in r.output
+    r = runner.invoke(app, ["serve", "--workers", "2"])
+    assert r.exit_code == 2 and "PostgreSQL" in r.output
+
+
+def test_idle_tables_leave_memory_and_come_back_on_demand(db):
+    client = client_for(db, idle_seconds=0.0)
+    gid, tokens = new_table(client, "inn", 3, ["human", "human", "human"])
+    tables = client.app.state.tables
+    s = state(client, gid, tokens[str(tables.get(gid).game.to_play)])
+    assert gid in tables.live
+    time.sleep(0.01)
+    assert tables.evict_idle() == 1 and gid not in tables.live
+    again = state(client, gid, tokens[str(s["to_play"])])
+    assert gid in tables.live and again["view"] == s["view"] and again["version"] == s["version"]

@@ -277,22 +277,41 @@ def serve(
     port: int = typer.Option(8000, "--port", help="Port to listen on."),
     db: str = typer.Option("sqlite:///monsterbox.db", "--db",
                            help="Database URL (SQLite by default; postgresql://... for PostgreSQL)."),
+    workers: int = typer.Option(1, "--workers", help="Server processes (more than 1 needs PostgreSQL)."),
+    no_rate_limits: bool = typer.Option(False, "--no-rate-limits",
+                                        help="Turn the per-client rate limits off (load tests on loopback only)."),
 ) -> None:
     """Serve the games in the browser: lobby, seats, bots, stored games (a restart loses nothing)."""
     try:
         import uvicorn
 
-        from monsterbox.server import create_app
+        from monsterbox.server.app import Settings, create_app
+        from monsterbox.server.store import Store
     except ImportError:
-        fail("the server needs its extra: pip install 'monsterbox[server]'")
+        fail("the server needs its extra: pip install 'monsterbox\\[server]'")
     if not 0 < port < 65536:
         fail(f"--port must be from 1 to 65535, got {port}")
+    if not 1 <= workers <= 64:
+        fail(f"--workers must be from 1 to 64, got {workers}")
+    if workers > 1 and not db.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
+        fail("several --workers share their games through PostgreSQL (--db postgresql://...); SQLite serves one "
+             "process")
     try:
-        application = create_app(db)
+        Store(db).close()  # opens (and migrates) the database once, so a bad URL is reported here
     except Exception as exc:  # a bad database URL: say so instead of a traceback
         fail(f"cannot open the database {db!r}: {exc}")
-    console.print(f"monsterbox serving on http://{host}:{port} (database {db})")
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    import os
+
+    os.environ["MONSTERBOX_DB"] = db
+    if no_rate_limits:
+        os.environ["MONSTERBOX_NO_RATE_LIMITS"] = "1"
+    console.print(f"monsterbox serving on http://{host}:{port} (database {db}, {workers} process"
+                  f"{'es' if workers > 1 else ''})")
+    common = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 64 * 1024, "proxy_headers": False}
+    if workers > 1:
+        uvicorn.run("monsterbox.server.app:create_app_from_env", factory=True, workers=workers, **common)
+    else:
+        uvicorn.run(create_app(settings=Settings.from_env()), **common)
 
 
 @app.command()

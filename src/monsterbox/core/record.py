@@ -12,6 +12,17 @@ if TYPE_CHECKING:
 _REQUIRED = {"game_id": str, "players": int, "seed": int, "actions": list}
 
 
+def verify_deal(record: dict[str, Any]) -> bool | None:
+    """Whether a record's seed matches the commitment a server published before the deal (sha256 of the seed's
+    decimal text); None when the record carries no commitment."""
+    import hashlib
+
+    expected = record.get("seed_commitment")
+    if not isinstance(expected, str):
+        return None
+    return hashlib.sha256(str(record.get("seed")).encode()).hexdigest() == expected
+
+
 def replay(record: dict[str, Any]) -> Game:
     """Rebuild the game of ``record``. Raises RecordError naming the first problem found."""
     from monsterbox.core.game import RECORD_FORMAT

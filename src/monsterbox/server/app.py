@@ -1,158 +1,409 @@
-"""The FastAPI application: lobby, seats, HTTP and WebSocket play, stored games, the web front end."""
+"""The FastAPI application: lobby, seats, HTTP and WebSocket play, stored games, the web front end.
+
+The contract is in DESIGN.md ("Server") and documented in full in docs/server-api.md.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import importlib
+import base64
+import datetime as dt
+import json
+import logging
+import math
+import os
+import threading
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+import orjson
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from monsterbox import __version__
-from monsterbox.core.errors import IllegalAction, MonsterboxError
+from monsterbox.core.cardfile import packaged_card_data
+from monsterbox.core.errors import IllegalAction, InvalidOptions, MonsterboxError
 from monsterbox.core.registry import GAME_IDS
-from monsterbox.server.store import open_store
-from monsterbox.server.tables import Forbidden, NotFound, Table, Tables
+from monsterbox.server.bots import BotBudget
+from monsterbox.server.notify import Hub, PostgresListener
+from monsterbox.server.security import Guard, Limits, RateLimiter
+from monsterbox.server.state import events_page, table_state
+from monsterbox.server.store import Store
+from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable
 
-TEXT_MODULES = {g: f"monsterbox.games.{g}.text" for g in GAME_IDS}
+log = logging.getLogger("monsterbox.server")
+
+MAX_OPTION_NODES = 5000  # values in an options object (a card file included)
+MAX_LIST = 500  # entries in any one list of the options
+MAX_STRING = 200
+MAX_DEPTH = 6
 
 
+@dataclass
+class Settings:
+    """A server's configuration; ``from_env`` reads ``MONSTERBOX_*`` variables (used by ``serve --workers``)."""
+
+    db: str = "sqlite:///monsterbox.db"
+    limits: Limits = field(default_factory=Limits)
+    budget: BotBudget = field(default_factory=BotBudget)
+    bot_workers: int = 2
+    idle_seconds: float = 600.0
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        s = cls(db=os.environ.get("MONSTERBOX_DB", cls.db))
+        if os.environ.get("MONSTERBOX_NO_RATE_LIMITS") == "1":
+            s.limits = Limits(create=None, move=None, read=None, connect=None, ws_message=None)
+        return s
+
+
+# --- request bodies ------------------------------------------------------------------------------------------------
 class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    game: str = Field(description=f"one of {', '.join(GAME_IDS)}")
-    players: int = Field(ge=2, le=6)
-    seats: list[str] = Field(description="one per seat: 'human' or an agent name such as 'heuristic'")
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    game: str = Field(max_length=16, description=f"one of {', '.join(GAME_IDS)}")
+    players: int = Field(ge=1, le=12)
+    seats: list[str] = Field(max_length=12, description="one per seat: 'human', 'open' or an agent name")
+    names: list[str | None] | None = Field(default=None, max_length=12)
     options: dict[str, Any] | None = None
+    practice: bool = False
+    private: bool = False
+    hints: bool = False
+    seed: int | None = Field(default=None, ge=0, lt=2**256, description="practice tables only")
 
 
 class Move(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: str = Field(max_length=200)
-    token: str | None = Field(default=None, max_length=200)
+    version: int = Field(ge=0, lt=2**31)
 
 
-def table_state(table: Table, seat: int | None) -> dict[str, Any]:
-    """What a seat (or a spectator) receives: its view, its legal actions with their wording, the table's seats."""
-    g = table.game
-    view = g.view(seat) if seat is not None else g.spectator_view()
-    out: dict[str, Any] = {"id": table.id, "game": g.game_id, "players": g.players, "seat": seat,
-                           "version": table.version, "over": g.over, "to_play": g.to_play, "view": view,
-                           "seats": [{"seat": i, "kind": s["kind"], "agent": s.get("agent")}
-                                     for i, s in enumerate(table.seats)], "legal": []}
-    text = importlib.import_module(TEXT_MODULES[g.game_id])
-    out["story"] = [text.narrate(e, seat) for e in view["log"][-80:]]
-    if seat is not None and g.to_play == seat:
-        out["legal"] = [{"id": a, "text": text.describe_action(view, a)} for a in g.legal_actions()]
-    if g.over:
-        out["result"] = g.result()
-    return out
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = Field(default=None, ge=0, lt=12)
+    name: str | None = Field(default=None, max_length=200)
 
 
-def create_app(db_url: str = "sqlite:///monsterbox.db") -> FastAPI:
-    app = FastAPI(title="monsterbox", version=__version__,
-                  description="Play the four monster games: lobby, seats, bots, stored games.")
-    store = open_store(db_url)
-    tables = Tables(store)
+def check_options_shape(options: Any) -> None:
+    """Bounded size and depth, and card files as data only, before any game looks at them (so every check after
+    this runs on a small input)."""
+    if options is None:
+        return
+    if "cards" in options and isinstance(options["cards"], str):
+        raise InvalidOptions("option cards is the card file's content (a JSON object or list), never a path: the "
+                             "server reads no files for a client")
+    nodes = 0
+    stack: list[tuple[Any, int]] = [(options, 0)]
+    while stack:
+        value, depth = stack.pop()
+        nodes += 1
+        if nodes > MAX_OPTION_NODES:
+            raise InvalidOptions(f"options too large: at most {MAX_OPTION_NODES} values in all")
+        if depth > MAX_DEPTH:
+            raise InvalidOptions(f"options nested too deeply (at most {MAX_DEPTH} levels)")
+        if isinstance(value, dict):
+            if len(value) > MAX_LIST:
+                raise InvalidOptions(f"an object in the options has more than {MAX_LIST} keys")
+            for k, v in value.items():
+                if len(k) > MAX_STRING:
+                    raise InvalidOptions(f"an option key is longer than {MAX_STRING} characters")
+                stack.append((v, depth + 1))
+        elif isinstance(value, list):
+            if len(value) > MAX_LIST:
+                raise InvalidOptions(f"a list in the options has {len(value)} entries; at most {MAX_LIST}")
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str):
+            if len(value) > MAX_STRING:
+                raise InvalidOptions(f"a text in the options is longer than {MAX_STRING} characters")
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise InvalidOptions("numbers in the options must be finite")
+
+
+def bearer(request_or_ws: Request | WebSocket) -> str | None:
+    auth = request_or_ws.headers.get("authorization")
+    if not auth:
+        return None
+    scheme, _, token = auth.partition(" ")
+    if scheme.lower() != "bearer" or not token or len(token) > 200:
+        raise Forbidden("send the seat token as 'Authorization: Bearer <token>'")
+    return token.strip()
+
+
+def encode_cursor(updated: dt.datetime, gid: str) -> str:
+    return base64.urlsafe_b64encode(f"{updated.isoformat()}|{gid}".encode()).decode().rstrip("=")
+
+
+def decode_cursor(text: str) -> tuple[dt.datetime, str]:
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode()
+        when, gid = raw.split("|", 1)
+        return dt.datetime.fromisoformat(when), gid
+    except (ValueError, UnicodeDecodeError):
+        raise InvalidOptions("before must be the 'next' value of a previous page") from None
+
+
+def json_response(data: Any, status: int = 200) -> Response:
+    return Response(orjson.dumps(data), status_code=status, media_type="application/json")
+
+
+def create_app(db_url: str | None = None, settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    if db_url is not None:
+        settings.db = db_url
+    store = Store(settings.db)
+    tables = Tables(store, settings.budget, settings.bot_workers, settings.idle_seconds)
+    hub = Hub()
+    tables.listeners.append(hub.notify)
+    limiter = RateLimiter(settings.limits)
+    listener: PostgresListener | None = None
+    stop = threading.Event()
+
+    def remote_change(table_id: str) -> None:
+        with tables.lock:
+            table = tables.live.get(table_id)
+        if table is not None:
+            tables.catch_up(table)
+
+    def sweep() -> None:
+        while not stop.wait(30.0):
+            try:
+                tables.evict_idle()
+            except Exception:  # noqa: BLE001
+                log.exception("eviction failed")
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> Any:
+        nonlocal listener
+        if store.is_postgres:
+            url = store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+            listener = PostgresListener(url, tables.process_id, remote_change)
+            listener.start()
+            await asyncio.to_thread(listener.ready.wait, 10.0)
+        sweeper = threading.Thread(target=sweep, name="monsterbox-sweep", daemon=True)
+        sweeper.start()
+        yield
+        stop.set()
+        if listener is not None:
+            listener.stop()
+        tables.close()
+        store.close()
+
+    app = FastAPI(title="monsterbox", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
+                  description="Play the four monster games: lobby, seats, bots, stored games. "
+                              "See docs/server-api.md.")
     app.state.tables = tables
+    app.state.store = store
+    app.state.hub = hub
+    app.state.settings = settings
 
-    @app.exception_handler(IllegalAction)
-    async def illegal(request: Request, exc: IllegalAction) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+    # --- errors: a clear JSON message and the right status; never a 500 for a client's input ----------------
+    def error(status: int, text: str) -> JSONResponse:
+        return JSONResponse({"error": text}, status_code=status)
 
-    @app.exception_handler(MonsterboxError)
-    async def bad(request: Request, exc: MonsterboxError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors()[:5]:
+            loc = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
+            parts.append(f"{loc}: {err.get('msg', 'invalid')}")
+        return error(400, "bad request: " + "; ".join(parts))
 
-    @app.exception_handler(Forbidden)
-    async def forbidden(request: Request, exc: Forbidden) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=403)
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return error(exc.status_code, str(exc.detail))
 
-    @app.exception_handler(NotFound)
-    async def missing(request: Request, exc: NotFound) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=404)
+    for exc_type, status in ((IllegalAction, 400), (MonsterboxError, 400), (Forbidden, 403), (NotFound, 404),
+                             (Stale, 409), (Unavailable, 503)):
+        async def handler(request: Request, exc: Exception, status: int = status) -> JSONResponse:
+            return error(status, str(exc))
 
+        app.add_exception_handler(exc_type, handler)
+
+    # --- the API ----------------------------------------------------------------------------------------------------
     @app.get("/api/health")
-    def health() -> dict[str, Any]:
-        return {"ok": True, "version": __version__, "games": list(GAME_IDS)}
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "version": __version__, "games": list(GAME_IDS), "tables_in_memory": len(tables.live)}
 
     @app.get("/api/games")
-    def lobby() -> list[dict[str, Any]]:
-        return [tables.summary(row) for row in store.all()]
+    def lobby(status: str | None = Query(default=None, pattern="^(waiting|playing|over)$"),
+              game: str | None = Query(default=None, max_length=16),
+              limit: int = Query(default=50, ge=1, le=100),
+              before: str | None = Query(default=None, max_length=200)) -> Response:
+        cursor = decode_cursor(before) if before else None
+        rows = store.listing(status, game, limit, cursor)
+        nxt = encode_cursor(rows[-1].updated, rows[-1].id) if len(rows) == limit else None
+        return json_response({"games": [tables.summary(r) for r in rows], "next": nxt})
 
     @app.post("/api/games", status_code=201)
-    def new_game(req: NewGame) -> dict[str, Any]:
-        table, tokens = tables.create(req.game, req.players, req.seats, req.seed, req.options)
-        return {"id": table.id, "tokens": {str(k): v for k, v in tokens.items()}}
+    def new_game(req: NewGame) -> Response:
+        check_options_shape(req.options)
+        table, tokens = tables.create(req.game, req.players, req.seats, req.options, practice=req.practice,
+                                      private=req.private, hints=req.hints, seed=req.seed, names=req.names)
+        return json_response({"id": table.id, "tokens": {str(k): v for k, v in tokens.items()},
+                              "seed_commitment": table.seed_commitment, "practice": table.practice}, 201)
 
-    def token_of(query: str | None, header: str | None) -> str | None:
-        return header or query
+    @app.post("/api/games/{table_id}/join", status_code=201)
+    def join(table_id: str, req: Join | None = None) -> Response:
+        table = tables.get(table_id)
+        seat, token = tables.join(table, req.seat if req else None, req.name if req else None)
+        return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
     @app.get("/api/games/{table_id}")
-    def state(table_id: str, token: str | None = Query(default=None, max_length=200),
-              x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+    def state(table_id: str, request: Request) -> Response:
         table = tables.get(table_id)
-        return table_state(table, table.seat_of(token_of(token, x_seat_token)))
+        return json_response(table_state(table, table.seat_of(bearer(request))))
+
+    @app.get("/api/games/{table_id}/events")
+    def events(table_id: str, request: Request, since: int = Query(default=0, ge=0),
+               limit: int = Query(default=100, ge=1, le=500)) -> Response:
+        table = tables.get(table_id)
+        return json_response(events_page(table, table.seat_of(bearer(request)), since, limit))
 
     @app.post("/api/games/{table_id}/actions")
-    def act(table_id: str, move: Move, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+    def act(table_id: str, move: Move, request: Request) -> Response:
         table = tables.get(table_id)
-        token = token_of(move.token, x_seat_token)
-        tables.play(table, token, move.action)
-        return table_state(table, table.seat_of(token))
+        seat = tables.play(table, bearer(request), move.action, move.version)
+        return json_response(table_state(table, seat))
 
     @app.get("/api/games/{table_id}/record")
-    def record(table_id: str) -> dict[str, Any]:
+    def record(table_id: str) -> Response:
         table = tables.get(table_id)
-        if not table.game.over:
-            raise Forbidden("the record holds the seed (every hidden card): it is shown when the game is over")
-        return table.game.record()
+        with table.lock:
+            if not table.game.over:
+                raise Forbidden("the record holds the seed (every hidden card): it is shown when the game is over")
+            rec = table.game.record()
+        rec["seed_commitment"] = table.seed_commitment
+        rec["practice"] = table.practice
+        from monsterbox.core.record import verify_deal
 
+        rec["deal_verified"] = verify_deal(rec)
+        rec["seed_text"] = str(rec["seed"])  # the seed exceeds JavaScript's exact integers: also as text
+        return Response(json.dumps(rec), media_type="application/json")  # orjson stops at 64-bit integers
+
+    @app.get("/api/cards/{game}")
+    def cards(game: str) -> Response:
+        if game not in GAME_IDS:
+            raise NotFound(f"no game {game!r}; games: {', '.join(GAME_IDS)}")
+        return json_response(packaged_card_data(game))
+
+    # --- WebSocket ---------------------------------------------------------------------------------------------------
     @app.websocket("/api/games/{table_id}/ws")
-    async def ws(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        await websocket.accept()
+    async def ws(websocket: WebSocket, table_id: str) -> None:
+        token = websocket.query_params.get("token")
         try:
-            table = tables.get(table_id)
+            table = await asyncio.to_thread(tables.get, table_id)
             seat = table.seat_of(token)
         except (NotFound, Forbidden) as exc:
-            await websocket.send_json({"error": str(exc)})
-            await websocket.close(code=4403)
+            await websocket.accept()
+            await websocket.send_json({"error": str(exc), "status": 404 if isinstance(exc, NotFound) else 403})
+            await websocket.close(code=4404 if isinstance(exc, NotFound) else 4403)
             return
-        async def push_updates() -> None:
-            sent = -1
-            while True:
-                if table.version != sent:
-                    sent = table.version
-                    await websocket.send_json(table_state(table, seat))
-                await asyncio.sleep(0.1)
+        await websocket.accept()
+        entry = hub.subscribe(table_id)
+        _, wake = entry
+        client = f"ws:{id(websocket)}"
 
-        pusher = asyncio.create_task(push_updates())
+        async def push() -> None:
+            while True:
+                data = orjson.dumps(table_state(table, seat))
+                await websocket.send_text(data.decode())
+                await wake.wait()
+                wake.clear()
+
+        async def reply_error(text: str, status: int) -> None:
+            await websocket.send_text(json.dumps({"error": text, "status": status}))
+
+        pusher = asyncio.create_task(push())
         try:
             while True:
-                msg = await websocket.receive_json()
-                action = msg.get("action") if isinstance(msg, dict) else None
-                if not isinstance(action, str):
-                    await websocket.send_json({"error": 'send {"action": "<action id>"}'})
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                raw = message.get("text")
+                if raw is None:
+                    await reply_error("send text frames holding JSON", 400)
+                    continue
+                if len(raw) > 4096:
+                    await reply_error("message too large (at most 4096 bytes)", 413)
+                    continue
+                if not limiter.allow("ws_message", client):
+                    await reply_error("too many messages: slow down", 429)
                     continue
                 try:
-                    await asyncio.to_thread(tables.play, table, token, action)
-                except (MonsterboxError, Forbidden) as exc:
-                    await websocket.send_json({"error": str(exc)})
-        except WebSocketDisconnect:
+                    msg = json.loads(raw)
+                except ValueError:
+                    msg = None
+                if not isinstance(msg, dict) or not isinstance(msg.get("action"), str) \
+                        or isinstance(msg.get("version"), bool) or not isinstance(msg.get("version"), int):
+                    await reply_error('send {"action": "<action id>", "version": <int>}', 400)
+                    continue
+                if len(msg["action"]) > 200:
+                    await reply_error("an action id is at most 200 characters", 400)
+                    continue
+                try:
+                    await asyncio.to_thread(tables.play, table, token, msg["action"], msg["version"])
+                except Stale as exc:
+                    await reply_error(str(exc), 409)
+                except Forbidden as exc:
+                    await reply_error(str(exc), 403)
+                except Unavailable as exc:
+                    await reply_error(str(exc), 503)
+                except MonsterboxError as exc:
+                    await reply_error(str(exc), 400)
+        except (WebSocketDisconnect, RuntimeError):
             return
         finally:
             pusher.cancel()
+            hub.unsubscribe(table_id, entry)
 
+    # --- the web front end and offline API docs ---------------------------------------------------------------------
     web = resources.files("monsterbox").joinpath("web")
     app.mount("/static", StaticFiles(directory=str(web)), name="static")
+    try:
+        import swagger_ui_bundle
 
-    @app.get("/")
+        app.mount("/docs-assets", StaticFiles(directory=swagger_ui_bundle.swagger_ui_path), name="docs-assets")
+        have_docs = True
+    except ImportError:  # pragma: no cover - the server extra brings it
+        have_docs = False
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        if not have_docs:
+            raise NotFound("the API docs need the swagger-ui-bundle package")
+        return HTMLResponse(DOCS_PAGE)
+
+    @app.get("/docs-init.js", include_in_schema=False)
+    def docs_init() -> Response:
+        return Response(DOCS_INIT, media_type="text/javascript")
+
+    @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(str(web.joinpath("index.html")))
 
-    app.state.store = store
+    app.add_middleware(Guard, cfg=settings.limits, limiter=limiter)
     return app
+
+
+DOCS_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>monsterbox API</title>
+<link rel="stylesheet" href="/docs-assets/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/docs-assets/swagger-ui-bundle.js"></script>
+<script src="/docs-init.js"></script></body></html>
+"""
+
+DOCS_INIT = "window.ui = SwaggerUIBundle({url: '/openapi.json', dom_id: '#swagger-ui'});\n"
+
+
+def create_app_from_env() -> Any:
+    """The application factory ``serve --workers N`` gives uvicorn (settings from ``MONSTERBOX_*``)."""
+    return create_app(settings=Settings.from_env())
+
+
+__all__ = ["Settings", "Table", "create_app", "create_app_from_env"]

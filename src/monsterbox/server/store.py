@@ -1,14 +1,41 @@
-"""Persistence: each game is stored as what rebuilds it exactly (game id, players, seed, options, actions) plus its
-seats (bot specs, hashed seat tokens)."""
+"""Persistence, the source of truth: a ``games`` row per table (its set-up, seats and a summary for the lobby) and an
+append-only ``moves`` table with a unique (game, index). A move is committed before it is acknowledged; two
+processes racing for the same index cannot both win (the loser gets :class:`Conflict`).
+
+SQLite (the default; WAL journal, ``synchronous=NORMAL``) or PostgreSQL by URL (psycopg 3). The schema is managed by
+Alembic migrations (``monsterbox/server/migrations``), applied at start-up, so a database made by an earlier version
+upgrades in place.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Integer, String, create_engine, select
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 
 class Base(DeclarativeBase):
@@ -16,53 +43,186 @@ class Base(DeclarativeBase):
 
 
 class GameRow(Base):
+    """One table: what rebuilds its game (game id, players, seed, options; the moves are in ``moves``), its seats and
+    what the lobby lists."""
+
     __tablename__ = "games"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game_id: Mapped[str] = mapped_column(String(16))
     players: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[str] = mapped_column(String(80))  # decimal; server seeds have 128 bits
+    seed_commitment: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    actions: Mapped[list[str]] = mapped_column(JSON)
-    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # {"kind": "human"|"bot", "agent", "token_hash"}
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # {"kind", "agent"?, "token_hash"?, "name"?, "open"?}
+    practice: Mapped[bool] = mapped_column(Boolean, default=False)
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)
+    status: Mapped[str] = mapped_column(String(16), default="playing")  # waiting | playing | over
+    to_play: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    moves: Mapped[int] = mapped_column(Integer, default=0)
     created: Mapped[dt.datetime] = mapped_column(DateTime)
     updated: Mapped[dt.datetime] = mapped_column(DateTime)
+
+    __table_args__ = (Index("ix_games_lobby", "private", "status", "updated"),)
+
+
+class MoveRow(Base):
+    """One move of one table, never changed once written."""
+
+    __tablename__ = "moves"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"))
+    index: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(200))
+    seat: Mapped[int] = mapped_column(Integer)
+    by: Mapped[str] = mapped_column(String(16))  # "human" | "bot" | "fallback" (a failing bot replaced by random)
+    created: Mapped[dt.datetime] = mapped_column(DateTime)
+
+    __table_args__ = (UniqueConstraint("game", "index", name="uq_moves_game_index"),)
+
+
+_INSERT_MOVE = insert(MoveRow.__table__).values(
+    game=bindparam("g"), index=bindparam("i"), action=bindparam("a"), seat=bindparam("s"), by=bindparam("b"),
+    created=bindparam("c"))
+_UPDATE_GAME = update(GameRow.__table__).where(GameRow.__table__.c.id == bindparam("g")).values(
+    moves=bindparam("m"), updated=bindparam("u"), status=bindparam("st"), to_play=bindparam("tp"))
+
+
+class Conflict(Exception):
+    """The move's index is already taken: another request or process moved first."""
+
+
+class StoreError(Exception):
+    """The database could not store a change (nothing was changed)."""
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def commitment(seed: int | str) -> str:
+    """The seed commitment published before the deal: sha256 of the seed's decimal text."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
 def now() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
+@dataclass
+class Loaded:
+    row: GameRow
+    actions: list[str]
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")  # durable at checkpoints; a crash of the process loses nothing
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+def normalise_url(url: str) -> str:
+    """``postgresql://`` means psycopg 3 (the driver in the ``server`` extra)."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
 class Store:
-    def __init__(self, url: str) -> None:
-        connect_args = {"check_same_thread": False} if url.startswith("sqlite") else {}
-        self.engine = create_engine(url, connect_args=connect_args)
-        Base.metadata.create_all(self.engine)
+    def __init__(self, url: str, migrate: bool = True) -> None:
+        self.url = normalise_url(url)
+        self.is_sqlite = self.url.startswith("sqlite")
+        self.is_postgres = self.url.startswith("postgresql")
+        if self.is_sqlite:
+            self.engine = create_engine(self.url, connect_args={"check_same_thread": False, "timeout": 5})
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_engine(self.url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        if migrate:
+            from monsterbox.server.migrate import upgrade
+
+            upgrade(self.engine)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
 
+    @contextmanager
+    def _tx(self) -> Iterator[Any]:
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        except IntegrityError as exc:
+            orig = exc.orig
+            if type(orig).__name__ == "UniqueViolation" or "UNIQUE constraint failed" in str(orig):
+                raise Conflict(str(orig)) from None
+            raise StoreError(f"the database refused the change: {orig}") from exc
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the database refused the change: {type(exc).__name__}") from exc
+
+    # --- tables ----------------------------------------------------------------------------------------------------
     def add(self, row: GameRow) -> None:
-        with self.session() as s, s.begin():
-            s.add(row)
-
-    def get(self, game: str) -> GameRow | None:
         with self.session() as s:
-            return s.get(GameRow, game)
+            try:
+                with s.begin():
+                    s.add(row)
+            except SQLAlchemyError as exc:
+                raise StoreError(f"the database refused the new table: {type(exc).__name__}") from exc
 
-    def all(self) -> list[GameRow]:
+    def load(self, game: str, since: int = 0) -> Loaded | None:
+        """The table's row and its moves from index ``since`` on (in order)."""
         with self.session() as s:
-            return list(s.scalars(select(GameRow).order_by(GameRow.created)))
-
-    def save(self, game: str, actions: list[str], seats: list[dict[str, Any]]) -> None:
-        with self.session() as s, s.begin():
             row = s.get(GameRow, game)
-            assert row is not None
-            row.actions = list(actions)
-            row.seats = [dict(x) for x in seats]
-            row.updated = now()
+            if row is None:
+                return None
+            actions = list(s.scalars(select(MoveRow.action).where(MoveRow.game == game, MoveRow.index >= since)
+                                     .order_by(MoveRow.index)))
+            return Loaded(row, actions)
+
+    def moves_count(self, game: str) -> int:
+        with self.engine.connect() as conn:
+            n = conn.execute(select(func.count()).select_from(MoveRow).where(MoveRow.game == game)).scalar_one()
+            return int(n)
+
+    def append(self, game: str, index: int, action: str, seat: int, by: str, summary: dict[str, Any],
+               notify: str | None = None) -> None:
+        """Store move ``index`` of ``game`` and the table's new summary, atomically. Raises Conflict when the index is
+        taken (a stale or repeated move, or another process), StoreError when the database fails."""
+        stamp = now()
+        with self._tx() as conn:  # plain statements compiled once: this is the hot path of every move
+            conn.execute(_INSERT_MOVE, {"g": game, "i": index, "a": action, "s": seat, "b": by, "c": stamp})
+            conn.execute(_UPDATE_GAME, {"g": game, "m": index + 1, "u": stamp, "st": summary["status"],
+                                        "tp": summary["to_play"]})
+            if notify is not None and self.is_postgres:
+                conn.execute(text("SELECT pg_notify('monsterbox', :p)"), {"p": notify})
+
+    def update_seats(self, game: str, seats: list[dict[str, Any]], expect: list[dict[str, Any]],
+                     summary: dict[str, Any], notify: str | None = None) -> None:
+        """Replace the seats if they are still ``expect`` (another process may have taken the seat): Conflict."""
+        with self._tx() as conn:
+            row = conn.execute(select(GameRow.seats).where(GameRow.id == game).with_for_update()).first()
+            if row is None or row[0] != expect:
+                raise Conflict("the seats changed meanwhile")
+            conn.execute(update(GameRow).where(GameRow.id == game).values(seats=seats, updated=now(), **summary))
+            if notify is not None and self.is_postgres:
+                conn.execute(text("SELECT pg_notify('monsterbox', :p)"), {"p": notify})
+
+    def listing(self, status: str | None, game: str | None, limit: int,
+                before: tuple[dt.datetime, str] | None) -> list[GameRow]:
+        """Public tables, most recently changed first, ``limit`` of them, after the cursor ``before``."""
+        q = select(GameRow).where(GameRow.private.is_(False))
+        if status is not None:
+            q = q.where(GameRow.status == status)
+        if game is not None:
+            q = q.where(GameRow.game_id == game)
+        if before is not None:
+            t, i = before
+            q = q.where((GameRow.updated < t) | ((GameRow.updated == t) & (GameRow.id < i)))
+        q = q.order_by(GameRow.updated.desc(), GameRow.id.desc()).limit(limit)
+        with self.session() as s:
+            return list(s.scalars(q))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -72,4 +232,5 @@ def open_store(url: str) -> Store:
     return Store(url)
 
 
-__all__ = ["GameRow", "Session", "Store", "now", "open_store", "token_hash"]
+__all__ = ["Conflict", "GameRow", "Loaded", "MoveRow", "Store", "StoreError", "commitment", "now", "open_store",
+           "token_hash"]

@@ -1,20 +1,33 @@
-"""Live tables: games in memory, rebuilt from their stored records on demand (so a restart loses nothing), with
-bots playing their seats as soon as it is their turn."""
+"""Live tables: games in memory, rebuilt from the database on demand, kept consistent with it.
+
+The database is the source of truth. A move is checked (token, turn, version, legality), committed, and only then
+applied to the in-memory game; a failed commit changes nothing. ``version`` is the number of moves played: a move
+must name the version it was chosen at, so a stale or repeated move is refused (409). Bots move off the request
+path, one move at a time, each committed like a human's. Every change wakes the table's subscribers at once.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
+import logging
+import random
 import secrets
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import monsterbox
-from monsterbox.agents import make_agent, observe
-from monsterbox.agents.registry import parse_agent_spec
 from monsterbox.core.errors import IllegalAction, InvalidOptions
 from monsterbox.core.game import Game
-from monsterbox.server.store import GameRow, Store, now, token_hash
-from monsterbox.sim import agent_seed
+from monsterbox.core.registry import get_ruleset
+from monsterbox.server.bots import BotBudget, BotPool, check_agent_spec, move_seed
+from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, token_hash
+
+log = logging.getLogger("monsterbox.server")
+
+MAX_NAME = 40
 
 
 class Forbidden(Exception):
@@ -25,114 +38,361 @@ class NotFound(Exception):
     pass
 
 
+class Stale(Exception):
+    """A move chosen at another version of the table (409)."""
+
+
+class Unavailable(Exception):
+    """The database could not store the change; nothing changed (503)."""
+
+
 @dataclass
 class Table:
     id: str
     game: Game
     seats: list[dict[str, Any]]
-    bots: dict[int, Any] = field(default_factory=dict)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    version: int = 0
+    practice: bool
+    private: bool
+    hints: bool
+    seed_commitment: str
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    notice: str | None = None
+    bot_busy: bool = False
+    last_used: float = field(default_factory=time.monotonic)
+    by_hash: dict[str, int] = field(default_factory=dict)
+    story_cache: dict[tuple[int | None, int], str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.reindex()
+
+    def reindex(self) -> None:
+        self.by_hash = {s["token_hash"]: i for i, s in enumerate(self.seats) if s.get("token_hash")}
+
+    @property
+    def version(self) -> int:
+        return len(self.game._actions)
 
     def seat_of(self, token: str | None) -> int | None:
+        """The seat a token holds; None for no token (a spectator); Forbidden for a token holding no seat here."""
         if not token:
             return None
-        h = token_hash(token)
+        seat = self.by_hash.get(token_hash(token))
+        if seat is None:
+            raise Forbidden("this token holds no seat at this table")
+        return seat
+
+    def status(self) -> str:
+        if self.game.over:
+            return "over"
+        if any(s["kind"] == "open" for s in self.seats):
+            return "waiting"
+        return "playing"
+
+    def summary(self) -> dict[str, Any]:
+        return {"status": self.status(), "to_play": self.game.to_play}
+
+    def name_of(self, seat: int) -> str:
+        s = self.seats[seat]
+        if s.get("name"):
+            return str(s["name"])
+        if s["kind"] == "bot":
+            return f"Bot {seat + 1} ({s['agent']})"
+        return f"Player {seat + 1}"
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        out = []
         for i, s in enumerate(self.seats):
-            if s.get("token_hash") == h:
-                return i
-        raise Forbidden("this token holds no seat at this table")
+            entry: dict[str, Any] = {"seat": i, "kind": s["kind"], "name": self.name_of(i)}
+            if s["kind"] == "bot":
+                entry["agent"] = s["agent"]
+            out.append(entry)
+        return out
+
+
+def seats_listing(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"seat": i, "kind": s["kind"], "name": s.get("name") or (f"Bot {i + 1} ({s['agent']})" if s["kind"] ==
+             "bot" else f"Player {i + 1}"), **({"agent": s["agent"]} if s["kind"] == "bot" else {})}
+            for i, s in enumerate(seats)]
 
 
 class Tables:
-    def __init__(self, store: Store) -> None:
+    """The tables this process serves. ``on_change(table_id)`` is called after every change (any thread)."""
+
+    def __init__(self, store: Store, budget: BotBudget | None = None, bot_workers: int = 2,
+                 idle_seconds: float = 600.0, process_id: str | None = None) -> None:
         self.store = store
+        self.budget = budget or BotBudget()
+        self.bots = BotPool(self.budget, bot_workers)
+        self.drivers = BotPool(self.budget, 4)
         self.live: dict[str, Table] = {}
         self.lock = threading.Lock()
+        self.idle_seconds = idle_seconds
+        self.listeners: list[Callable[[str], None]] = []
+        self.process_id = process_id or secrets.token_hex(6)
 
     # --- creation and loading ------------------------------------------------------------------------------------
-    def create(self, game_id: str, players: int, seats: list[str], seed: int | None,
-               options: dict[str, Any] | None) -> tuple[Table, dict[int, str]]:
-        """Seats: ``"human"`` or an agent spec (``"heuristic"``, ``"ismcts:iterations=200"``). Returns the table and
-        a token for every human seat (handed to whoever will sit there)."""
+    def create(self, game_id: str, players: int, seats: list[str], options: dict[str, Any] | None, *,
+               practice: bool = False, private: bool = False, hints: bool = False, seed: int | None = None,
+               names: list[str | None] | None = None) -> tuple[Table, dict[int, str]]:
+        """Seats: ``"human"`` (a token for someone the creator invites), ``"open"`` (anyone may take it from the
+        lobby) or an agent spec. Fair deals: the seed is drawn here (128 bits) unless this is a practice table."""
+        rules = get_ruleset(game_id)
         if len(seats) != players:
-            raise InvalidOptions(f"seats must list {players} entries ('human' or an agent name), got {len(seats)}")
+            raise InvalidOptions(f"seats must list {players} entries ('human', 'open' or an agent name), "
+                                 f"got {len(seats)}")
+        names = list(names or [])
+        if len(names) > players:
+            raise InvalidOptions(f"names lists at most {players} entries, got {len(names)}")
+        if not practice:
+            if seed is not None:
+                raise InvalidOptions("a seed may be chosen only on a practice table (\"practice\": true): on other "
+                                     "tables the server deals and publishes a commitment to its seed")
+            fixed = sorted(k for k in (options or {}) if k in rules.secret_options)
+            if fixed:
+                raise InvalidOptions(f"option(s) {', '.join(fixed)} fix hidden cards: allowed only on a practice "
+                                     "table (\"practice\": true), which every seat sees marked as such")
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = secrets.randbits(128)
         game = monsterbox.new_game(game_id, players, seed, options)
         seat_rows: list[dict[str, Any]] = []
         tokens: dict[int, str] = {}
         for i, spec in enumerate(seats):
+            row: dict[str, Any]
             if spec == "human":
-                token = secrets.token_urlsafe(24)
+                token = secrets.token_urlsafe(32)
                 tokens[i] = token
-                seat_rows.append({"kind": "human", "token_hash": token_hash(token)})
+                row = {"kind": "human", "token_hash": token_hash(token)}
+            elif spec == "open":
+                row = {"kind": "open"}
             else:
-                parse_agent_spec(spec)
-                make_agent(spec, game_id, 0)  # validate parameters now
-                seat_rows.append({"kind": "bot", "agent": spec})
-        table = Table(secrets.token_hex(8), game, seat_rows)
-        self.store.add(GameRow(id=table.id, game_id=game_id, players=players, seed=seed, options=game.options,
-                               actions=[], seats=seat_rows, created=now(), updated=now()))
-        self._start_bots(table)
+                row = {"kind": "bot", "agent": check_agent_spec(spec, game_id, players, self.budget)}
+            name = names[i] if i < len(names) else None
+            if name is not None:
+                row["name"] = clean_name(name)
+            seat_rows.append(row)
+        table = Table(secrets.token_hex(8), game, seat_rows, practice, private, hints, commitment(seed))
+        stamp = now()
+        self.store.add(GameRow(id=table.id, game_id=game_id, players=players, seed=str(seed),
+                               seed_commitment=table.seed_commitment, options=game.options, seats=seat_rows,
+                               practice=practice, private=private, hints=hints, moves=0, created=stamp,
+                               updated=stamp, **table.summary()))
         with self.lock:
             self.live[table.id] = table
-        self.run_bots(table)
+        self.kick(table)
         return table, tokens
 
     def get(self, table_id: str) -> Table:
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            raise NotFound("no such game")
         with self.lock:
             table = self.live.get(table_id)
-            if table is not None:
-                return table
-            row = self.store.get(table_id)
-            if row is None:
-                raise NotFound(f"no game {table_id!r}")
-            record = {"game_id": row.game_id, "players": row.players, "seed": row.seed, "options": row.options,
-                      "actions": row.actions}
-            table = Table(row.id, monsterbox.replay(record), list(row.seats))
-            self._start_bots(table)
-            self.live[table.id] = table
-        self.run_bots(table)
+        if table is not None:
+            table.last_used = time.monotonic()
+            return table
+        loaded = self.store.load(table_id)
+        if loaded is None:
+            raise NotFound(f"no game {table_id!r}")
+        row = loaded.row
+        game = monsterbox.replay({"game_id": row.game_id, "players": row.players, "seed": int(row.seed),
+                                  "options": row.options, "actions": loaded.actions})
+        fresh = Table(row.id, game, [dict(s) for s in row.seats], row.practice, row.private, row.hints,
+                      row.seed_commitment)
+        with self.lock:
+            table = self.live.setdefault(table_id, fresh)
+        self.kick(table)
         return table
 
-    def _start_bots(self, table: Table) -> None:
-        g = table.game
-        for i, s in enumerate(table.seats):
-            if s["kind"] == "bot":
-                table.bots[i] = make_agent(s["agent"], g.game_id, agent_seed(g.seed, i))
+    def catch_up(self, table: Table) -> bool:
+        """Apply the moves (and seat changes) other processes stored since this copy was built; True if any."""
+        with table.lock:
+            loaded = self.store.load(table.id, since=table.version)
+            if loaded is None:
+                return False
+            changed = False
+            if loaded.row.seats != table.seats:
+                table.seats = [dict(s) for s in loaded.row.seats]
+                table.reindex()
+                changed = True
+            for action in loaded.actions:
+                table.game.play(action)
+                changed = True
+        if changed:
+            self.changed(table)
+        return changed
+
+    def evict_idle(self) -> int:
+        """Tables nobody used for ``idle_seconds`` (finished ones: a tenth of that) leave memory; the database keeps
+        them and ``get`` rebuilds them on demand."""
+        t = time.monotonic()
+        with self.lock:
+            gone = [k for k, v in self.live.items() if not v.bot_busy and
+                    t - v.last_used > (self.idle_seconds / 10 if v.game.over else self.idle_seconds)]
+            for k in gone:
+                del self.live[k]
+        return len(gone)
 
     # --- play ----------------------------------------------------------------------------------------------------
-    def play(self, table: Table, token: str | None, action: str) -> None:
-        """A human seat's action: checked (token, turn, legality), applied, stored; then the bots move."""
+    def play(self, table: Table, token: str | None, action: str, version: Any) -> int:
+        """A human seat's move: checked (token, version, turn, legality), committed, applied; then the bots are
+        started. Returns the seat."""
+        seat = table.seat_of(token)
+        if seat is None:
+            raise Forbidden("a seat token is needed to play (Authorization: Bearer <token>)")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise InvalidOptions("a move names the version of the table it was chosen at: "
+                                 '{"action": "<id>", "version": <int>}')
         with table.lock:
-            seat = table.seat_of(token)
-            if seat is None:
-                raise Forbidden("a seat token is needed to play")
+            table.last_used = time.monotonic()
             g = table.game
+            if version != table.version:
+                raise Stale(f"the table is at version {table.version}, not {version}: the move was chosen on an "
+                            "older state (or sent twice); nothing changed")
             if g.over:
                 raise IllegalAction("the game is over")
             if g.to_play != seat:
-                raise IllegalAction(f"it is seat {g.to_play}'s turn, not seat {seat}'s")
-            g.play(action)
-            table.version += 1
-            self.store.save(table.id, g.actions, table.seats)
-        self.run_bots(table)
+                raise IllegalAction(f"it is {table.name_of(g.to_play or 0)}'s turn, not yours")
+            self._commit(table, seat, action, "human")
+            table.notice = None
+        self.changed(table)
+        self.kick(table)
+        return seat
 
-    def run_bots(self, table: Table) -> None:
+    def _commit(self, table: Table, seat: int, action: str, by: str) -> None:
+        """Apply then store one move; the caller holds the table's lock and has checked the turn. If the store fails,
+        the game is rebuilt without the move before the lock is released, so nobody ever sees an unstored move."""
+        g = table.game
+        index = table.version
+        g.play(action)  # raises IllegalAction with the engine's reason and changes nothing
+        summary = {"status": table.status(), "to_play": g.to_play}
+        try:
+            self.store.append(table.id, index, action, seat, by, summary,
+                              notify=f"{table.id}:{index + 1}:{self.process_id}")
+        except BaseException as exc:
+            table.game = rebuild(g, g.actions[:-1])
+            table.story_cache.clear()
+            if isinstance(exc, Conflict):
+                threading.Thread(target=self.catch_up, args=(table,), daemon=True).start()
+                raise Stale("another move was stored first (another request or server process); reload the "
+                            "table; nothing changed") from None
+            log.error("could not store move %d of %s: %s", index, table.id, exc)
+            raise Unavailable("the move could not be stored; nothing changed: try again") from None
+
+    def join(self, table: Table, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Take an open seat: returns the seat and its new token."""
+        with table.lock:
+            free = [i for i, s in enumerate(table.seats) if s["kind"] == "open"]
+            if seat is None:
+                if not free:
+                    raise Stale("no open seat is left at this table")
+                seat = free[0]
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+                raise InvalidOptions(f"seat must be from 0 to {len(table.seats) - 1}")
+            if seat not in free:
+                raise Stale(f"seat {seat} is not open")
+            token = secrets.token_urlsafe(32)
+            seats = [dict(s) for s in table.seats]
+            seats[seat] = {"kind": "human", "token_hash": token_hash(token)}
+            if name:
+                seats[seat]["name"] = clean_name(name)
+            elif table.seats[seat].get("name"):
+                seats[seat]["name"] = table.seats[seat]["name"]
+            old = table.seats
+            table.seats = seats
+            summary = {"status": table.status(), "to_play": table.game.to_play}
+            try:
+                self.store.update_seats(table.id, seats, old, summary, notify=f"{table.id}:seats:{self.process_id}")
+            except Conflict:
+                table.seats = old
+                threading.Thread(target=self.catch_up, args=(table,), daemon=True).start()
+                raise Stale("the seat was taken meanwhile") from None
+            except Exception:
+                table.seats = old
+                raise Unavailable("the seat could not be stored; nothing changed: try again") from None
+            table.reindex()
+        self.changed(table)
+        return seat, token
+
+    # --- bots ------------------------------------------------------------------------------------------------------
+    def kick(self, table: Table) -> None:
+        """Start the bots if one is to play (one driver per table at a time)."""
         with table.lock:
             g = table.game
-            moved = False
-            while not g.over and g.to_play in table.bots:
-                seat = g.to_play
-                assert seat is not None
-                g.play(table.bots[seat].act(observe(g, seat)))
-                moved = True
-            if moved:
-                table.version += 1
-                self.store.save(table.id, g.actions, table.seats)
+            if table.bot_busy or g.over or g.to_play is None or table.seats[g.to_play]["kind"] != "bot":
+                return
+            table.bot_busy = True
+        self.drivers.submit(self._drive, table)
+
+    def _drive(self, table: Table) -> None:
+        """Play the bots' moves one at a time until a human (or nobody) is to play. The busy flag is cleared under
+        the lock in the same step that finds no bot to play, so a move landing meanwhile always kicks a driver."""
+        done = False
+        try:
+            while True:
+                with table.lock:
+                    g = table.game
+                    seat = g.to_play
+                    if g.over or seat is None or table.seats[seat]["kind"] != "bot":
+                        table.bot_busy = False
+                        done = True
+                        return
+                    spec = table.seats[seat]["agent"]
+                    index = table.version
+                    snapshot = g.copy()
+                future = self.bots.submit(self.bots.decide, spec, snapshot, seat, move_seed(g.seed, seat, index))
+                limit = self.budget.max_seconds + self.budget.grace
+                try:
+                    action, notice = future.result(timeout=limit)
+                except Exception:  # noqa: BLE001 - past its time: the random agent moves instead
+                    action = random.Random(index).choice(snapshot.legal_actions())
+                    notice = f"the bot at seat {seat + 1} ({spec}) ran past {limit:g} s; a random move was played"
+                    log.warning("bot %r at %s seat %d timed out", spec, table.id, seat)
+                with table.lock:
+                    if table.version != index:
+                        continue  # another process moved meanwhile (caught up): think again
+                    try:
+                        self._commit(table, seat, action, "fallback" if notice else "bot")
+                    except (Stale, Unavailable) as exc:
+                        log.warning("bot move of %s not stored: %s", table.id, exc)
+                        return
+                    table.notice = notice
+                self.changed(table)
+        finally:
+            if not done:
+                with table.lock:
+                    table.bot_busy = False
+
+    # --- notifications -----------------------------------------------------------------------------------------------
+    def changed(self, table: Table) -> None:
+        for fn in list(self.listeners):
+            try:
+                fn(table.id)
+            except Exception:  # noqa: BLE001
+                log.exception("change listener failed")
 
     def summary(self, row: GameRow) -> dict[str, Any]:
-        return {"id": row.id, "game": row.game_id, "players": row.players,
-                "seats": [{"seat": i, "kind": s["kind"], "agent": s.get("agent")} for i, s in enumerate(row.seats)],
-                "actions": len(row.actions), "created": row.created.isoformat()}
+        return {"id": row.id, "game": row.game_id, "players": row.players, "status": row.status,
+                "to_play": row.to_play, "seats": seats_listing(row.seats), "practice": row.practice,
+                "moves": row.moves, "created": iso(row.created), "updated": iso(row.updated)}
+
+    def close(self) -> None:
+        self.drivers.shutdown()
+        self.bots.shutdown()
+
+
+def rebuild(game: Game, actions: list[str]) -> Game:
+    """The same game with only ``actions`` played (every action re-checked)."""
+    return monsterbox.replay({"game_id": game.game_id, "players": game.players, "seed": game.seed,
+                              "options": game.options, "actions": actions})
+
+
+def iso(t: dt.datetime) -> str:
+    return t.isoformat() + "Z"
+
+
+def clean_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise InvalidOptions("a name is text")
+    name = " ".join(name.split())
+    if not name or len(name) > MAX_NAME or not name.isprintable():
+        raise InvalidOptions(f"a name is 1 to {MAX_NAME} printable characters")
+    return name

@@ -2,7 +2,11 @@
 // view does not hold, so a page never shows a hidden card.
 "use strict";
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
-const chip = (text, cls) => `<span class="chip ${cls || ""}">${esc(text)}</span>`;
+// Every string of the view is escaped once, before any renderer reads it (deepEscape), so no text from the server
+// (card names come from user-supplied card files) can become markup.
+const deepEscape = (x) => typeof x === "string" ? esc(x) : Array.isArray(x) ? x.map(deepEscape)
+  : x && typeof x === "object" ? Object.fromEntries(Object.entries(x).map(([k, v]) => [esc(k), deepEscape(v)])) : x;
+const chip = (text, cls) => `<span class="chip ${esc(cls || "")}">${text}</span>`;
 const who = (v, seat) => (seat === v.seat ? "You" : `Seat ${seat}`);
 
 const RENDER = {
@@ -47,12 +51,12 @@ const RENDER = {
     const NAMES = { black: "Vampire", white: "Zombie", red: "Goblin", blue: "Werewolf", green: "Troll" };
     let h = `<p>Day ${v.day} · <b>villagers ${v.villagers}</b> · weapon deck ${v.weapon_deck}</p><table><tr><th>lair</th><th>monsters (top first)</th><th>killed</th><th>loot</th></tr>`;
     for (const l of v.lairs) {
-      h += `<tr><td>${esc(l.name)}</td><td>${l.monsters.map((m) => chip(NAMES[m], "mon-" + m)).join(" ")}</td><td>${l.killed.map((m) => NAMES[m]).join(", ")}</td><td>${l.loot ? esc(l.loot.name) : ""}</td></tr>`;
+      h += `<tr><td>${l.name}</td><td>${l.monsters.map((m) => chip(NAMES[m], "mon-" + m)).join(" ")}</td><td>${l.killed.map((m) => NAMES[m]).join(", ")}</td><td>${l.loot ? l.loot.name : ""}</td></tr>`;
     }
     h += `</table><p>Bank: ${v.bank.map((b) => chip(`${b.stack} ${b.count}` + (b.cubes.length ? ` ▪${b.cubes.length}` : ""))).join(" ")}</p>`;
     h += "<table><tr><th>seat</th><th>character</th><th>hand</th><th>armed</th><th>cubes</th><th>stored</th></tr>";
     for (const s of v.seats) {
-      h += `<tr><td>${who(v, s.seat)}${s.leader ? " (leader)" : ""}${s.passed ? " (passed)" : ""}</td><td>${s.character ? esc(s.character.name) + (s.character.used ? " (used)" : "") : "?"}</td><td>${s.hand_size}</td><td>${s.armed || ""}</td><td>${s.cubes}</td><td>${s.stored_count}</td></tr>`;
+      h += `<tr><td>${who(v, s.seat)}${s.leader ? " (leader)" : ""}${s.passed ? " (passed)" : ""}</td><td>${s.character ? s.character.name + (s.character.used ? " (used)" : "") : "?"}</td><td>${s.hand_size}</td><td>${s.armed || ""}</td><td>${s.cubes}</td><td>${s.stored_count}</td></tr>`;
     }
     h += "</table>";
     if (v.hand) h += `<p><b>Your hand:</b> ${Object.entries(v.hand).map(([k, n]) => chip(n > 1 ? `${k} ×${n}` : k)).join(" ") || "empty"}</p>`;
@@ -60,4 +64,4 @@ const RENDER = {
   },
 };
 
-function renderView(game, view) { return RENDER[game] ? RENDER[game](view) : ""; }
+function renderView(game, view) { return RENDER[game] ? RENDER[game](deepEscape(view)) : ""; }

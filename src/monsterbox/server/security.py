@@ -1,0 +1,155 @@
+"""Everything between the open internet and the routes: body size limit (413), JSON only (415), per-client rate
+limits (429), and security headers on every reply (a Content-Security-Policy that forbids inline scripts and any
+other origin). A pure ASGI middleware: cheap on the hot path."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage
+from limits.strategies import FixedWindowRateLimiter
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+DOCS_CSP = CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+
+
+@dataclass
+class Limits:
+    """Per-client rate limits (``limits`` notation, e.g. ``"20/second"``); None disables one."""
+
+    create: str | None = "30/minute"
+    move: str | None = "30/second"
+    read: str | None = "200/second"
+    connect: str | None = "60/minute"
+    ws_message: str | None = "30/second"
+    body_bytes: int = 256 * 1024
+    trust_proxy: bool = False  # take the client from X-Forwarded-For (only behind a proxy you run)
+
+
+def _headers(extra: list[tuple[bytes, bytes]], csp: str) -> list[tuple[bytes, bytes]]:
+    return extra + [
+        (b"content-security-policy", csp.encode()),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+        (b"x-frame-options", b"DENY"),
+        (b"cross-origin-opener-policy", b"same-origin"),
+    ]
+
+
+class RateLimiter:
+    def __init__(self, cfg: Limits) -> None:
+        self.limiter = FixedWindowRateLimiter(MemoryStorage())
+        self.items: dict[str, RateLimitItem | None] = {
+            k: (parse(v) if v else None) for k, v in
+            (("create", cfg.create), ("move", cfg.move), ("read", cfg.read), ("connect", cfg.connect),
+             ("ws_message", cfg.ws_message))}
+
+    def allow(self, kind: str, client: str) -> bool:
+        item = self.items.get(kind)
+        return item is None or self.limiter.hit(item, kind, client)
+
+    def retry_after(self, kind: str) -> int:
+        item = self.items.get(kind)
+        return max(1, int(item.get_expiry())) if item else 1
+
+
+def client_of(scope: dict[str, Any], trust_proxy: bool) -> str:
+    if trust_proxy:
+        for k, v in scope.get("headers", []):
+            if k == b"x-forwarded-for":
+                return v.decode("latin-1").split(",")[0].strip()
+    c = scope.get("client")
+    return str(c[0]) if c else "?"
+
+
+def kind_of(method: str, path: str) -> str | None:
+    if not path.startswith("/api/"):
+        return None
+    if method == "POST" and path == "/api/games":
+        return "create"
+    if method == "POST":
+        return "move"
+    return "read"
+
+
+class Guard:
+    def __init__(self, app: Any, cfg: Limits, limiter: RateLimiter) -> None:
+        self.app = app
+        self.cfg = cfg
+        self.limiter = limiter
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            if not self.limiter.allow("connect", client_of(scope, self.cfg.trust_proxy)):
+                await send({"type": "websocket.close", "code": 1008, "reason": "too many connections"})
+                return
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        csp = DOCS_CSP if path == "/docs" else CSP
+
+        async def send_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = _headers(list(message.get("headers", [])), csp)
+            await send(message)
+
+        kind = kind_of(scope["method"], path)
+        if kind is not None and not self.limiter.allow(kind, client_of(scope, self.cfg.trust_proxy)):
+            await self.error(send_headers, 429, "too many requests from this client: slow down",
+                             [(b"retry-after", str(self.limiter.retry_after(kind)).encode())])
+            return
+        if scope["method"] in ("POST", "PUT", "PATCH", "DELETE"):
+            headers = dict(scope.get("headers", []))
+            length = headers.get(b"content-length")
+            limit = self.cfg.body_bytes
+            if length is not None:
+                try:
+                    declared = int(length)
+                except ValueError:
+                    await self.error(send_headers, 400, "malformed Content-Length")
+                    return
+                if declared > limit:
+                    await self.error(send_headers, 413, f"request body too large: at most {limit} bytes")
+                    return
+            body = b""
+            more = True
+            while more:
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    return
+                body += message.get("body", b"")
+                more = message.get("more_body", False)
+                if len(body) > limit:
+                    await self.error(send_headers, 413, f"request body too large: at most {limit} bytes")
+                    return
+            ctype = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
+            if body and ctype != b"application/json":
+                await self.error(send_headers, 415, "send JSON with Content-Type: application/json")
+                return
+            sent = False
+
+            async def replay() -> dict[str, Any]:
+                nonlocal sent
+                if not sent:
+                    sent = True
+                    return {"type": "http.request", "body": body, "more_body": False}
+                return await receive()
+
+            await self.app(scope, replay, send_headers)
+            return
+        await self.app(scope, receive, send_headers)
+
+    @staticmethod
+    async def error(send: Any, status: int, text: str, extra: list[tuple[bytes, bytes]] | None = None) -> None:
+        body = json.dumps({"error": text}).encode()
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode())] + (extra or [])})
+        await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,86 @@
+"""What a seat (or a spectator) receives: its view with a bounded recent log, the story in words, its legal moves,
+the seats, and at the end the result with the revealed seed. Built under the table's lock, so a state is never a
+mix of two moments."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from monsterbox.core.registry import GAME_IDS
+from monsterbox.server.tables import Table
+
+TEXT_MODULES = {g: f"monsterbox.games.{g}.text" for g in GAME_IDS}
+STORY_WINDOW = 40  # the most recent events in each reply; older ones through /events
+
+
+def text_module(game_id: str) -> Any:
+    return importlib.import_module(TEXT_MODULES[game_id])
+
+
+def _story(text: Any, events: list[dict[str, Any]], first: int, seat: int | None,
+           cache: dict[tuple[int | None, int], str] | None = None) -> list[dict[str, Any]]:
+    """The events in words, each with its index in the seat's log. A seat's log only grows, so the words of event
+    (seat, index) never change: ``cache`` keeps them."""
+    out = []
+    for i, e in enumerate(events):
+        key = (seat, first + i)
+        line = cache.get(key) if cache is not None else None
+        if line is None:
+            line = text.narrate(e, seat) or ""
+            if cache is not None:
+                cache[key] = line
+        if line:
+            out.append({"index": first + i, "text": line})
+    return out
+
+
+def seat_log(table: Table, seat: int | None) -> list[dict[str, Any]]:
+    g = table.game
+    view = g.view(seat) if seat is not None else g.spectator_view()
+    log: list[dict[str, Any]] = view.get("log", [])
+    return log
+
+
+def table_state(table: Table, seat: int | None) -> dict[str, Any]:
+    with table.lock:
+        g = table.game
+        view = g.view(seat) if seat is not None else g.spectator_view()
+        log: list[dict[str, Any]] = view.get("log", [])
+        if "log_first" in view:  # the engine bounds the view itself (Game.events pages the rest)
+            first = int(view["log_first"])
+        else:
+            first = max(0, len(log) - STORY_WINDOW)
+            view["log"] = log[first:]
+            view["log_first"] = first
+        text = text_module(g.game_id)
+        out: dict[str, Any] = {
+            "id": table.id, "game": g.game_id, "players": g.players, "seat": seat, "version": table.version,
+            "over": g.over, "to_play": g.to_play, "status": table.status(), "view": view,
+            "seats": table.public_seats(), "practice": table.practice, "hints": table.hints,
+            "seed_commitment": table.seed_commitment, "legal": [],
+            "story": _story(text, view["log"], first, seat, table.story_cache), "story_first": first,
+        }
+        if table.notice:
+            out["notice"] = table.notice
+        if seat is not None and g.to_play == seat and table.seats[seat]["kind"] == "human":
+            out["legal"] = [{"id": a, "text": text.describe_action(view, a)} for a in g.legal_actions()]
+        if g.over:
+            out["result"] = g.result()
+            out["deal"] = {"seed": str(g.seed), "verified": True}
+        return out
+
+
+def events_page(table: Table, seat: int | None, since: int, limit: int) -> dict[str, Any]:
+    with table.lock:
+        g = table.game
+        text = text_module(g.game_id)
+        if hasattr(g, "events"):
+            page = g.events(seat, since=since, limit=limit + 1)
+            nxt = since + limit if len(page) > limit else None
+            page = page[:limit]
+        else:
+            log = seat_log(table, seat)
+            page = log[since:since + limit]
+            nxt = since + limit if since + limit < len(log) else None
+        return {"events": _story(text, page, since, seat, table.story_cache), "next": nxt}

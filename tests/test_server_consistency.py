@@ -1,0 +1,198 @@
+"""The database is the source of truth: concurrent double submits, a failing database, a crashing bot, kill -9 of
+the server process, and a database made by the first server version upgraded by the migrations."""
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the server extra (installed by make test)")
+import httpx  # noqa: E402
+from sqlalchemy import create_engine, text  # noqa: E402
+
+import monsterbox  # noqa: E402
+from tests.server_helpers import auth, client_for, move, my_turn, new_table, state, wait_for  # noqa: E402
+
+
+@pytest.fixture
+def db(tmp_path):
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+def test_the_same_move_sent_twice_at_once_is_applied_once(db):
+    client = client_for(db)
+    for trial in range(15):
+        gid, tokens = new_table(client, "inn", 3, ["human"] * 3)
+        table = client.app.state.tables.get(gid)
+        tok = tokens[str(table.game.to_play)]
+        s = state(client, gid, tok)
+        barrier = threading.Barrier(4)
+        codes = []
+
+        def send(s=s, tok=tok, gid=gid, barrier=barrier, codes=codes):
+            barrier.wait()
+            codes.append(move(client, gid, tok, s, s["legal"][0]["id"]).status_code)
+
+        threads = [threading.Thread(target=send) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(codes) == [200, 409, 409, 409], (trial, codes)
+        assert table.version == s["version"] + 1 == client.app.state.store.moves_count(gid)
+
+
+def test_a_failed_database_write_changes_nothing(db, tmp_path):
+    client = client_for(db)
+    gid, tokens = new_table(client, "inn", 3, ["human"] * 3)
+    table = client.app.state.tables.get(gid)
+    tok = tokens[str(table.game.to_play)]
+    s = state(client, gid, tok)
+    raw = create_engine(db)
+    with raw.begin() as conn:  # a real failure of the database, not a mock: a trigger refuses every new move
+        conn.execute(text("CREATE TRIGGER refuse BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'disk full'); END"))
+    r = move(client, gid, tok, s)
+    assert r.status_code == 503 and "nothing changed" in r.json()["error"]
+    after = state(client, gid, tok)
+    assert after["version"] == s["version"] and after["view"] == s["view"] and after["legal"] == s["legal"]
+    with raw.begin() as conn:
+        conn.execute(text("DROP TRIGGER refuse"))
+    assert move(client, gid, tok, after).status_code == 200
+    raw.dispose()
+
+
+def test_a_crashing_bot_is_replaced_by_random_for_that_move(db, monkeypatch):
+    from monsterbox.server import bots
+
+    def crash(spec, game, seat, seed):
+        raise RuntimeError("bot exploded")
+
+    monkeypatch.setattr(bots, "think", crash)
+    client = client_for(db)
+    # the crashing bot moves first: the table must not stay stuck in the lobby
+    gid, tokens = new_table(client, "inn", 3, ["heuristic", "human", "heuristic"], practice=True, seed=2,
+                            options={"first_player": 0})
+    s = my_turn(client, gid, tokens["1"], 1)
+    assert s["version"] >= 1 and "failed" in s.get("notice", "") and "random move" in s["notice"]
+    assert move(client, gid, tokens["1"], s).status_code == 200
+    s = wait_for(client, gid, tokens["1"], lambda x: x["to_play"] == 1 or x["over"])
+    assert s["version"] >= 3
+    with client.app.state.store.engine.connect() as conn:
+        by = {r[0] for r in conn.execute(text("SELECT by FROM moves WHERE game = :g"), {"g": gid})}
+    assert by == {"fallback", "human"}
+
+
+def test_a_bot_past_its_time_is_replaced(db, monkeypatch):
+    from monsterbox.server import bots
+    from monsterbox.server.bots import BotBudget
+
+    def slow(spec, game, seat, seed):
+        time.sleep(3)
+        return game.legal_actions()[0]
+
+    monkeypatch.setattr(bots, "think", slow)
+    client = client_for(db, budget=BotBudget(max_seconds=0.2, grace=0.2))
+    gid, tokens = new_table(client, "inn", 3, ["random", "human", "human"], practice=True, seed=1,
+                            options={"first_player": 0})
+    s = wait_for(client, gid, tokens["1"], lambda x: x["version"] >= 1, timeout=10)
+    assert "ran past" in s["notice"]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db, port):
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "monsterbox.cli", "serve", "--db", db, "--port", str(port),
+                             "--no-rate-limits"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for _ in range(200):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=0.5).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    proc.kill()
+    raise AssertionError("server did not start: " + proc.stderr.read().decode()[-2000:])
+
+
+def test_no_acknowledged_move_is_lost_to_kill_9(tmp_path):
+    db = f"sqlite:///{tmp_path / 'k9.db'}"
+    port = free_port()
+    proc = start_server(db, port)
+    base = f"http://127.0.0.1:{port}"
+    r = httpx.post(base + "/api/games", json={"game": "maker", "players": 3, "seats": ["human"] * 3})
+    gid, tokens = r.json()["id"], r.json()["tokens"]
+    acked = []
+    rng = random.Random(3)
+    http = httpx.Client(timeout=3)
+    for round_ in range(2):
+        deadline = time.monotonic() + rng.uniform(1.0, 2.0)
+        killer = threading.Timer(deadline - time.monotonic(), lambda p=proc: p.send_signal(signal.SIGKILL))
+        killer.start()
+        try:
+            while True:
+                s = None
+                for _seat, tok in tokens.items():
+                    x = http.get(f"{base}/api/games/{gid}", headers=auth(tok)).json()
+                    if x["legal"]:
+                        s, stok = x, tok
+                        break
+                if s is None or s["over"]:
+                    break
+                r = http.post(f"{base}/api/games/{gid}/actions", headers=auth(stok),
+                              json={"action": rng.choice(s["legal"])["id"], "version": s["version"]})
+                if r.status_code == 200:
+                    acked.append((s["version"], json.loads(r.content)["version"]))
+        except (httpx.HTTPError, ValueError):
+            pass
+        killer.join()
+        proc.wait(timeout=10)
+        proc = start_server(db, port)
+        http.close()
+        http = httpx.Client(timeout=3)
+        s = http.get(f"{base}/api/games/{gid}", headers=auth(tokens["0"])).json()
+        assert acked and s["version"] >= acked[-1][1], (round_, acked[-1], s["version"])
+    proc.kill()
+    proc.wait()
+    assert len(acked) > 5
+
+
+def test_a_database_of_the_first_server_version_upgrades_without_loss(tmp_path):
+    path = tmp_path / "old.db"
+    g = monsterbox.new_game("inn", 4, 12)
+    rng = random.Random(0)
+    for _ in range(25):
+        g.play(rng.choice(g.legal_actions()))
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as conn:  # the first server's schema, exactly as it created it
+        conn.execute(text("CREATE TABLE games (id VARCHAR(32) NOT NULL PRIMARY KEY, game_id VARCHAR(16) NOT NULL, "
+                          "players INTEGER NOT NULL, seed INTEGER NOT NULL, options JSON NOT NULL, actions JSON NOT "
+                          "NULL, seats JSON NOT NULL, created DATETIME NOT NULL, updated DATETIME NOT NULL)"))
+        seats = [{"kind": "human", "token_hash": __import__("hashlib").sha256(b"tok").hexdigest()}] + \
+            [{"kind": "bot", "agent": "heuristic"}] * 3
+        conn.execute(text("INSERT INTO games VALUES ('oldgame', 'inn', 4, 12, :o, :a, :s, '2026-01-01 00:00:00', "
+                          "'2026-01-02 00:00:00')"),
+                     {"o": json.dumps(g.options), "a": json.dumps(g.actions), "s": json.dumps(seats)})
+    engine.dispose()
+    client = client_for(f"sqlite:///{path}")
+    s = state(client, "oldgame", "tok")
+    assert s["seat"] == 0 and s["practice"] is True
+    table = client.app.state.tables.get("oldgame")
+    assert table.game.actions[:25] == g.actions and table.game.seed == 12
+    assert client.app.state.store.moves_count("oldgame") >= 25
+    listed = client.get("/api/games").json()["games"]
+    assert [x["id"] for x in listed] == ["oldgame"] and listed[0]["moves"] >= 25
+    # opening it again (a second start) finds the schema current and changes nothing
+    client.app.state.tables.close()
+    again = client_for(f"sqlite:///{path}")
+    assert state(again, "oldgame", "tok")["version"] >= 25
