@@ -21,6 +21,7 @@ from __future__ import annotations
 import atexit
 import importlib
 import math
+import os
 import random
 import time
 from collections.abc import Callable
@@ -215,8 +216,10 @@ class ISMCTSAgent:
             raise InvalidOptions(f"ismcts depth must be an integer >= 0 (0: play out to the end), got {depth!r}")
         if order not in ("none", "heuristic"):
             raise InvalidOptions(f"ismcts order must be none or heuristic, got {order!r}")
-        if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
-            raise InvalidOptions(f"ismcts workers must be an integer from 1 to 64, got {workers!r}")
+        most = max(2, os.cpu_count() or 1)
+        if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= most:
+            raise InvalidOptions(f"ismcts workers must be an integer from 1 to {most} (this machine's cores), "
+                                 f"got {workers!r}")
         if workers > 1 and time:
             raise InvalidOptions("ismcts workers > 1 splits iterations between processes; use iterations, not time")
         self.depth = depth

@@ -2,9 +2,10 @@
 
 A level is usable anywhere an agent name is (``--bots hard``, ``--agents expert,medium,medium,medium``, a server
 seat): ``make_agent`` resolves it for the game being played. The specs are calibrated with the arena (the ladders
-in ``docs/results/ladder-<game>.md``): ``easy`` is the game's heuristic bot playing a third of its decisions at
-random, ``medium`` the heuristic bot, ``hard`` and ``expert`` ISMCTS with budgets chosen per game so that an
-``expert`` move costs at most about 1.5 s of one core (measured per game in the ladders).
+in ``docs/results/ladder-<game>.md``): ``easy`` is the game's heuristic bot playing 35% of its decisions at random
+(10% in the cooperative Monster, where 35% makes a team lose every game), ``medium`` the heuristic bot, ``hard``
+and ``expert`` ISMCTS with budgets chosen per game so that an ``expert`` move costs at most about 1.2 s of one core
+(measured per game in the ladders).
 
 A level takes no parameters of its own; ``hard:iterations=50`` is refused (write the ISMCTS spec instead).
 """
@@ -24,12 +25,13 @@ LEVELS: dict[str, dict[str, str]] = {
             "hard": "ismcts:iterations=400",
             "expert": "ismcts:iterations=2000"},
     "maker": {"easy": EASY, "medium": MEDIUM,
-              "hard": "ismcts:iterations=250:rollout=heuristic:depth=60:order=heuristic",
-              "expert": "ismcts:iterations=900:rollout=heuristic:depth=60:order=heuristic"},
+              "hard": "ismcts:iterations=150:rollout=heuristic:depth=60:order=heuristic",
+              "expert": "ismcts:iterations=500:rollout=heuristic:depth=60:order=heuristic"},
     "mansion": {"easy": EASY, "medium": MEDIUM,
                 "hard": "ismcts:iterations=120:rollout=heuristic:depth=40:order=heuristic",
                 "expert": "ismcts:iterations=500:rollout=heuristic:depth=40:order=heuristic"},
-    "monster": {"easy": EASY, "medium": MEDIUM,
+    # cooperative: the levels are the strength of the bot teammates; noise 0.35 makes a team lose every game
+    "monster": {"easy": "heuristic:noise=0.1", "medium": MEDIUM,
                 "hard": "ismcts:iterations=150:rollout=heuristic:depth=40:order=heuristic",
                 "expert": "ismcts:iterations=600:rollout=heuristic:depth=40:order=heuristic"},
 }

@@ -90,6 +90,9 @@ def print_review(console: Console, rev: dict[str, Any]) -> None:
                   f"best one): {', '.join(f'#{k}' for k in rev['mistakes']) or 'none'}.")
     if "result" in rev:
         res = rev["result"]
-        console.print(f"Result: scores {res['scores']}, winners {res['winners']}; seat {rev['seat']} "
-                      f"{'won' if res['won'] else 'did not win'}.")
+        if rev["cooperative"]:
+            outcome = "the team succeeded" if res["won"] else "the team failed"
+        else:
+            outcome = f"seat {rev['seat']} {'won' if res['won'] else 'did not win'}"
+        console.print(f"Result: scores {res['scores']}, winners {res['winners']}; {outcome}.")
     console.print(f"Method: {rev['method']}.", highlight=False)
