@@ -44,6 +44,15 @@ def test_seat_rotation_is_balanced_and_duplicate():
     assert [cfg.schedule(i)[0] for i in range(8)] == [10] * 4 + [11] * 4  # one deal per block of rotations
 
 
+def test_identical_seats_play_a_new_deal_every_game(tmp_path):
+    """A team of four identical bots (cooperative Monster) or a mirror match: a rotation would replay the very same
+    game, so every game deals anew (the first Monster team reports counted each deal four times)."""
+    cfg = ArenaConfig("monster", 4, ["heuristic"] * 4, 8, seed=3)
+    assert [cfg.schedule(i)[0] for i in range(8)] == list(range(3, 11))
+    results = run_arena(cfg, tmp_path)
+    assert len({(r["seed"], r["actions"], tuple(r["scores"])) for r in results}) > 4
+
+
 def test_report_statistics_on_known_results():
     cfg = ArenaConfig("inn", 3, ["a", "b", "c"], 4)
     results = [

@@ -389,6 +389,26 @@ def analyze(
 
 
 @app.command()
+def review(
+    file: Path = typer.Argument(..., help="A game record (JSON), as written by play or record()."),
+    seat: int = typer.Option(..., "--seat", "-s", help="The seat whose decisions are reviewed (0-based)."),
+    budget: int | None = typer.Option(None, "--budget", help="Samples of the hidden cards per option (default per "
+                                      "game: inn 64, maker 32, mansion 24, monster 32)."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Worker processes."),
+    threshold: float = typer.Option(0.15, "--threshold", help="A move losing more win chance than this is a mistake."),
+    plot: Path | None = typer.Option(None, "--plot", help="Write the win-chance curve to this PNG."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the samples (same seed, same review)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the review as one JSON object."),
+) -> None:
+    """Review a seat's decisions in a finished game: win chance before and after each, mistakes, better moves."""
+    from monsterbox.analysis.terminal import run_review
+
+    error = run_review(file, seat, budget, workers, threshold, plot, as_json, seed, console, err_console)
+    if error:
+        fail(error)
+
+
+@app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
     port: int = typer.Option(8000, "--port", help="Port to listen on."),

@@ -6,17 +6,26 @@ determinization (each child's *availability* count is the number of times it cou
 the parent's visit count in the exploration term), expands one untried action, plays the game out with a random or
 heuristic rollout policy, and backs up each seat's reward into the nodes where that seat moved.
 
+Options beyond the paper: ``depth`` cuts playouts and scores the position with the game's ``estimate``;
+``order=heuristic`` expands the rollout policy's move first at every node (move ordering: with few iterations the
+heuristic's choice is always among the evaluated ones); ``workers > 1`` runs root-parallel search (Chaslot et al.,
+2008): each worker process searches its own tree from its own determinizations of the same information set, and
+the root statistics are summed.
+
 Game-agnostic: it needs only the Ruleset interface (``legal_actions``, ``apply``, ``to_play``, ``is_over``,
-``rewards``) on the sampled states, never the true state.
+``rewards``, ``estimate``) on the sampled states, never the true state.
 """
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import math
+import os
 import random
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from monsterbox.agents.base import Observation
@@ -29,6 +38,9 @@ ROLLOUT_POLICIES = {
     "mansion": "monsterbox.games.mansion.heuristic:rollout_policy",
     "monster": "monsterbox.games.monster.heuristic:rollout_policy",
 }
+
+#: root statistics: action code -> (visits, summed reward of the searching seat)
+RootStats = dict[int, tuple[int, float]]
 
 
 class Node:
@@ -51,111 +63,190 @@ def rollout_policy(game_id: str) -> Callable[[Any], int]:
     return policy
 
 
+def search(rules: Any, game_id: str, base: Any, seat: int, seed: int, iterations: int, rollout: str = "random",
+           c: float = 0.7, time_budget: float = 0.0, depth: int = 0, order: str = "none"
+           ) -> tuple[Node, int]:
+    """Run ISMCTS from ``base`` (a determinization of ``seat``'s information set); return the root and the number
+    of iterations done. Every further determinization is resampled from ``base`` for ``seat``, so it agrees with
+    the seat's view too."""
+    rng = random.Random(seed)
+    legal_fn, apply, to_play, is_over = rules.legal_actions, rules.apply, rules.to_play, rules.is_over
+    rewards, copy, determinize, estimate = rules.rewards, rules.copy, rules.determinize, rules.estimate
+    limit = depth or 1 << 30
+    policy = rollout_policy(game_id) if rollout == "heuristic" else None
+    guide = rollout_policy(game_id) if order == "heuristic" else None
+    root = Node(-1)
+    log, sqrt = math.log, math.sqrt
+    rand = rng.random
+    deadline = time.perf_counter() + time_budget if time_budget else None
+    it = 0
+    while True:
+        if deadline is not None:
+            if it and time.perf_counter() >= deadline:
+                break
+        elif it >= iterations:
+            break
+        d = copy(base, False) if it == 0 else determinize(base, seat, rng, False)
+        node = root
+        path = [root]
+        # selection / expansion
+        while not is_over(d):
+            legal = legal_fn(d)
+            player = to_play(d)
+            children = node.children
+            untried = []
+            best = None
+            best_score = -1.0
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                if not untried:
+                    score = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if score > best_score:
+                        best, best_score = a, score
+            if untried:
+                a = untried[int(rand() * len(untried))]
+                if guide is not None and len(untried) > 1:
+                    g = guide(d)
+                    if g in untried:
+                        a = g
+                child = Node(player if player is not None else -1)
+                child.avail = 1
+                children[a] = child
+                apply(d, a)
+                path.append(child)
+                break
+            assert best is not None
+            node = children[best]
+            apply(d, best)
+            path.append(node)
+        # rollout (to the end, or ``depth`` actions and then the game's estimate)
+        steps = 0
+        if policy is None:
+            while steps < limit and not is_over(d):
+                acts = legal_fn(d)
+                apply(d, acts[int(rand() * len(acts))])
+                steps += 1
+        else:
+            while steps < limit and not is_over(d):
+                apply(d, policy(d))
+                steps += 1
+        result = rewards(d) if is_over(d) else estimate(d)
+        for n in path[1:]:
+            n.visits += 1
+            n.reward += result[n.player]
+        it += 1
+    return root, it
+
+
+def root_stats(root: Node) -> RootStats:
+    return {a: (n.visits, n.reward) for a, n in root.children.items()}
+
+
+def _search_worker(args: tuple[Any, ...]) -> tuple[RootStats, int]:
+    rules, game_id, base, seat, seed, kwargs = args
+    root, it = search(rules, game_id, base, seat, seed, **kwargs)
+    return root_stats(root), it
+
+
+_POOL: ProcessPoolExecutor | None = None
+_POOL_SIZE = 0
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """One pool of search processes per process, kept between moves (starting processes costs more than a move)."""
+    global _POOL, _POOL_SIZE
+    if _POOL is None or workers != _POOL_SIZE:
+        if _POOL is not None:
+            _POOL.shutdown(cancel_futures=True)
+        _POOL = ProcessPoolExecutor(max_workers=workers)
+        _POOL_SIZE = workers
+    return _POOL
+
+
+@atexit.register
+def _close_pool() -> None:
+    if _POOL is not None:
+        _POOL.shutdown(cancel_futures=True)
+
+
+def parallel_search(rules: Any, game_id: str, base: Any, seat: int, seed: int, workers: int,
+                    **kwargs: Any) -> tuple[RootStats, int]:
+    """Root-parallel ISMCTS: ``workers`` independent trees (the iterations split between them), statistics summed."""
+    if workers <= 1:
+        root, it = search(rules, game_id, base, seat, seed, **kwargs)
+        return root_stats(root), it
+    per = dict(kwargs)
+    per["iterations"] = max(1, -(-kwargs.get("iterations", 1000) // workers))
+    rng = random.Random(seed)
+    jobs = [(rules, game_id, base, seat, rng.randrange(2**31), per) for _ in range(workers)]
+    total: dict[int, list[float]] = {}
+    done = 0
+    for stats, it in _pool(workers).map(_search_worker, jobs):
+        done += it
+        for a, (v, r) in stats.items():
+            acc = total.setdefault(a, [0, 0.0])
+            acc[0] += v
+            acc[1] += r
+    return {a: (int(v), r) for a, (v, r) in total.items()}, done
+
+
 class ISMCTSAgent:
-    """``ismcts:iterations=1000:rollout=random|heuristic:c=0.7:time=0:depth=0`` (time > 0: a budget in seconds per
-    move, which overrides iterations and is not reproducible; depth > 0: playouts stop after that many actions and
-    the game's ``estimate`` scores the position)."""
+    """``ismcts:iterations=1000:rollout=random|heuristic:c=0.7:time=0:depth=0:order=none|heuristic:workers=1``
+    (time > 0: a budget in seconds per move, which overrides iterations and is not reproducible; depth > 0:
+    playouts stop after that many actions and the game's ``estimate`` scores the position; order=heuristic: the
+    rollout policy's move is expanded first; workers > 1: root-parallel search in that many processes)."""
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 1000, rollout: str = "random", c: float = 0.7,
-                 time: float = 0.0, depth: int = 0) -> None:
-        if not isinstance(iterations, int) or iterations < 1:
+                 time: float = 0.0, depth: int = 0, order: str = "none", workers: int = 1) -> None:
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise InvalidOptions(f"ismcts iterations must be a positive integer, got {iterations!r}")
         if rollout not in ("random", "heuristic"):
             raise InvalidOptions(f"ismcts rollout must be random or heuristic, got {rollout!r}")
-        if not isinstance(c, int | float) or c < 0:
+        if isinstance(c, bool) or not isinstance(c, int | float) or not 0 <= c < math.inf:
             raise InvalidOptions(f"ismcts c (exploration) must be a number >= 0, got {c!r}")
-        if not isinstance(time, int | float) or time < 0:
+        if isinstance(time, bool) or not isinstance(time, int | float) or not 0 <= time < math.inf:
             raise InvalidOptions(f"ismcts time must be seconds >= 0, got {time!r}")
-        if not isinstance(depth, int) or depth < 0:
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise InvalidOptions(f"ismcts depth must be an integer >= 0 (0: play out to the end), got {depth!r}")
+        if order not in ("none", "heuristic"):
+            raise InvalidOptions(f"ismcts order must be none or heuristic, got {order!r}")
+        most = max(2, os.cpu_count() or 1)
+        if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= most:
+            raise InvalidOptions(f"ismcts workers must be an integer from 1 to {most} (this machine's cores), "
+                                 f"got {workers!r}")
+        if workers > 1 and time:
+            raise InvalidOptions("ismcts workers > 1 splits iterations between processes; use iterations, not time")
         self.depth = depth
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.rollout = rollout
         self.c = float(c)
         self.time_budget = float(time)
+        self.order = order
+        self.workers = workers
         self.last_iterations = 0
-        self.last_root: Node | None = None
+        self.last_stats: RootStats = {}
+
+    def analyse(self, obs: Observation) -> tuple[list[int], RootStats]:
+        """Search ``obs`` and return (the legal codes in ``obs.legal`` order, the root statistics)."""
+        first = obs.sample(self.rng.randrange(2**31))
+        kwargs = {"iterations": self.iterations, "rollout": self.rollout, "c": self.c,
+                  "time_budget": self.time_budget, "depth": self.depth, "order": self.order}
+        stats, it = parallel_search(first.rules, obs.game_id, first.state, obs.seat, self.rng.randrange(2**31),
+                                    self.workers, **kwargs)
+        self.last_iterations = it
+        self.last_stats = stats
+        return first.legal_codes(), stats
 
     def act(self, obs: Observation) -> str:
         if len(obs.legal) == 1:
             return obs.legal[0]
-        rng = self.rng
-        first = obs.sample(rng.randrange(2**31))
-        rules = first.rules
-        legal_fn, apply, to_play, is_over = rules.legal_actions, rules.apply, rules.to_play, rules.is_over
-        rewards, copy, determinize, estimate = rules.rewards, rules.copy, rules.determinize, rules.estimate
-        limit = self.depth or 1 << 30
-        policy = rollout_policy(obs.game_id) if self.rollout == "heuristic" else None
-        root_codes = first.legal_codes()
-        root = Node(-1)
-        seat = obs.seat
-        c = self.c
-        log, sqrt = math.log, math.sqrt
-        rand = rng.random
-        deadline = time.perf_counter() + self.time_budget if self.time_budget else None
-        base = first.state
-        it = 0
-        while True:
-            if deadline is not None:
-                if it and time.perf_counter() >= deadline:
-                    break
-            elif it >= self.iterations:
-                break
-            # a fresh determinization of the seat's information set (resampled from the first sample, which is
-            # itself consistent with the seat's view, so the result is too)
-            d = copy(base, False) if it == 0 else determinize(base, seat, rng, False)
-            node = root
-            path = [root]
-            # selection / expansion
-            while not is_over(d):
-                legal = legal_fn(d)
-                player = to_play(d)
-                children = node.children
-                untried = []
-                best = None
-                best_score = -1.0
-                for a in legal:
-                    child = children.get(a)
-                    if child is None:
-                        untried.append(a)
-                        continue
-                    child.avail += 1
-                    if not untried:
-                        score = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
-                        if score > best_score:
-                            best, best_score = a, score
-                if untried:
-                    a = untried[int(rand() * len(untried))]
-                    child = Node(player if player is not None else -1)
-                    child.avail = 1
-                    children[a] = child
-                    apply(d, a)
-                    path.append(child)
-                    break
-                assert best is not None
-                node = children[best]
-                apply(d, best)
-                path.append(node)
-            # rollout (to the end, or ``depth`` actions and then the game's estimate)
-            steps = 0
-            if policy is None:
-                while steps < limit and not is_over(d):
-                    acts = legal_fn(d)
-                    apply(d, acts[int(rand() * len(acts))])
-                    steps += 1
-            else:
-                while steps < limit and not is_over(d):
-                    apply(d, policy(d))
-                    steps += 1
-            result = rewards(d) if is_over(d) else estimate(d)
-            for n in path[1:]:
-                n.visits += 1
-                n.reward += result[n.player]
-            it += 1
-        self.last_iterations = it
-        self.last_root = root
-        best_code = max(root_codes, key=lambda a: (root.children[a].visits if a in root.children else -1))
+        root_codes, stats = self.analyse(obs)
+        best_code = max(root_codes, key=lambda a: stats[a][0] if a in stats else -1)
         return obs.legal[root_codes.index(best_code)]

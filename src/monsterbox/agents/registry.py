@@ -1,6 +1,6 @@
 """Agent names on the command line: ``random``, ``heuristic`` (the game's own bot), ``ismcts``, with parameters
-after colons (``ismcts:iterations=2000:rollout=heuristic``). ``--agents`` takes one name per seat, comma-separated,
-or one name for all seats."""
+after colons (``ismcts:iterations=2000:rollout=heuristic``), or a level (``easy``, ``medium``, ``hard``,
+``expert``: see ``levels``). ``--agents`` takes one name per seat, comma-separated, or one name for all seats."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ import math
 from typing import Any
 
 from monsterbox.agents.base import Agent
+from monsterbox.agents.levels import LEVEL_NAMES, level_spec
 from monsterbox.agents.policy import PolicyAgent
 from monsterbox.agents.random_agent import RandomAgent
 from monsterbox.core.errors import InvalidOptions
 
-AGENT_NAMES = ("random", "heuristic", "ismcts", "policy")
+AGENT_NAMES = ("random", "heuristic", "ismcts", "policy", *LEVEL_NAMES)
 
 #: game id -> "module:class" of its heuristic policy (``choose(state) -> action code``)
 HEURISTICS = {
@@ -83,7 +84,9 @@ def check_params(target: Any, params: dict[str, Any], spec: str, skip: tuple[str
 def check_agent_spec(spec: str, game_id: str) -> None:
     """Check an agent spec fully (name, parameters and their values) without building the agent."""
     name, params = parse_agent_spec(spec)
-    if name == "random":
+    if name in LEVEL_NAMES:
+        check_agent_spec(level_spec(name, game_id, params), game_id)
+    elif name == "random":
         if params:
             raise InvalidOptions(f"agent 'random' takes no parameters, got {', '.join(params)}")
     elif name == "heuristic":
@@ -91,7 +94,11 @@ def check_agent_spec(spec: str, game_id: str) -> None:
         if target is None:
             raise InvalidOptions(f"there is no heuristic bot for game {game_id!r} yet")
         module, cls = target.split(":")
-        check_params(getattr(importlib.import_module(module), cls), params, spec)
+        noise = params.get("noise", 0.0)
+        if isinstance(noise, bool) or not isinstance(noise, int | float) or not 0 <= noise <= 1:
+            raise InvalidOptions(f"heuristic noise must be a number from 0 to 1, got {noise!r}")
+        check_params(getattr(importlib.import_module(module), cls),
+                     {k: v for k, v in params.items() if k != "noise"}, spec)
     elif name == "ismcts":
         from monsterbox.agents.ismcts import ISMCTSAgent
 
@@ -106,8 +113,10 @@ def check_agent_spec(spec: str, game_id: str) -> None:
 
 def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
     """Build the agent named by ``spec`` for ``game_id``, seeded."""
-    check_agent_spec(spec, game_id)
     name, params = parse_agent_spec(spec)
+    if name in LEVEL_NAMES:
+        return make_agent(level_spec(name, game_id, params), game_id, seed)
+    check_agent_spec(spec, game_id)
     if name == "random":
         if params:
             raise InvalidOptions(f"agent 'random' takes no parameters, got {', '.join(params)}")
@@ -130,7 +139,7 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
             return ISMCTSAgent(seed=seed, **params)
         except TypeError as exc:
             raise InvalidOptions(f"bad parameters for agent {spec!r}: {exc} (ismcts takes iterations, rollout, "
-                                 "c, time, depth)") from None
+                                 "c, time, depth, order, workers)") from None
     if name == "policy":
         from monsterbox.agents.learned import LearnedPolicyAgent
 

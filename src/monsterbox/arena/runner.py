@@ -2,7 +2,9 @@
 
 Schedule: game ``i`` deals from seed ``seed + i // players`` with rotation ``r = i % players``: seat ``j`` is played
 by entrant ``(j + r) % players``. Every block of ``players`` consecutive games plays one deal with every rotation, so
-each entrant sits in every seat equally often and meets the same cards from every seat (duplicate format).
+each entrant sits in every seat equally often and meets the same cards from every seat (duplicate format). When
+every seat has the same agent (a cooperative team, a mirror match) rotations would replay the same game, so game
+``i`` then deals from seed ``seed + i``: every game is a new deal.
 
 Results stream to ``results.jsonl`` (one game a line, flushed); ``arena.json`` keeps the configuration. Running again
 with the same ``--out`` skips the games already there, so an interrupted run resumes where it stopped.
@@ -46,6 +48,8 @@ class ArenaConfig:
     def schedule(self, index: int) -> tuple[int, list[int]]:
         """(seed, entrant per seat) of game ``index``."""
         n = self.players
+        if len(set(self.agents)) == 1:  # identical seats: a rotation would be the same game again
+            return self.seed + index, list(range(n))
         r = index % n
         return self.seed + index // n, [(j + r) % n for j in range(n)]
 

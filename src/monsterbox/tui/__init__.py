@@ -10,6 +10,7 @@ import importlib
 import json
 import os
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -20,6 +21,7 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from monsterbox.agents.base import observe
+from monsterbox.analysis.terminal import print_hint
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _
 
@@ -70,9 +72,9 @@ def save_record(game: Game, path: Path, console: Console, table: dict[str, Any] 
     console.print(msg)
 
 
-def ask(console: Console, game: Game, labels: list[str], on_help: Any) -> str:
-    """Ask for a choice by number (or by action id) until a valid one is given; ``?``/``help`` shows help.
-    EOFError/KeyboardInterrupt pass through."""
+def ask(console: Console, game: Game, labels: list[str], on_help: Any, on_hint: Any = None) -> str:
+    """Ask for a choice by number (or by action id) until a valid one is given; ``?``/``help`` shows help, ``h`` a
+    hint (``on_hint()``, when given). EOFError/KeyboardInterrupt pass through."""
     legal = game.legal_actions()
     items = []
     for i, label in enumerate(labels, 1):
@@ -85,7 +87,9 @@ def ask(console: Console, game: Game, labels: list[str], on_help: Any) -> str:
         for line in items:
             console.print(line)
     while True:
-        answer = console.input(_("Your choice (1-{n}, ? for help): ").format(n=len(legal))).strip()
+        prompt = _("Your choice (1-{n}, ? for help, h for a hint): ") if on_hint else \
+            _("Your choice (1-{n}, ? for help): ")
+        answer = console.input(prompt.format(n=len(legal))).strip()
         if answer.lower() in HELP_WORDS:
             on_help(False)
             continue
@@ -94,6 +98,9 @@ def ask(console: Console, game: Game, labels: list[str], on_help: Any) -> str:
             continue
         if answer in legal:
             return answer
+        if on_hint and answer.lower() in ("h", "hint"):
+            on_hint()
+            continue
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         if game.action_code(answer) is not None:  # a real action, refused now: the engine says why
@@ -144,7 +151,9 @@ def play_loop(game: Game, seats: Seats, agents: dict[int, Any], save_path: Path,
                 r.print_table(console, v, seats, game.state.cards)
                 legal = game.legal_actions()
                 labels = [text.describe_action(v, a, seats.names, game.state.cards) for a in legal]
-                action = ask(console, game, labels, lambda full: show_help(console, game, seat, full))
+                hint = partial(print_hint, console, game, seat,
+                               partial(text.describe_action, v, names=seats.names, cards=game.state.cards))
+                action = ask(console, game, labels, lambda full: show_help(console, game, seat, full), hint)
             else:
                 action = agents[p].act(observe(game, p))
             game.play(action)

@@ -177,6 +177,7 @@ def determinize(s: MansionState, seat: int, rng: random.Random, keep_log: bool =
     if d.log is not None:
         d.log = [(to, e) for to, e in d.log if to < 0 or to == seat]
     d.bag_script = []  # the option bag scripts the real game's draws, not a sample's
+    d.deck.sort()  # from the seat's knowledge only: the true order of the hidden actors must not steer the sample
     rng.shuffle(d.deck)
     d.rng = crng.seed_state(rng.getrandbits(64))
     if s.phase == OVER:  # at the end every screen is shown: only the deck order stays unknown

@@ -275,6 +275,7 @@ def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool =
                 d.offered[q] = [unseen.pop() for _ in d.offered[q]]
                 d.characters[q] = d.offered[q][0]
     for deck in (d.lair_deck, d.loot_deck, *d.crisis_decks):
+        deck.sort()  # the sample depends on what the seat knows, never on the true order of a hidden deck
         rng.shuffle(deck)
     d.rng = crng.seed_state(rng.getrandbits(64))
     return d

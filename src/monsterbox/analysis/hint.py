@@ -1,0 +1,37 @@
+"""Hints: at a decision, the suggested move and the estimated win chance of every option, from the seat's own
+information only (see ``evaluate``). The terminal calls ``hint`` when the player types ``h``; the server can call it
+for a seat when the table allows hints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from monsterbox.analysis.evaluate import evaluate_options
+
+if TYPE_CHECKING:
+    from monsterbox.core.game import Game
+
+
+def hint(game: Game, seat: int, samples: int | None = None, seed: int = 0) -> dict[str, Any]:
+    """``{"seat", "suggestion", "value", "options": [{"action", "estimate"}...] (best first), "samples", "depth"}``
+    for ``seat``, who must be the seat to play. Raises InvalidOptions (with the reason) otherwise."""
+    ev = evaluate_options(game, seat, samples, seed)
+    out = ev.to_json()
+    out["options"].sort(key=lambda o: -o["estimate"])  # stable: legal order among equals
+    out["suggestion"] = out.pop("best")
+    return out
+
+
+def format_hint(h: dict[str, Any], describe: Callable[[str], str] | None = None) -> list[str]:
+    """Lines for a terminal: the suggestion, then each option with its estimated win chance."""
+
+    def name(a: str) -> str:
+        return describe(a) if describe else a
+
+    lines = [f"Hint: {name(h['suggestion'])} (estimated win chance {h['value']:.0%}, from your information only: "
+             f"{h['samples']} samples of the hidden cards per option)"]
+    for o in h["options"]:
+        mark = "*" if o["action"] == h["suggestion"] else " "
+        lines.append(f" {mark} {o['estimate']:>5.0%}  {name(o['action'])}  ({o['action']})")
+    return lines

@@ -1,0 +1,62 @@
+"""The command line's review command and the terminal's hint key."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from monsterbox.cli import app
+from monsterbox.sim import play_game
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("rec") / "game.json"
+    rec = play_game("inn", 4, ["heuristic:noise=0.3", "heuristic", "heuristic", "heuristic"], seed=5)["record"]
+    path.write_text(json.dumps(rec))
+    return path
+
+
+def test_review_prints_each_decision_and_the_mistakes(record_file, tmp_path):
+    png = tmp_path / "curve.png"
+    result = runner.invoke(app, ["review", str(record_file), "--seat", "0", "--budget", "4", "--plot", str(png)])
+    assert result.exit_code == 0, result.output
+    assert "review of seat 0" in result.output and "mistake" in result.output and "better move" in result.output
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_review_json_is_the_review_function_output(record_file):
+    result = runner.invoke(app, ["review", str(record_file), "--seat", "1", "--budget", "2", "--json",
+                                 "--threshold", "0.3"])
+    assert result.exit_code == 0, result.output
+    rev = json.loads(result.stdout.strip().splitlines()[-1])
+    assert rev["format"] == "monsterbox-review" and rev["seat"] == 1 and rev["threshold"] == 0.3
+    assert rev["decisions"] and all(d["mistake"] == (d["loss"] > 0.3) for d in rev["decisions"])
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--seat", "9"], "--seat must be from 0 to 3"),
+    (["--seat", "0", "--budget", "0"], "budget"),
+    (["--seat", "0", "--threshold", "5"], "--threshold"),
+])
+def test_review_mistakes_are_explained(record_file, args, message):
+    result = runner.invoke(app, ["review", str(record_file), *args])
+    assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+
+
+def test_review_of_a_missing_or_bad_file(tmp_path):
+    result = runner.invoke(app, ["review", str(tmp_path / "none.json"), "--seat", "0"])
+    assert result.exit_code == 2 and "no such file" in result.output
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    result = runner.invoke(app, ["review", str(bad), "--seat", "0"])
+    assert result.exit_code == 2 and "not a game record" in result.output
+
+
+def test_h_at_the_prompt_gives_a_hint_then_asks_again(tmp_path):
+    result = runner.invoke(app, ["play", "inn", "--seed", "1", "--save", str(tmp_path / "r.json")], input="h\n")
+    assert result.exit_code == 0, result.output
+    assert "Hint:" in result.output and "estimated win chance" in result.output
+    assert "(h: hint)" in result.output
