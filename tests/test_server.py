@@ -105,7 +105,7 @@ def test_forged_wrong_turn_stale_and_illegal_requests_change_nothing(db):
 @pytest.mark.parametrize("body,status,message", [
     ({"game": "chess", "players": 4, "seats": ["human"] * 4}, 400, "unknown game id"),
     ({"game": "inn", "players": 4, "seats": ["human"] * 3}, 400, "seats must list 4"),
-    ({"game": "inn", "players": 4, "seats": ["human", "wizard", "random", "random"]}, 400, "unknown agent"),
+    ({"game": "inn", "players": 4, "seats": ["human", "wizard", "random", "random"]}, 400, "not available"),
     ({"game": "inn", "players": 4, "seats": ["human"] * 4, "options": {"speed": 1}}, 400,
      "unknown Monster Inn option"),
     ({"game": "inn", "players": 4, "seats": ["human"] * 4, "names": ["<b>" * 20]}, 400, "name"),
@@ -387,3 +387,20 @@ def test_replay_positions_only_when_over(db):
     assert client.get(f"/api/games/{gid}/replay/7").json()["view"] == g.spectator_view()
     assert client.get(f"/api/games/{gid}/replay/99999").status_code == 400
     assert client.get(f"/api/games/{gid}/replay/3", params={"seat": "7"}).status_code == 400
+
+
+def test_words_in_the_readers_language_with_names_and_rules(db):
+    client = client_for(db)
+    gid, tokens = new_table(client, "inn", 3, ["human", "medium", "easy"], names=["Ada", None, None])
+    en = my_turn(client, gid, tokens["0"], 0)
+    assert [x["name"] for x in en["seats"]] == ["Ada", "Bot 2 (medium)", "Bot 3 (easy)"]
+    fr = client.get(f"/api/games/{gid}", headers={**auth(tokens["0"]), "Accept-Language": "fr-FR,fr;q=0.9"}).json()
+    assert fr["lang"] == "fr" and fr["story"] != en["story"] and fr["legal"] != en["legal"]
+    assert [x["id"] for x in fr["legal"]] == [x["id"] for x in en["legal"]]
+    assert client.get(f"/api/games/{gid}", params={"lang": "xx"}, headers=auth(tokens["0"])).status_code == 400
+    text = " ".join(x["text"] for x in en["story"])
+    assert "Seat " not in text and ("Bot 2 (medium)" in text or "Bot 3 (easy)" in text or "You" in text)
+    for lang in ("en", "fr"):
+        rules = client.get("/api/rules/inn", params={"lang": lang}).json()
+        assert rules["lang"] == lang and len(rules["sections"]) >= 4 and all(s["text"] for s in rules["sections"])
+    assert client.get("/api/rules/chess").status_code == 404

@@ -29,6 +29,8 @@ def db(tmp_path):
     ("heuristic:bogus=1", "bogus"),
     ("random:x=1", "no parameters"),
     ("policy:path=/etc/passwd", "not available on this server"),
+    ("ismcts:workers=64", "one process"),
+    ("expert:iterations=99999999", "takes no parameters"),
     ("policy:path=/tmp/model.zip", "not available on this server"),
     ("x" * 300, "at most 200"),
     ("", "agent"),

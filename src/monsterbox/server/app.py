@@ -33,7 +33,8 @@ from monsterbox.core.registry import GAME_IDS
 from monsterbox.server.bots import BotBudget
 from monsterbox.server.notify import Hub, PostgresListener
 from monsterbox.server.security import Guard, Limits, RateLimiter
-from monsterbox.server.state import events_page, table_state
+from monsterbox.core.i18n import LANGUAGES, check_language
+from monsterbox.server.state import events_page, rules_page, table_state
 from monsterbox.server.store import Store
 from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable
 
@@ -132,6 +133,20 @@ def bearer(request_or_ws: Request | WebSocket) -> str | None:
     if scheme.lower() != "bearer" or not token or len(token) > 200:
         raise Forbidden("send the seat token as 'Authorization: Bearer <token>'")
     return token.strip()
+
+
+def lang_of(conn: Request | WebSocket) -> str:
+    """The reader's language: ``?lang=`` (checked), else the first of Accept-Language that we speak, else English."""
+    asked = conn.query_params.get("lang")
+    if asked is not None:
+        if len(asked) > 20:
+            raise InvalidOptions("lang is a language code such as en or fr")
+        return check_language(asked)
+    for part in conn.headers.get("accept-language", "")[:200].split(","):
+        code = part.split(";")[0].strip().split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
 
 
 def encode_cursor(updated: dt.datetime, gid: str) -> str:
@@ -256,19 +271,19 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     @app.get("/api/games/{table_id}")
     def state(table_id: str, request: Request) -> Response:
         table = tables.get(table_id)
-        return json_response(table_state(table, table.seat_of(bearer(request))))
+        return json_response(table_state(table, table.seat_of(bearer(request)), lang_of(request)))
 
     @app.get("/api/games/{table_id}/events")
     def events(table_id: str, request: Request, since: int = Query(default=0, ge=0),
                limit: int = Query(default=100, ge=1, le=500)) -> Response:
         table = tables.get(table_id)
-        return json_response(events_page(table, table.seat_of(bearer(request)), since, limit))
+        return json_response(events_page(table, table.seat_of(bearer(request)), since, limit, lang_of(request)))
 
     @app.post("/api/games/{table_id}/actions")
     def act(table_id: str, move: Move, request: Request) -> Response:
         table = tables.get(table_id)
         seat = tables.play(table, bearer(request), move.action, move.version)
-        return json_response(table_state(table, seat))
+        return json_response(table_state(table, seat, lang_of(request)))
 
     @app.get("/api/games/{table_id}/record")
     def record(table_id: str) -> Response:
@@ -314,6 +329,12 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             out["view"] = at.spectator_view()
         return json_response(out)
 
+    @app.get("/api/rules/{game}")
+    def rules(game: str, request: Request) -> Response:
+        if game not in GAME_IDS:
+            raise NotFound(f"no game {game!r}; games: {', '.join(GAME_IDS)}")
+        return json_response(rules_page(game, lang_of(request)))
+
     @app.get("/api/cards/{game}")
     def cards(game: str) -> Response:
         if game not in GAME_IDS:
@@ -324,6 +345,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     @app.websocket("/api/games/{table_id}/ws")
     async def ws(websocket: WebSocket, table_id: str) -> None:
         token = websocket.query_params.get("token")
+        try:
+            lang = lang_of(websocket)
+        except MonsterboxError:
+            lang = "en"
         try:
             table = await asyncio.to_thread(tables.get, table_id)
             seat = table.seat_of(token)
@@ -340,7 +365,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
         async def push() -> None:
             while True:
-                data = orjson.dumps(table_state(table, who["seat"]))
+                data = orjson.dumps(table_state(table, who["seat"], lang))
                 await websocket.send_text(data.decode())
                 await wake.wait()
                 wake.clear()

@@ -42,6 +42,8 @@ def check_agent_spec(spec: Any, game_id: str, players: int, budget: BotBudget) -
     if name not in SERVER_AGENTS:
         raise InvalidOptions(f"agent {name!r} is not available on this server; seat one of: "
                              f"{', '.join(SERVER_AGENTS)}")
+    if params.get("workers", 1) != 1:
+        raise InvalidOptions(f"agent {spec!r}: bots on this server think in one process (workers=1)")
     for key, value in params.items():
         if isinstance(value, float) and not math.isfinite(value):
             raise InvalidOptions(f"agent {spec!r}: parameter {key} must be a finite number, got {value}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from monsterbox.core.i18n import use_language
 from monsterbox.core.registry import GAME_IDS
 from monsterbox.server.tables import Table
 
@@ -18,21 +19,28 @@ def text_module(game_id: str) -> Any:
     return importlib.import_module(TEXT_MODULES[game_id])
 
 
-def _story(text: Any, events: list[dict[str, Any]], first: int, seat: int | None,
-           cache: dict[tuple[int | None, int], str] | None = None) -> list[dict[str, Any]]:
-    """The events in words, each with its index in the seat's log. A seat's log only grows, so the words of event
-    (seat, index) never change: ``cache`` keeps them."""
+def _story(text: Any, events: list[dict[str, Any]], first: int, seat: int | None, cache: dict[Any, str] | None,
+           table: Table, lang: str) -> list[dict[str, Any]]:
+    """The events in words (the seats' names, the table's card file, the reader's language), each with its index in
+    the seat's log. A seat's log only grows, so the words of event (language, seat, index) never change: ``cache``
+    keeps them."""
     out = []
+    names = names_of(table)
+    cards = table.game.state.cards
     for i, e in enumerate(events):
-        key = (seat, first + i)
+        key = (lang, seat, first + i)
         line = cache.get(key) if cache is not None else None
         if line is None:
-            line = text.narrate(e, seat) or ""
+            line = text.narrate(e, seat, names, cards) or ""
             if cache is not None:
                 cache[key] = line
         if line:
             out.append({"index": first + i, "text": line})
     return out
+
+
+def names_of(table: Table) -> list[str]:
+    return [table.name_of(i) for i in range(table.game.players)]
 
 
 def seat_log(table: Table, seat: int | None) -> list[dict[str, Any]]:
@@ -42,8 +50,8 @@ def seat_log(table: Table, seat: int | None) -> list[dict[str, Any]]:
     return log
 
 
-def table_state(table: Table, seat: int | None) -> dict[str, Any]:
-    with table.lock:
+def table_state(table: Table, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    with table.lock, use_language(lang):
         g = table.game
         view = g.view(seat) if seat is not None else g.spectator_view()
         log: list[dict[str, Any]] = view.get("log", [])
@@ -59,20 +67,22 @@ def table_state(table: Table, seat: int | None) -> dict[str, Any]:
             "over": g.over, "to_play": g.to_play, "status": table.status(), "view": view,
             "seats": table.public_seats(), "practice": table.practice, "hints": table.hints,
             "seed_commitment": table.seed_commitment, "legal": [],
-            "story": _story(text, view["log"], first, seat, table.story_cache), "story_first": first,
+            "story": _story(text, view["log"], first, seat, table.story_cache, table, lang), "story_first": first,
+            "lang": lang,
         }
         if table.notice:
             out["notice"] = table.notice
         if seat is not None and g.to_play == seat and table.seats[seat]["kind"] == "human":
-            out["legal"] = [{"id": a, "text": text.describe_action(view, a)} for a in g.legal_actions()]
+            names, cards = names_of(table), g.state.cards
+            out["legal"] = [{"id": a, "text": text.describe_action(view, a, names, cards)} for a in g.legal_actions()]
         if g.over:
             out["result"] = g.result()
             out["deal"] = {"seed": str(g.seed), "verified": True}
         return out
 
 
-def events_page(table: Table, seat: int | None, since: int, limit: int) -> dict[str, Any]:
-    with table.lock:
+def events_page(table: Table, seat: int | None, since: int, limit: int, lang: str = "en") -> dict[str, Any]:
+    with table.lock, use_language(lang):
         g = table.game
         text = text_module(g.game_id)
         if hasattr(g, "events"):
@@ -83,4 +93,24 @@ def events_page(table: Table, seat: int | None, since: int, limit: int) -> dict[
             log = seat_log(table, seat)
             page = log[since:since + limit]
             nxt = since + limit if since + limit < len(log) else None
-        return {"events": _story(text, page, since, seat, table.story_cache), "next": nxt}
+        return {"events": _story(text, page, since, seat, table.story_cache, table, lang), "next": nxt}
+
+
+def rules_page(game_id: str, lang: str) -> dict[str, Any]:
+    """The rules in the project's own words with the card reference (``games/<id>/help.py``), as Markdown and split
+    into sections for the page's help panel."""
+    help_module = importlib.import_module(f"monsterbox.games.{game_id}.help")
+    with use_language(lang):
+        markdown: str = help_module.rules_text()
+    title, sections, current = game_id, [], None
+    for line in markdown.splitlines():
+        if line.startswith("# "):
+            title = line[2:].strip()
+        elif line.startswith("#"):
+            current = {"title": line.lstrip("#").strip(), "text": ""}
+            sections.append(current)
+        elif current is not None:
+            current["text"] += line.replace("**", "") + "\n"
+    for sec in sections:
+        sec["text"] = sec["text"].strip()
+    return {"game": game_id, "lang": lang, "title": title, "sections": sections, "markdown": markdown}

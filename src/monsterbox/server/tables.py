@@ -21,6 +21,7 @@ from typing import Any
 import monsterbox
 from monsterbox.core.errors import IllegalAction, InvalidOptions
 from monsterbox.core.game import Game
+from monsterbox.core.i18n import _
 from monsterbox.core.registry import get_ruleset
 from monsterbox.server.bots import BotBudget, BotPool, check_agent_spec, move_seed
 from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, token_hash
@@ -60,7 +61,7 @@ class Table:
     bot_busy: bool = False
     last_used: float = field(default_factory=time.monotonic)
     by_hash: dict[str, int] = field(default_factory=dict)
-    story_cache: dict[tuple[int | None, int], str] = field(default_factory=dict)
+    story_cache: dict[Any, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.reindex()
@@ -96,8 +97,8 @@ class Table:
         if s.get("name"):
             return str(s["name"])
         if s["kind"] == "bot":
-            return f"Bot {seat + 1} ({s['agent']})"
-        return f"Player {seat + 1}"
+            return _("Bot {seat} ({agent})").format(seat=seat + 1, agent=s["agent"])
+        return _("Player {seat}").format(seat=seat + 1)
 
     def public_seats(self) -> list[dict[str, Any]]:
         out = []

@@ -2,6 +2,8 @@
 // pushes the table's state at every change and reconnects by itself. Tokens live in sessionStorage only, one per
 // table and seat, never in localStorage nor in a URL's query string.
 
+import { settings } from "./state.js";
+
 const TOKEN = (id, seat) => `mb:token:${id}:${seat}`;
 const INVITES = (id) => `mb:invites:${id}`;
 
@@ -26,7 +28,7 @@ export class ApiError extends Error {
 }
 
 export async function api(path, { method = "GET", body, token } = {}) {
-  const headers = {};
+  const headers = { "Accept-Language": settings.get().lang };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let res;
@@ -55,7 +57,7 @@ export class Connection {
     if (this.closed) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     let ws;
-    try { ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(this.id)}/ws`); }
+    try { ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(this.id)}/ws?lang=${settings.get().lang}`); }
     catch (e) { this.retry(); return; }
     this.ws = ws;
     ws.onopen = () => {

@@ -1,5 +1,5 @@
 // The help panel: the card under the pointer in words, the game's cards, and the rules. The rules text is a hook:
-// rulesFor(game, lang) returns null until the server serves the rules in words (issue 10's helper).
+// rulesFor(game, lang): the rules in the project's own words, served by /api/rules/<game>.
 import { html, useState, useEffect } from "./lib.js";
 import { t } from "./i18n.js";
 import { settings } from "./state.js";
@@ -7,7 +7,11 @@ import { loadCards } from "./carddata.js";
 import { CARD_TEXT } from "./games/index.js";
 
 /** Hook for the rules in the project's own words: return {title, sections: [{title, text}]} or null. */
-export async function rulesFor(game, lang) { return null; }
+export async function rulesFor(game, lang) {
+  const res = await fetch(`/api/rules/${encodeURIComponent(game)}?lang=${encodeURIComponent(lang)}`);
+  if (!res.ok) return null;
+  return res.json();
+}
 
 export function HelpPanel({ game }) {
   const s = settings.use();

@@ -12,7 +12,8 @@ export const GAME_INFO = {
   maker: { min: 2, max: 6, variants: [{ key: "short", type: "bool" }, { key: "rounds", type: "int", min: 1, max: 3,
     def: 1 }] },
 };
-export const LEVELS = { easy: "random", normal: "heuristic", strong: "ismcts:iterations=150:rollout=heuristic" };
+// the server's named strengths (agents/levels.py): each beats the one below in the published ladders
+export const LEVELS = { easy: "easy", normal: "medium", strong: "hard" };
 
 function defaultSeats(n) { return Array.from({ length: n }, (_, i) => (i === 0 ? "you" : "normal")); }
 
