@@ -58,8 +58,8 @@ def test_agent_gets_an_observation_not_the_game():
     ("random:depth=3", "takes no parameters"),
     ("heuristic:oops", "must look like key=value"),
     ("heuristic:colour=3", "has no parameter .colour.; its parameters: treasure"),
-    ("heuristic:treasure=abc", "must be a treasure .number"),
-    ("ismcts:iterations=inf", "must be a iterations .integer"),
+    ("heuristic:treasure=abc", "must be a finite number .default"),
+    ("ismcts:iterations=inf", "must be an integer .default"),
     ("", "an agent name is needed"),
 ])
 def test_bad_agent_names(spec, message):

@@ -59,4 +59,4 @@ def test_h_at_the_prompt_gives_a_hint_then_asks_again(tmp_path):
     result = runner.invoke(app, ["play", "inn", "--seed", "1", "--save", str(tmp_path / "r.json")], input="h\n")
     assert result.exit_code == 0, result.output
     assert "Hint:" in result.output and "estimated win chance" in result.output
-    assert "(h: hint)" in result.output
+    assert "h for a hint" in result.output

@@ -49,7 +49,7 @@ def test_ismcts_depends_only_on_the_information_set_in_every_game(game_id):
     ("ismcts:workers=0", "workers must be an integer from 1 to"),
     ("ismcts:workers=1000", "this machine's cores"),
     ("ismcts:workers=2:time=1", "use iterations, not time"),
-    ("ismcts:c=inf", "c \\(exploration\\)"),
+    ("ismcts:c=inf", "parameter .c. must be"),
 ])
 def test_bad_search_options_are_explained(spec, message):
     with pytest.raises(InvalidOptions, match=message):

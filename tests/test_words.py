@@ -79,7 +79,7 @@ def test_whole_game_through_the_terminal_reads_clean_with_help_at_every_prompt(g
     rec = json.loads((tmp_path / f"{game}.json").read_text())
     assert monsterbox.replay(rec).over, "the piped answers finish the game"
     helps = out.count("Now on the table")
-    decisions = out.count("? for help): ") - helps
+    decisions = out.count("Your choice (1-") - helps
     assert decisions >= 20 and helps == min(40, decisions), "help answers at every prompt (the first 40 ask for it)"
     # the record path and the command lines to replay it are the only place file names and flags may appear
     body = out[out.index("\n"): out.rfind("Game record saved")]
@@ -309,10 +309,10 @@ def test_ctrl_c_saves_and_exits_130(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["play", "inn", "--bots", "heuristic:treasure=abc"], "parameter 'treasure' must be a treasure (number"),
+    (["play", "inn", "--bots", "heuristic:treasure=abc"], "parameter 'treasure' must be a finite number (default"),
     (["play", "inn", "--bots", "heuristic:colour=3"], "its parameters: treasure (number, default 0.34)"),
-    (["play", "inn", "--bots", "ismcts:iterations=1.5"], "parameter 'iterations' must be a iterations (integer"),
-    (["simulate", "inn", "--agents", "heuristic:treasure=abc"], "must be a treasure (number"),
+    (["play", "inn", "--bots", "ismcts:iterations=1.5"], "parameter 'iterations' must be an integer (default"),
+    (["simulate", "inn", "--agents", "heuristic:treasure=abc"], "must be a finite number (default"),
     (["arena", "inn", "--agents", "random:x=1", "--games", "4"], "takes no parameters"),
     (["analyze", "inn", "--agents", "ismcts:width=3", "--games", "2"], "has no parameter 'width'"),
     (["simulate", "inn", "--option", "speed=3"], "unknown Monster Inn option"),

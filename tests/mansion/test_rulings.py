@@ -205,7 +205,7 @@ def test_short_audition_is_narrated():
     short = [e for e in g.events(1) if e["type"] == "short_audition"]
     assert short == [{"type": "short_audition", "actors": 4, "actors_wanted": 4, "skulls": 0, "skulls_wanted": 7}]
     assert narrate(short[0]) == ("The audition comes out short: only 0 of 7 skulls (the bag and the discard tile "
-                                 "are empty)")
+                                 "are empty).")
     assert not [e for e in g.events(1) if e["type"] == "refill_bag"]
 
 

@@ -147,8 +147,10 @@ def root_stats(root: Node) -> RootStats:
 
 
 def _search_worker(args: tuple[Any, ...]) -> tuple[RootStats, int]:
-    rules, game_id, base, seat, seed, kwargs = args
-    root, it = search(rules, game_id, base, seat, seed, **kwargs)
+    game_id, base, seat, seed, kwargs = args
+    from monsterbox.core.registry import get_ruleset  # the ruleset by name: it holds modules, which do not pickle
+
+    root, it = search(get_ruleset(game_id), game_id, base, seat, seed, **kwargs)
     return root_stats(root), it
 
 
@@ -182,7 +184,7 @@ def parallel_search(rules: Any, game_id: str, base: Any, seat: int, seed: int, w
     per = dict(kwargs)
     per["iterations"] = max(1, -(-kwargs.get("iterations", 1000) // workers))
     rng = random.Random(seed)
-    jobs = [(rules, game_id, base, seat, rng.randrange(2**31), per) for _ in range(workers)]
+    jobs = [(game_id, base, seat, rng.randrange(2**31), per) for _ in range(workers)]
     total: dict[int, list[float]] = {}
     done = 0
     for stats, it in _pool(workers).map(_search_worker, jobs):

@@ -77,7 +77,9 @@ def check_params(target: Any, params: dict[str, Any], spec: str, skip: tuple[str
         else:
             ok = isinstance(value, type(default))
         if not ok:
-            raise InvalidOptions(f"agent {name!r}: parameter {key!r} must be a {_describe_param(allowed[key])}, "
+            kind = {bool: "true or false", int: "an integer", float: "a finite number", str: "a text"}.get(
+                type(default), "a value")
+            raise InvalidOptions(f"agent {name!r}: parameter {key!r} must be {kind} (default {default}), "
                                  f"got {value!r}")
 
 
