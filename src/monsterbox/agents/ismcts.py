@@ -164,7 +164,11 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     if _POOL is None or workers != _POOL_SIZE:
         if _POOL is not None:
             _POOL.shutdown(cancel_futures=True)
-        _POOL = ProcessPoolExecutor(max_workers=workers)
+        # spawned, not forked: a kept pool of forked children would hold copies of every pipe and socket of the
+        # process that made it (a browser driver's, a test runner's) and keep those peers waiting for ever
+        import multiprocessing
+
+        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
         _POOL_SIZE = workers
     return _POOL
 
