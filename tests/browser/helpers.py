@@ -37,13 +37,13 @@ READ = """e => ({data: Object.assign({}, e.dataset),
     actions: [...document.querySelectorAll('[data-action]')].map(a => a.dataset.action)})"""
 
 
-def wait_turn_or_over(page, seat: int, after: str | None = None) -> dict:
+def wait_turn_or_over(page, seat: int, after: str | None = None, timeout: float | None = None) -> dict:
     """Wait until it is this seat's turn (with its moves on the page) or the game is over, then read the table:
     {"data": the root's data attributes, "actions": the data-action ids in page order}."""
     # selectors only: the page's Content-Security-Policy forbids evaluating strings (wait_for_function)
     newer = f':not([data-version="{after}"])' if after is not None else ""
     page.wait_for_selector(f'#table[data-over="true"], #table[data-to-play="{seat}"][data-seat="{seat}"]{newer} '
-                           "[data-action]", state="attached")
+                           "[data-action]", state="attached", **({"timeout": timeout} if timeout else {}))
     return page.eval_on_selector("#table", READ)
 
 
