@@ -7,6 +7,7 @@ P<n> = the project's own rulings in docs/rules/inn.md.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -71,10 +72,11 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
         deck = options["deck"]
         if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
             raise InvalidOptions(f"option deck must be a list of creature ids like 'M7' or 'H13', got {deck!r}")
+        known = set(cards.ids)
         for c in deck:
-            if c not in cards.ids:
+            if c not in known:
                 raise InvalidOptions(f"option deck: unknown creature id {c!r}; ids are M1..M20 and H1..H20")
-        dups = sorted({c for c in deck if deck.count(c) > 1})
+        dups = sorted(c for c, n in Counter(deck).items() if n > 1)  # linear in the option's length
         if dups:
             raise InvalidOptions(f"option deck: creature id(s) {', '.join(dups)} listed more than once")
         out["deck"] = list(deck)

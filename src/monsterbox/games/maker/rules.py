@@ -7,6 +7,7 @@ P<n> = the project's own rulings in docs/rules/maker.md.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -96,18 +97,21 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
         out["cards"] = cards.entries()
     if "deck" in options:
         deck = options["deck"]
-        if not isinstance(deck, list) or any(c not in cards.ids for c in deck):
+        known = set(cards.ids)
+        if not isinstance(deck, list) or any(not isinstance(c, str) or c not in known for c in deck):
             raise InvalidOptions(f"option deck must list adventure card ids ({', '.join(cards.ids[:6])}, ...), "
-                                 f"got {deck!r}")
-        for t in set(deck):
-            if deck.count(t) > cards.count[cards.index(t)]:
-                raise InvalidOptions(f"option deck lists {t!r} {deck.count(t)} times; there are only "
+                                 f"got {str(deck)[:200]}")
+        listed = Counter(deck)  # linear in the option's length
+        for t, n in listed.items():
+            if n > cards.count[cards.index(t)]:
+                raise InvalidOptions(f"option deck lists {t!r} {n} times; there are only "
                                      f"{cards.count[cards.index(t)]}")
         out["deck"] = list(deck)
     if "treasure_deck" in options:
         td = options["treasure_deck"]
-        tids = [t.id for t in cards.treasures]
-        if not isinstance(td, list) or any(t not in tids for t in td) or len(set(td)) != len(td):
+        tids = {t.id for t in cards.treasures}
+        if not isinstance(td, list) or any(not isinstance(t, str) or t not in tids for t in td) \
+                or len(set(td)) != len(td):
             raise InvalidOptions(f"option treasure_deck must list distinct treasure ids, got {td!r}")
         out["treasure_deck"] = list(td)
     if "dice" in options:
