@@ -93,27 +93,31 @@ class Table:
         return {"status": self.status(), "to_play": self.game.to_play}
 
     def name_of(self, seat: int) -> str:
-        s = self.seats[seat]
-        if s.get("name"):
-            return str(s["name"])
-        if s["kind"] == "bot":
-            return _("Bot {seat} ({agent})").format(seat=seat + 1, agent=s["agent"])
-        return _("Player {seat}").format(seat=seat + 1)
+        return seat_name(self.seats, seat)
 
     def public_seats(self) -> list[dict[str, Any]]:
-        out = []
-        for i, s in enumerate(self.seats):
-            entry: dict[str, Any] = {"seat": i, "kind": s["kind"], "name": self.name_of(i)}
-            if s["kind"] == "bot":
-                entry["agent"] = s["agent"]
-            out.append(entry)
-        return out
+        return seats_listing(self.seats)
+
+
+def seat_name(seats: list[dict[str, Any]], seat: int) -> str:
+    """A seat's name: the one given, else "Bot 2 (heuristic)" or "Player 1"."""
+    s = seats[seat]
+    if s.get("name"):
+        return str(s["name"])
+    if s["kind"] == "bot":
+        return _("Bot {seat} ({agent})").format(seat=seat + 1, agent=s["agent"])
+    return _("Player {seat}").format(seat=seat + 1)
 
 
 def seats_listing(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"seat": i, "kind": s["kind"], "name": s.get("name") or (f"Bot {i + 1} ({s['agent']})" if s["kind"] ==
-             "bot" else f"Player {i + 1}"), **({"agent": s["agent"]} if s["kind"] == "bot" else {})}
-            for i, s in enumerate(seats)]
+    """The seats as every client may see them (no token hashes)."""
+    out = []
+    for i, s in enumerate(seats):
+        entry: dict[str, Any] = {"seat": i, "kind": s["kind"], "name": seat_name(seats, i)}
+        if s["kind"] == "bot":
+            entry["agent"] = s["agent"]
+        out.append(entry)
+    return out
 
 
 class Tables:
