@@ -342,11 +342,6 @@ def test_bad_records_get_clean_errors_in_replay_and_resume(tmp_path, content, me
         assert r.exit_code in (1, 2) and message in r.output and "Traceback" not in r.output
 
 
-def test_a_refused_choice_shows_the_engines_reason(tmp_path):
-    out = play_cli("inn", tmp_path, "support:M1:gold\n1\n").output
-    assert "Not now:" in out and "support" in out
-
-
 def test_names_and_data_are_printed_as_they_are_not_as_markup():
     import io
 

@@ -282,7 +282,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     @app.post("/api/games/{table_id}/actions")
     def act(table_id: str, move: Move, request: Request) -> Response:
         table = tables.get(table_id)
-        seat = tables.play(table, bearer(request), move.action, move.version)
+        seat = tables.play(table, bearer(request), move.action, move.version, lang_of(request))
         return json_response(table_state(table, seat, lang_of(request)))
 
     @app.get("/api/games/{table_id}/record")
@@ -419,7 +419,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
                     await reply_error("an action id is at most 200 characters", 400)
                     continue
                 try:
-                    await asyncio.to_thread(tables.play, table, who["token"], msg["action"], msg["version"])
+                    await asyncio.to_thread(tables.play, table, who["token"], msg["action"], msg["version"], lang)
                 except Stale as exc:
                     await reply_error(str(exc), 409)
                 except Forbidden as exc:

@@ -21,7 +21,7 @@ from typing import Any
 import monsterbox
 from monsterbox.core.errors import IllegalAction, InvalidOptions
 from monsterbox.core.game import Game
-from monsterbox.core.i18n import _
+from monsterbox.core.i18n import _, use_language
 from monsterbox.core.registry import get_ruleset
 from monsterbox.server.bots import BotBudget, BotPool, check_agent_spec, move_seed
 from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, token_hash
@@ -237,9 +237,9 @@ class Tables:
         return len(gone)
 
     # --- play ----------------------------------------------------------------------------------------------------
-    def play(self, table: Table, token: str | None, action: str, version: Any) -> int:
+    def play(self, table: Table, token: str | None, action: str, version: Any, lang: str | None = None) -> int:
         """A human seat's move: checked (token, version, turn, legality), committed, applied; then the bots are
-        started. Returns the seat."""
+        started. Returns the seat. A refused move is explained in the player's words and language (``lang``)."""
         seat = table.seat_of(token)
         if seat is None:
             raise Forbidden("a seat token is needed to play (Authorization: Bearer <token>)")
@@ -252,10 +252,8 @@ class Tables:
             if version != table.version:
                 raise Stale(f"the table is at version {table.version}, not {version}: the move was chosen on an "
                             "older state (or sent twice); nothing changed")
-            if g.over:
-                raise IllegalAction("the game is over")
-            if g.to_play != seat:
-                raise IllegalAction(f"it is {table.name_of(g.to_play or 0)}'s turn, not yours")
+            if g.over or g.to_play != seat or action not in g.legal_actions():
+                raise IllegalAction(refusal_text(table, seat, action, lang))
             self._commit(table, seat, action, "human")
             table.notice = None
         self.changed(table)
@@ -382,6 +380,22 @@ class Tables:
     def close(self) -> None:
         self.drivers.shutdown()
         self.bots.shutdown()
+
+
+def refusal_text(table: Table, seat: int, action: str, lang: str | None) -> str:
+    """Why ``seat`` may not play ``action`` now, in its words: the game's wording layer (``explain_refusal``) words
+    the engine's reason (``rules.refusal``) from the seat's own view, so nothing hidden from it is told."""
+    from monsterbox.server.state import names_of, text_module
+
+    g = table.game
+    with use_language(lang):
+        if g.over:
+            return _("The game is over: no move can be played.")
+        if g.to_play != seat:
+            return _("It is {name}'s turn, not yours.").format(name=table.name_of(g.to_play or 0))
+        text = text_module(g.game_id)
+        return str(text.explain_refusal(g.rules.refusal(g.state, action), g.view(seat), action, names_of(table),
+                                        g.state.cards))
 
 
 def rebuild(game: Game, actions: list[str]) -> Game:

@@ -10,7 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from monsterbox.core.i18n import N_, _, and_list, ngettext, pgettext
-from monsterbox.core.wording import Names, capitalise, count, say, seat_name, unknown_event
+from monsterbox.core.wording import (
+    Names,
+    capitalise,
+    common_refusal,
+    count,
+    say,
+    seat_name,
+    unknown_event,
+    worded,
+)
 from monsterbox.games.mansion.cards import MansionCards, default_cards
 
 COLOUR_NAMES = {"blue": N_("blue"), "red": N_("red"), "green": N_("green"), "yellow": N_("yellow"),
@@ -327,3 +336,29 @@ def sales_breakdown(v: dict[str, Any], seat: int) -> list[str]:
     for _r in me.get("rewards", []):
         parts.append(f"{lookup().reward_name(_r)} +3")
     return parts
+
+
+def explain_refusal(r: Any, v: dict[str, Any], action: str, names: Names = None,
+                    cards: MansionCards | None = None) -> str:
+    """Why a move is refused (``rules.refusal``: a ``core.ruleset.Refusal``), told to the seat to play: actors by
+    name and colour, second person, the player's language."""
+    lk = lookup(cards)
+    p = r.params
+    if r.code == "one_actor":
+        return _("You have already cast or reserved an actor this turn: one a turn.")
+    if r.code == "one_of_each":
+        return _("You already have a {actor}: one ability card of each type.").format(
+            actor=card_name(lk.actor[p["actor"]].name) if p["actor"] in lk.actor else _("an actor"))
+    if r.code == "cannot_pay":
+        return _("You cannot pay for {actor}: it costs {cost} and you have {skulls}.").format(
+            actor=lk.actor_name(p["actor"]), cost=cost_text(p["cost"]), skulls=skull_text(p["have"]))
+    if r.code == "one_chamber":
+        return _("You have already added a chamber this turn: one a turn.")
+    if r.code == "must_act":
+        return _("Cast or reserve an actor, or add a chamber, first: a turn cannot end having done neither while the "
+                 "audition holds an actor or you can add a chamber.")
+    if r.code == "bad_payment":
+        return _("That is not a way to pay for what you chose: the payments are listed.")
+    if r.code == "no_payment":
+        return _("There is nothing to pay for now: payments follow the casting of an actor or a chamber.")
+    return common_refusal(r.code, worded(describe_action, v, action, names, cards))
