@@ -15,7 +15,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
@@ -24,6 +23,7 @@ from monsterbox.agents.base import observe
 from monsterbox.analysis.terminal import print_hint
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _
+from monsterbox.tui.layout import menu_rows
 
 HELP_WORDS = ("?", "help", "aide")
 RULES_WORDS = ("rules", "regles", "règles")
@@ -90,11 +90,8 @@ def ask(console: Console, game: Game, labels: list[str], on_help: Any, on_hint: 
         line = Text(f"{i:>2}. ", style="bold cyan")
         line.append(label)
         items.append(line)
-    if len(items) > 8:
-        console.print(Columns(items, column_first=True, padding=(0, 2)))  # long menus in two columns
-    else:
-        for line in items:
-            console.print(line)
+    for line in menu_rows(items, console.width) if len(items) > 8 else items:  # long menus in columns
+        console.print(line)
     while True:
         prompt = _("Your choice (1-{n}, ? for help, h for a hint): ") if on_hint else \
             _("Your choice (1-{n}, ? for help): ")
@@ -158,7 +155,7 @@ def play_loop(game: Game, seats: Seats, agents: dict[int, Any], save_path: Path,
             if p == seat:
                 r.print_table(console, v, seats, game.state.cards)
                 legal = game.legal_actions()
-                labels = [text.describe_action(v, a, seats.names, game.state.cards) for a in legal]
+                labels = [text.describe_action(v, a, seats.names, game.state.cards, brief=True) for a in legal]
                 hint = partial(print_hint, console, game, seat,
                                partial(text.describe_action, v, names=seats.names, cards=game.state.cards))
                 action = ask(console, game, labels, lambda full: show_help(console, game, seat, full), hint,

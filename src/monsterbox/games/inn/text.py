@@ -121,8 +121,10 @@ def monster_label(card_id: str, cards: CardSet | None = None) -> str:
         return _("a monster")
 
 
-def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: CardSet | None = None) -> str:
-    """What choosing ``action`` does, in words, from the chooser's view."""
+def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: CardSet | None = None,
+                    brief: bool = False) -> str:
+    """What choosing ``action`` does, in words, from the chooser's view (``brief``: the terminal's menu form; the
+    same words in this game)."""
     pool = v["pool"]
     if action.startswith("stay:"):
         kind = action.split(":")[1]

@@ -98,6 +98,13 @@ def treasure_label(t: dict[str, Any]) -> str:
     """"Holy Sword 150G (Fighter +3, removes undead)"; a hidden one is "a face-down treasure"."""
     if t.get("hidden"):
         return _("a face-down treasure")
+    extra = treasure_extras(t)
+    label = f"{card_name(t['name'])} {t['value']}"
+    return label + (f" ({', '.join(extra)})" if extra else "")
+
+
+def treasure_extras(t: dict[str, Any]) -> list[str]:
+    """What a treasure does besides its value: "Fighter +3 in battle", "removes an undead monster"..."""
     extra = []
     if "battle_bonus" in t:
         extra.append(_("{classes} +{n} in battle").format(
@@ -106,8 +113,7 @@ def treasure_label(t: dict[str, Any]) -> str:
         extra.append(_("removes an undead monster"))
     if t.get("exit_modifier"):
         extra.append(_("+{n} to the way back").format(n=t["exit_modifier"]))
-    label = f"{card_name(t['name'])} {t['value']}"
-    return label + (f" ({', '.join(extra)})" if extra else "")
+    return extra
 
 
 def treasure_state(t: dict[str, Any]) -> str:
@@ -256,8 +262,10 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
     return unknown_event(e)
 
 
-def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: MakerCards | None = None) -> str:
-    """What choosing ``action`` does, in words, from the chooser's view."""
+def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: MakerCards | None = None,
+                    brief: bool = False) -> str:
+    """What choosing ``action`` does, in words, from the chooser's view (``brief``: the terminal's menu form; the
+    same words in this game)."""
     lk = lookup(cards)
     parts = action.split(":")
     head = parts[0]

@@ -331,8 +331,10 @@ def lair_name(v: dict[str, Any], lair: str, cards: MonsterCards | None = None) -
                 lookup(cards).lair_name(lair))
 
 
-def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: MonsterCards | None = None) -> str:
-    """What choosing ``action`` does, in words, from the chooser's view."""
+def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: MonsterCards | None = None,
+                    brief: bool = False) -> str:
+    """What choosing ``action`` does, in words, from the chooser's view (``brief``: without the card's ability,
+    which the terminal's help gives, so a long menu fits the screen)."""
     lk = lookup(cards)
     head, _sep, rest = action.partition(":")
     me = v["seats"][v["seat"]] if v.get("seat") is not None else None
@@ -361,11 +363,15 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         return _("Choose the lair {lair}").format(lair=lair)
     if head == "ability":
         ch = me["character"] if me else None
+        if ch and brief:
+            return _("Use your {character}").format(character=card_name(ch["name"]))
         if ch:
             chx = lk.character.get(ch["id"])
             return _("Use your {character}: {ability}").format(
                 character=card_name(ch["name"]), ability=ability_text(chx.effect, chx.params, cards) if chx else "")
         return _("Use your character")
+    if head == "item" and brief:
+        return _("Use the {item}").format(item=lk.loot_name(rest))
     if head == "item":
         li = lk.loot.get(rest)
         return _("Use the {item}: {ability}").format(item=lk.loot_name(rest),
@@ -379,7 +385,7 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
     if head == "discard":
         return _("Discard a {weapon}").format(weapon=lk.w(rest))
     if head == "pass":
-        return _("Pass for today (discard hand and armed weapon)")
+        return _("Pass (discard your hand and armed weapon)")
     if action == "arm:none":
         return _("Arm nothing")
     if head == "arm":
@@ -406,6 +412,8 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         return _("Choose {player}").format(player=seat_name(target, names) if target != v.get("seat") else _("you"))
     if action == "loot:take":
         x = v.get("loot_choice")
+        if x and brief:
+            return _("Take the loot: {loot}").format(loot=card_name(x["name"]))
         return _("Take the loot: {loot}").format(loot=loot_text(x, cards)) if x else _("Take the loot")
     if action == "loot:villagers":
         x = v.get("loot_choice")
