@@ -28,7 +28,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from monsterbox.core.errors import InvalidOptions
+from monsterbox.core.errors import InvalidOptions, MonsterboxError, Phrase
 
 DOMAIN = "monsterbox"
 LOCALE_DIR = Path(__file__).parent.parent / "locale"
@@ -127,3 +127,23 @@ def or_list(items: Iterable[str]) -> str:
     if not items:
         return ""
     return str(format_list(items, style="or", locale=language()))
+
+
+def localized_error(exc: BaseException) -> str:
+    """An error's message in the language in force: its template (``core.errors``) translated and filled with its
+    fields, nested errors and phrases translated too; an error without a template is shown as it is."""
+    if not isinstance(exc, MonsterboxError):
+        return str(exc)
+    text = _(exc.template) if exc.template else str(exc)
+    if not exc.fields:
+        return text
+
+    def word(value: object) -> object:
+        if isinstance(value, BaseException):
+            return localized_error(value)
+        return _(value) if isinstance(value, Phrase) else value
+
+    try:
+        return text.format(**{k: word(v) for k, v in exc.fields.items()})
+    except (KeyError, IndexError, ValueError):  # a translation that does not fit its fields: the English
+        return str(exc)

@@ -78,16 +78,16 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
     if "distance" in options:
         d = options["distance"]
         if isinstance(d, bool) or not isinstance(d, int) or not 10 <= d <= 300:
-            raise InvalidOptions(f"option distance must be an integer from 10 to 300, got {d!r}")
+            raise InvalidOptions("option distance must be an integer from 10 to 300, got {value}", value=repr(d))
         out["distance"] = d
     rounds = options.get("rounds", 1)
     if rounds not in (1, 3) or isinstance(rounds, bool):
-        raise InvalidOptions(f"option rounds must be 1 or 3 (the 3-round rule), got {rounds!r}")
+        raise InvalidOptions("option rounds must be 1 or 3 (the 3-round rule), got {value}", value=repr(rounds))
     out["rounds"] = rounds
     rewards = options.get("rewards", [])
     if not isinstance(rewards, list) or any(r not in REWARDS for r in rewards) or len(set(rewards)) != len(rewards):
-        raise InvalidOptions(f"option rewards must be a list of distinct names among {', '.join(REWARDS)}, "
-                             f"got {rewards!r}")
+        raise InvalidOptions("option rewards must be a list of distinct names among {names}, got {value}",
+                             names=", ".join(REWARDS), value=repr(rewards))
     out["rewards"] = list(rewards)
     if "first_player" in options:
         out["first_player"] = seat_option(options, "first_player", players)

@@ -82,8 +82,8 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
         out[key] = bool_option(options, key)
     level = options.get("crisis_level", 1)
     if isinstance(level, bool) or level not in (1, 2):
-        raise InvalidOptions(f"option crisis_level must be 1 or 2 (the Level 1 or the Level 2 crisis deck), "
-                             f"got {level!r}")
+        raise InvalidOptions("option crisis_level must be 1 or 2 (the Level 1 or the Level 2 crisis deck), got {value}",
+                             value=repr(level))
     out["crisis_level"] = level
     cc = options.get("character_choices", 1)
     most = CHARACTERS // players
@@ -92,8 +92,9 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
             raise InvalidOptions(f"option character_choices: character selection deals at least 2 characters to "
                                  f"each player, and the {CHARACTERS} characters are too few for {players} players "
                                  f"(the variant is for 2 to {CHARACTERS // 2} players), got {cc!r}")
-        raise InvalidOptions(f"option character_choices must be an integer from 2 to {most} "
-                             f"({CHARACTERS} characters for {players} players), got {cc!r}")
+        raise InvalidOptions("option character_choices must be an integer from 2 to {most} ({characters} characters "
+                             "for {players} players), got {value}", most=most, characters=CHARACTERS,
+                             players=players, value=repr(cc))
     out["character_choices"] = cc
     if "first_leader" in options:
         out["first_leader"] = seat_option(options, "first_leader", players)
