@@ -72,8 +72,9 @@ def split_names(out):
 @pytest.mark.parametrize("game_id,players,moves", POSITIONS)
 def test_the_screen_fits_100_by_30_and_200_by_50_without_cutting_a_name(game_id, players, moves):
     g = position(game_id, players, moves)
-    for width, height in ((100, 30), (200, 50)):
-        out = screen(g, width)
+    for lang, width, height in (("en", 100, 30), ("en", 200, 50), ("fr", 100, 30)):
+        with use_language(lang):
+            out = screen(g, width)
         lines = out.rstrip("\n").split("\n")
         assert len(lines) <= height - 1, f"{len(lines)} lines at {width} columns (the prompt needs the last row)\n{out}"
         assert max(len(line.rstrip()) for line in lines) <= width
@@ -102,8 +103,11 @@ def test_flow_wraps_only_between_units_and_the_menu_never_cuts_a_label():
     assert buf.getvalue().splitlines()[0] == "The Black Lagoon Mo…"  # wider than the whole width: abbreviated
     labels = [Text(f"{i:>2}. {x}") for i, x in enumerate(["short", "a label far too long for half of the row", "b",
                                                           "c"], 1)]
-    rows = [r.plain.rstrip() for r in menu_rows(labels, 60)]
-    assert rows == [" 1. short", " 2. a label far too long for half of the row",
-                    " 3. b                           4. c"]
+    rows = [r.plain.rstrip() for r in menu_rows(labels, 60)]  # in order; the long one just after the short
+    assert rows == [" 1. short   2. a label far too long for half of the row", " 3. b" + " " * 26 + " 4. c"]
+    labels = [Text(f"{i:>2}. {x}") for i, x in enumerate("abcdefg", 1)]
+    assert [r.plain.rstrip() for r in menu_rows(labels, 60)] == [" 1. a" + " " * 15 + " 2. b" + " " * 15 + " 3. c",
+                                                                 " 4. d" + " " * 15 + " 5. e" + " " * 15 + " 6. f",
+                                                                 " 7. g"]
     with use_language("fr"):
         assert [u.plain for u in and_parts(["a", "b", "c"])] == ["a, ", "b et ", "c"]

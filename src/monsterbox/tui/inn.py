@@ -35,7 +35,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         if i == 0:
             t.stylize("bold reverse")
         tavern.append(t)
-    flow(console, _("Tavern (next card first): "), joined(tavern, " | "))
+    flow(console, _("Tavern (next card first): "), joined(tavern, " | ") or [_("empty")])
     pool = v["pool"]
     console.print(Text(_("Pool: {pool}.  Supply: {gold} and {gems}.  Draw pile: {pile}.  Round {round} of {rounds}.")
                        .format(pool=treasures(pool["kind"], pool["count"]),

@@ -105,31 +105,38 @@ def flow(console: Console, head: Part, units: Iterable[Part], style: str = "", i
 
 
 def menu_rows(items: Sequence[Text], width: int, gap: int = 2, max_columns: int = 3) -> list[Text]:
-    """A numbered menu laid out in rows of up to ``max_columns`` equal columns, left to right: an item too wide
-    for one column spans two (or the whole row), so no label is ever cut. The layout with the fewest rows wins."""
-    best: list[Text] | None = None
-    for columns in range(1, max_columns + 1):
-        col = (width - gap * (columns - 1)) // columns
-        if col < 10:
-            break
-        rows: list[Text] = []
-        row, used = Text(), 0
-        for item in items:
-            span = 1
-            while span < columns and cell_len(item.plain) > span * col + (span - 1) * gap:
-                span += 1
-            if used + span > columns:
-                row.rstrip()
+    """A numbered menu laid out left to right in rows, in order, so a long menu fits a small screen and no label is
+    ever cut: three equal columns when every label fits one, else two to a row where a pair fits (the second
+    starts at the middle, or just after the first when it does not fit there), else one. The layout with the
+    fewest rows wins."""
+    lengths = [cell_len(item.plain) for item in items]
+    layouts: list[list[Text]] = [[item.copy() for item in items]]
+    if max_columns >= 3:
+        col = (width - 2 * gap) // 3
+        if col >= 10 and all(n <= col for n in lengths):
+            rows = []
+            for k in range(0, len(items), 3):
+                row = Text()
+                for j, item in enumerate(items[k:k + 3]):
+                    if j:
+                        row.pad_right(j * (col + gap) - cell_len(row.plain))
+                    row.append_text(item)
                 rows.append(row)
-                row, used = Text(), 0
-            cell = item.copy()
-            room = span * col + (span - 1) * gap
-            if used + span < columns:
-                cell.pad_right(max(0, room - cell_len(cell.plain)) + gap)
-            row.append_text(cell)
-            used += span
-        row.rstrip()
-        rows.append(row)
-        if best is None or len(rows) < len(best):
-            best = rows
-    return best or []
+            layouts.append(rows)
+    if max_columns >= 2:
+        middle = (width + gap) // 2
+        rows, k = [], 0
+        while k < len(items):
+            row = items[k].copy()
+            if k + 1 < len(items):
+                start = max(middle, lengths[k] + gap)
+                if start + lengths[k + 1] > width:  # not at the middle: just after the first, if it fits there
+                    start = lengths[k] + gap
+                if start + lengths[k + 1] <= width:
+                    row.pad_right(start - lengths[k])
+                    row.append_text(items[k + 1])
+                    k += 1
+            rows.append(row)
+            k += 1
+        layouts.append(rows)
+    return min(layouts, key=len)

@@ -39,7 +39,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
                                               *words(ability_text(c["effect"], c.get("params", {}), cards))],
              style="yellow")
     for b in v.get("bounties", []):
-        flow(console, _("Bounty in play: "), words(loot_text(b, cards)), style="yellow")
+        flow(console, _("Bounty in play: "), loot_parts(b), style="yellow")  # its rule: in the ? help
     rules: list[tuple[str, str]] = []
     with_killed = any(lair["killed"] for lair in v["lairs"])
     lairs = Table(header_style="bold underline", box=None, pad_edge=False, show_edge=False, padding=(0, 1))
@@ -63,23 +63,29 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
     console.print(lairs)
     for name, rule in rules:
         flow(console, _("Rule of {lair}: ").format(lair=name), words(rule), style="yellow")
-    bank = []
-    for b in v["bank"]:
-        part = _("{weapon}: {n} left").format(weapon=lk.w(b["stack"]), n=b["count"])
+    bank: list[Text | str] = []
+    for k, b in enumerate(v["bank"]):  # "Stake 9 (top card: Net) (cubes of Ada)": each part a unit
+        part: list[Text | str] = [f"{lk.w(b['stack'])} {b['count']}"]
         if b.get("top") and b["top"] != b["stack"]:
-            part += " " + _("(top card: {top})").format(top=lk.w(b["top"]))
+            part.append(_("(top card: {top})").format(top=lk.w(b["top"])))
         if b["cubes"]:
-            part += " " + _("(cubes of {who})").format(
-                who=and_list(_("you") if c == seats.you else seat_name(c, seats.names) for c in b["cubes"]))
-        bank.append(part)
-    flow(console, _("Bank: "), joined(bank, "; "))
+            part.append(_("(cubes of {who})").format(
+                who=and_list(_("you") if c == seats.you else seat_name(c, seats.names) for c in b["cubes"])))
+        part = [f"{x} " for x in part[:-1]] + [f"{part[-1]}" + (", " if k + 1 < len(v["bank"]) else "")]
+        bank += part
+    flow(console, _("Bank (weapons left): "), bank)
     table = Table(header_style="bold underline", box=None, pad_edge=False, show_edge=False, padding=(0, 1))
     for col in (_("hunter"), _("character"), _("items"), _("cubes"), _("hand"), _("armed"), _("stored")):
         table.add_column(col)
     for s in v["seats"]:
         ch = s["character"]
-        character = (card_name(ch["name"]) + (" " + _("(used)") if ch["used"] else "")) if ch else "?"
-        items = joined([lk.loot_name(i["id"]) + (" " + _("(used)") if i["used"] else "") for i in s["items"]], ", ")
+        character: list[Text | str] = ["?"]
+        if ch:
+            character = [card_name(ch["name"]) + " ", _("(used)")] if ch["used"] else [card_name(ch["name"])]
+        items: list[Text | str] = []
+        for k, i in enumerate(s["items"]):  # "(used)" is its own unit: a narrow column wraps before it
+            sep = ", " if k + 1 < len(s["items"]) else ""
+            items += [lk.loot_name(i["id"]) + " ", _("(used)") + sep] if i["used"] else [lk.loot_name(i["id"]) + sep]
         hand: list[Text | str] = [str(s["hand_size"])]
         if s["known_in_hand"] and s["seat"] != seats.you:
             known = weapon_parts(s["known_in_hand"], lk)
@@ -96,8 +102,8 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         state = ([_("leader")] if s["leader"] else []) + ([_("passed")] if s["passed"] else [])
         if state:
             who = [who[0] + " ", "(" + ", ".join(state) + ")"]
-        table.add_row(Flow(who), Flow([character]), Flow(items),
-                      _("{n} (+{bag} in bag)").format(n=s["cubes"], bag=s["bag"]), Flow(hand),
+        table.add_row(Flow(who), Flow(character), Flow(items),
+                      Flow([f"{s['cubes']} ", _("(+{bag} in bag)").format(bag=s["bag"])]), Flow(hand),
                       Flow([lk.w(s["armed"])] if s["armed"] else []), Flow(stored))
     console.print(table)
     hand_ids = [w for w, n in sorted(v.get("hand", {}).items()) for _i in range(n)]

@@ -10,6 +10,7 @@ from typing import Any
 from monsterbox.core.i18n import N_, _
 from monsterbox.games.mansion.cards import MansionCards, default_cards
 from monsterbox.games.mansion.text import (
+    CHAMBER_NAMES,
     CHAMBER_RULES,
     REWARD_NAMES,
     actor_label,
@@ -100,9 +101,12 @@ def table_help(v: dict[str, Any], cards: MansionCards | None = None) -> str:
             actor=actor_label(a), cost=cost_text(a["cost"]), rule=actor_rule(a)))
     for ch in (me or {}).get("chambers", []):
         out.append(f"- {chamber_label(ch)}: {chamber_rule(ch)}")
-    out.append("- " + _("Chambers: Make Up: {make_up} Costume: {costume} Props: {props}").format(
-        make_up=_("Once a turn, a skull of its first colour counts as its second, and the other way round."),
-        costume=_(CHAMBER_RULES["costume"]), props=_(CHAMBER_RULES["props"])))
+    owned = {ch["type"] for ch in (me or {}).get("chambers", [])}
+    for kind in CHAMBER_RULES:  # the chambers one may still add
+        if kind not in owned:
+            rule = _("Once a turn, a skull of its first colour counts as its second, and the other way round.") \
+                if kind == "make_up" else _(CHAMBER_RULES[kind])
+            out.append(f"- {_(CHAMBER_NAMES[kind])}: {rule}")
     if v.get("actor_discard"):
         out.append("- " + _("The Mummy can cast from the discard pile: {actors}.").format(
             actors=", ".join(actor_label(a) for a in v["actor_discard"])))
