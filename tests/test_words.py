@@ -107,8 +107,8 @@ def test_inn_screen_pairs_each_monster_with_the_human_beneath_and_explains_the_t
 
 def test_monster_screen_shows_crises_loot_bank_and_hunters(tmp_path):
     out = play_cli("monster", tmp_path, "1\n" * 3, width=200).output
-    for what in ("Crisis:", "monsters (top first)", "loot if destroyed", "Bank (weapons left): Stake", "hunter", "stored",
-                 "Your hand:", "villagers"):
+    for what in ("Crisis:", "monsters (top first)", "loot if destroyed", "Bank (weapons left): Stake", "hunter",
+                 "stored", "Your hand:", "villagers"):
         assert what in out, what
 
 

@@ -37,20 +37,21 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         tavern.append(t)
     flow(console, _("Tavern (next card first): "), joined(tavern, " | ") or [_("empty")])
     pool = v["pool"]
-    console.print(Text(_("Pool: {pool}.  Supply: {gold} and {gems}.  Draw pile: {pile}.  Round {round} of {rounds}.")
-                       .format(pool=treasures(pool["kind"], pool["count"]),
-                               gold=treasures("gold", v["supply"]["gold"], True),
-                               gems=treasures("gem", v["supply"]["gem"], True), pile=v["draw_pile"], round=v["round"],
-                               rounds=v["rounds"])))
+    line = _("Pool: {pool}.  Supply: {gold} and {gems}.  Draw pile: {pile}.  Round {round} of {rounds}.").format(
+        pool=treasures(pool["kind"], pool["count"]), gold=treasures("gold", v["supply"]["gold"], True),
+        gems=treasures("gem", v["supply"]["gem"], True), pile=v["draw_pile"], round=v["round"], rounds=v["rounds"])
+    console.print(Flow(joined(line.split("  "), "  ")))  # wraps between sentences
     table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column(_("seat"))
     table.add_column(_("in"))
-    table.add_column(_("treasures"))
+    held_units = [treasures(k, s["treasures"][k], True) + "," for s in v["seats"] if s["treasures"]
+                  for k in ("gold", "gem")]
+    table.add_column(_("treasures"), max_width=max(len(u) for u in [_("treasures"), _("hidden"), *held_units]))
     table.add_column(_("dungeon: monster over the human beneath"))
     for s in v["seats"]:
         tr = s["treasures"]
-        held = _("{gold}, {gems}").format(gold=treasures("gold", tr["gold"], True),
-                                          gems=treasures("gem", tr["gem"], True)) if tr else _("hidden")
+        held = Flow([treasures("gold", tr["gold"], True) + ", ", treasures("gem", tr["gem"], True)]) if tr else \
+            _("hidden")
         pairs = []
         mons, hums = s["dungeon"]["monsters"], s["dungeon"]["humans"]
         for i in range(max(len(mons), len(hums))):
@@ -67,7 +68,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
             dungeon.append(card_text(h, True) if h else _("(no human)"), style="dim")
             pairs.append(dungeon)
         table.add_row(row_name(s["seat"], seats), _("yes") if s["in_round"] else _("out"), held,
-                      Flow(joined(pairs, ";  ")))
+                      Flow(joined(pairs, "; ")))
     console.print(table)
     h = v["hand"]
     mine = _("Your treasures: {gold} and {gems}.").format(gold=treasures("gold", h["gold"], True),

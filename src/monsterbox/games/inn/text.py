@@ -123,8 +123,8 @@ def monster_label(card_id: str, cards: CardSet | None = None) -> str:
 
 def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: CardSet | None = None,
                     brief: bool = False) -> str:
-    """What choosing ``action`` does, in words, from the chooser's view (``brief``: the terminal's menu form; the
-    same words in this game)."""
+    """What choosing ``action`` does, in words, from the chooser's view (``brief``: the terminal's menu form, without
+    what the table beside it shows)."""
     pool = v["pool"]
     if action.startswith("stay:"):
         kind = action.split(":")[1]
@@ -148,6 +148,8 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         mons = dungeon["monsters"]
         pos = next((i for i, m in enumerate(mons) if m["id"] == mid), None)
         label = card_text(mons[pos]) if pos is not None else monster_label(mid, cards)
+        if brief:  # the human beneath is on the table, next to its monster
+            return _("Support your {monster} with {what}").format(monster=label, what=one(kind))
         below = dungeon["humans"][pos] if pos is not None and pos < len(dungeon["humans"]) else None
         beneath = card_text(below) if below else _("no human yet")
         return _("Support your {monster} with {what} (safe from the human beneath: {beneath})").format(
