@@ -23,6 +23,7 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from babel import Locale
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -113,12 +114,18 @@ def N_(message: str) -> str:
     return message
 
 
+@functools.cache
+def _babel_locale(lang: str) -> Locale:
+    """Babel's locale object, parsed once per language (a new one per call reloads its data)."""
+    return Locale.parse(lang)
+
+
 def and_list(items: Iterable[str]) -> str:
     """"a, b and c" in the language in force (Babel's CLDR list patterns); "" for no item."""
     items = list(items)
     if not items:
         return ""
-    return str(format_list(items, style="standard", locale=language()))
+    return str(format_list(items, style="standard", locale=_babel_locale(language())))
 
 
 def or_list(items: Iterable[str]) -> str:
@@ -126,4 +133,4 @@ def or_list(items: Iterable[str]) -> str:
     items = list(items)
     if not items:
         return ""
-    return str(format_list(items, style="or", locale=language()))
+    return str(format_list(items, style="or", locale=_babel_locale(language())))
