@@ -1,14 +1,21 @@
 """Load benchmark of the server: human actions per second and their latency (p50, p99), over HTTP and WebSocket,
-for 1, 10 and 50 concurrent games, on SQLite, PostgreSQL and two server processes on PostgreSQL.
+for 1, 10 and 50 concurrent games, on SQLite, PostgreSQL and two server processes on PostgreSQL, with the server's
+CPU time per action.
 
-Its own client (asyncio, httpx and websockets), on loopback only, bounded in time: each cell runs ``--seconds``
-seconds after a short warm-up. Every table is Monster Inn with three human seats played by the client (random legal
-moves), so each action is a human's: over HTTP the seat to play reads its state (GET) and moves (POST: the latency
-measured); over WebSocket each seat keeps a socket and the mover's latency runs from sending the move to receiving
-the pushed state that holds it. A finished game is replaced by a new one.
+Its own client (asyncio on uvloop; HTTP/1.1 keep-alive written by hand, the ``websockets`` package), on loopback
+only, bounded in time: each cell runs ``--seconds`` seconds after a short warm-up. Every table is Monster Inn with
+three human seats played by the client (random legal moves), so each action is a human's: over HTTP the seat to play
+reads its state (GET) and moves (POST); over WebSocket each seat keeps a socket and the mover's latency runs until
+it receives the pushed state that holds its move. A finished game is replaced by a new one.
+
+Two kinds of load (``--rates``): ``max``, a closed loop (each table acts as soon as its last action was answered:
+the most the server gives; over HTTP the latency is the POST's alone), and a rate in actions/s over all tables, an
+open loop (each table acts on a fixed schedule; the latency runs from when the action was due, its GET included,
+so a server that falls behind is charged for its queue). "1,000 actions/s with p99 under 50 ms at 50 games" is the
+second kind: ``--games 50 --rates 1000``.
 
     .venv/bin/python benchmarks/server.py                       # every cell (about 5 minutes)
-    .venv/bin/python benchmarks/server.py --backends sqlite --games 50 --seconds 5
+    .venv/bin/python benchmarks/server.py --backends sqlite --games 50 --rates max,1000 --seconds 5
 """
 
 from __future__ import annotations
@@ -115,10 +122,33 @@ async def new_game(conn: Conn) -> tuple[str, dict[str, str]]:
     return body["id"], body["tokens"]
 
 
-async def http_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Random) -> None:
+class Pacer:
+    """When each of a table's actions is due: every ``interval`` seconds from a random start (an open-loop load at a
+    fixed rate), or at once (``interval`` None: a closed loop, each action as soon as the last one was answered).
+    Paced latencies run from the time the action was due, so a server that falls behind is charged for its queue."""
+
+    def __init__(self, interval: float | None, rng: random.Random) -> None:
+        self.interval = interval
+        self.due = time.perf_counter() + (rng.random() * interval if interval else 0.0)
+
+    async def wait(self) -> float:
+        """Sleep until the next action is due; the moment its latency counts from."""
+        if self.interval is None:
+            return time.perf_counter()
+        due = self.due
+        self.due += self.interval
+        delay = due - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        return due
+
+
+async def http_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Random,
+                      interval: float | None = None) -> None:
     """One table, its three human seats played in turn over one connection: the seat to play reads its state (GET)
     and moves (POST, whose reply is the mover's new state and names the next seat): the POST is timed."""
     conn = Conn(base)
+    pacer = Pacer(interval, rng)
     try:
         gid, tokens = await new_game(conn)
         seat: int | None = 0
@@ -129,11 +159,12 @@ async def http_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.
                 seat = s["to_play"]
                 continue
             token = tokens[str(seat)]
+            due = await pacer.wait()
             status, s = await conn.request("GET", f"/api/games/{gid}", token=token)
             if s["over"] or not s["legal"]:
                 seat = None if s["over"] else s["to_play"]
                 continue
-            t0 = time.perf_counter()
+            t0 = due if interval else time.perf_counter()
             status, r = await conn.request("POST", f"/api/games/{gid}/actions",
                                            {"action": rng.choice(s["legal"])["id"], "version": s["version"]}, token)
             if status == 200:
@@ -147,10 +178,12 @@ async def http_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.
         conn.close()
 
 
-async def ws_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Random) -> None:
+async def ws_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Random,
+                    interval: float | None = None) -> None:
     """One table, a socket per seat; the mover's latency runs from sending its move to receiving the pushed state
     that holds it."""
     conn = Conn(base)
+    pacer = Pacer(interval, rng)
     try:
         while not stop.is_set():
             gid, tokens = await new_game(conn)
@@ -193,7 +226,7 @@ async def ws_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Ra
                             await asyncio.wait_for(moved.wait(), 1.0)
                         continue
                     m = latest[mover]
-                    sent[mover] = time.perf_counter()
+                    sent[mover] = await pacer.wait()
                     sent_version[mover] = m["version"]
                     await socks[mover].send(orjson.dumps({"action": rng.choice(m["legal"])["id"],
                                                           "version": m["version"]}).decode())
@@ -230,11 +263,13 @@ def server_pids(proc: subprocess.Popen[bytes]) -> list[int]:
     return pids
 
 
-async def run_cell(base: str, transport: str, games: int, seconds: float, pids: list[int]) -> dict[str, Any]:
+async def run_cell(base: str, transport: str, games: int, seconds: float, pids: list[int],
+                   rate: float | None = None) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     player = http_player if transport == "http" else ws_player
-    tasks = [asyncio.create_task(player(base, stats, stop, random.Random(i))) for i in range(games)]
+    interval = games / rate if rate else None
+    tasks = [asyncio.create_task(player(base, stats, stop, random.Random(i), interval)) for i in range(games)]
     await asyncio.sleep(min(2.0, seconds / 3))  # warm-up: tables created, sockets open
     stats.recording = True
     t0, cpu0, mine0 = time.perf_counter(), cpu_seconds(pids), time.process_time()
@@ -248,7 +283,8 @@ async def run_cell(base: str, transport: str, games: int, seconds: float, pids: 
         t.cancel()
     lat = sorted(stats.latencies)
     q = statistics.quantiles(lat, n=100) if len(lat) >= 2 else [float("nan")] * 99
-    return {"transport": transport, "games": games, "actions": len(lat), "actions_per_s": len(lat) / elapsed,
+    return {"transport": transport, "games": games, "offered": rate, "actions": len(lat),
+            "actions_per_s": len(lat) / elapsed,
             "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000, "conflicts": stats.conflicts, "errors": stats.errors,
             "server_cpu_ms_per_action": cpu / max(1, len(lat)) * 1000, "server_cpu_share": cpu / elapsed,
             "client_cpu_share": mine / elapsed}
@@ -270,10 +306,22 @@ def main() -> None:
     ap.add_argument("--transports", default="http,ws")
     ap.add_argument("--games", default="1,10,50")
     ap.add_argument("--seconds", type=float, default=6.0)
+    ap.add_argument("--rates", default="max",
+                    help="offered loads, comma-separated: 'max' (closed loop: each table acts as soon as answered; "
+                         "latency of the move request alone) or actions/s over all tables (open loop at that rate; "
+                         "latency from when the action was due, its state read included)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if not 0.5 <= args.seconds <= 120:
         ap.error("--seconds must be from 0.5 to 120 (the benchmark is bounded in time)")
+    rates: list[float | None] = []
+    for r in args.rates.split(","):
+        try:
+            rates.append(None if r == "max" else float(r))
+        except ValueError:
+            ap.error(f"--rates takes 'max' or numbers of actions/s, not {r!r}")
+        if rates[-1] is not None and not 1 <= rates[-1] <= 20000:  # type: ignore[operator]
+            ap.error("a rate is from 1 to 20000 actions/s")
     rows = []
     with ExitStack() as stack:
         pg_url = None
@@ -285,7 +333,7 @@ def main() -> None:
 
                 pg_url = stack.enter_context(cluster())
             for transport in args.transports.split(","):
-                for games in (int(x) for x in args.games.split(",")):
+                for games, rate in ((int(x), r) for x in args.games.split(",") for r in rates):
                     tmp = tempfile.mkdtemp(prefix="monsterbox-bench-")
                     if backend == "sqlite":
                         db = f"sqlite:///{tmp}/bench.db"
@@ -300,7 +348,7 @@ def main() -> None:
                         eng.dispose()
                     proc, base = start(db, 2 if backend == "postgres-2proc" else 1)
                     try:
-                        row = run(run_cell(base, transport, games, args.seconds, server_pids(proc)))
+                        row = run(run_cell(base, transport, games, args.seconds, server_pids(proc), rate))
                     finally:
                         proc.kill()
                         proc.wait()
@@ -308,7 +356,9 @@ def main() -> None:
                     row["backend"] = backend
                     rows.append(row)
                     if not args.json:
-                        print(f"{backend:15} {transport:5} {games:3} games: {row['actions_per_s']:7.0f} actions/s  "
+                        offered = "max" if rate is None else f"{rate:g}/s"
+                        print(f"{backend:15} {transport:5} {games:3} games, offered {offered:>7}: "
+                              f"{row['actions_per_s']:7.0f} actions/s  "
                               f"p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:7.1f} ms  "
                               f"409s {row['conflicts']}  errors {row['errors']}  "
                               f"server {row['server_cpu_ms_per_action']:.2f} "

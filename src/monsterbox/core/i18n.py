@@ -114,10 +114,11 @@ def N_(message: str) -> str:
     return message
 
 
-@functools.cache
-def _babel_locale(lang: str) -> Locale:
-    """Babel's locale object, parsed once per language (a new one per call reloads its data)."""
-    return Locale.parse(lang)
+@functools.lru_cache(maxsize=4096)
+def _format_list(items: tuple[str, ...], style: str, lang: str) -> str:
+    """Babel's ``format_list``, remembered: the same few lists are worded again and again (each call re-reads the
+    locale's data)."""
+    return str(format_list(list(items), style=style, locale=Locale.parse(lang)))
 
 
 def and_list(items: Iterable[str]) -> str:
@@ -125,7 +126,7 @@ def and_list(items: Iterable[str]) -> str:
     items = list(items)
     if not items:
         return ""
-    return str(format_list(items, style="standard", locale=_babel_locale(language())))
+    return _format_list(tuple(items), "standard", language())
 
 
 def or_list(items: Iterable[str]) -> str:
@@ -133,4 +134,4 @@ def or_list(items: Iterable[str]) -> str:
     items = list(items)
     if not items:
         return ""
-    return str(format_list(items, style="or", locale=_babel_locale(language())))
+    return _format_list(tuple(items), "or", language())

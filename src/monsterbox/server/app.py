@@ -58,10 +58,11 @@ class Settings:
     bot_workers: int = 2
     idle_seconds: float = 600.0
     hot_path: bool = True  # serve the state and move requests through hotpath.HotPath (False: the routes only)
+    telemetry: bool = False  # FastAPI's OpenTelemetry spans and metrics (MONSTERBOX_TELEMETRY=1)
 
     @classmethod
     def from_env(cls) -> Settings:
-        s = cls(db=os.environ.get("MONSTERBOX_DB", cls.db))
+        s = cls(db=os.environ.get("MONSTERBOX_DB", cls.db), telemetry=os.environ.get("MONSTERBOX_TELEMETRY") == "1")
         if os.environ.get("MONSTERBOX_NO_RATE_LIMITS") == "1":
             s.limits = Limits(create=None, move=None, read=None, connect=None, ws_message=None)
         return s
@@ -232,7 +233,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         tables.close()
         store.close()
 
+    # FastAPI's native OpenTelemetry checks its providers on every request (about 25 µs): on only when asked for
+    telemetry = None if settings.telemetry else {"tracing": False, "metrics": False, "logs": False}
     app = FastAPI(title="monsterbox", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
+                  telemetry=telemetry,
                   description="Play the four monster games: lobby, seats, bots, stored games. "
                               "See docs/server-api.md.")
     app.state.tables = tables
