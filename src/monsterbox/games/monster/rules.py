@@ -570,6 +570,8 @@ def apply(s: MonsterState, code: int) -> None:
         s.hands[p][a] -= 1
         if a in s.known[p]:
             s.known[p].remove(a)
+        elif a in s.held[p]:  # it may have been that one ("in the hand or the store")
+            s.held[p].remove(a)
         s.armed[p] = a
         log(s, -1, "arm", p, a)
         proceed(s)
