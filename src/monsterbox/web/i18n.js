@@ -63,6 +63,23 @@ export const CATALOGUE = {
     "table.handCount": "hand {n}", "move.discard": "discard", "move.keep": "keep", "move.heal": "heal",
     "move.fight": "Fight", "mansion.ticket": "ticket", "mansion.mansion": "mansion", "mansion.actors": "actors", "end.treasures": "Treasures",
     "maker.facedown": "face-down treasure", "maker.open": "open", "maker.revealed": "revealed",
+    "mansion.screenOf": "Behind {name}'s screen",
+    "lobby.hints": "Allow hints", "lobby.hints.help": "every player may ask for a suggested move",
+    "replay.notover": "This game is not over yet: it can be replayed once it ends.",
+    "replay.controls": "Replay controls", "replay.slider": "Move number", "table.handOf": "{name}'s hand",
+    "hint.button": "Hint", "hint.help": "Ask for a suggested move (from your own information only)",
+    "hint.thinking": "Thinking…", "hint.suggest": "Suggested:", "hint.chance": "estimated win chance {p}",
+    "hint.team": "estimated team success {p}", "hint.options": "Every option ({n})",
+    "hint.about": "From your information only: {samples} samples of the hidden cards per option, every player then "
+      + "played by the heuristic bot.",
+    "review.title": "Review", "review.seat": "Player", "review.start": "Review {name}'s moves",
+    "review.computing": "Analysing the moves… {done} of {total}", "review.chance": "win chance",
+    "review.team": "team success", "review.curve": "Estimated {what} of {name} at each decision",
+    "review.about": "Estimated {what} of {name} at each decision, from {name}'s information only ({samples} samples "
+      + "of the hidden cards per option). Choose a point to see that position.",
+    "review.move": "Move {k}", "review.best": "best move", "review.played": "move played", "review.mistake": "mistake",
+    "review.mistakes": "Mistakes ({n})", "review.better": "better: {best} ({p})",
+    "review.none": "No mistakes: every move was within {p} of the best.",
   },
   fr: {
     "app.title": "monsterbox", "nav.lobby": "Salon", "nav.help": "Aide", "nav.lang": "English",
@@ -131,6 +148,23 @@ export const CATALOGUE = {
     "table.handCount": "main {n}", "move.discard": "défausser", "move.keep": "garder", "move.heal": "soigner",
     "move.fight": "Combattre", "mansion.ticket": "billet", "mansion.mansion": "manoir", "mansion.actors": "acteurs", "end.treasures": "Trésors",
     "maker.facedown": "trésor face cachée", "maker.open": "ouvert", "maker.revealed": "révélé",
+    "lobby.hints": "Autoriser les conseils", "lobby.hints.help": "chaque joueur peut demander un coup conseillé",
+    "replay.notover": "Cette partie n'est pas finie : on pourra la revoir une fois terminée.",
+    "replay.controls": "Commandes du replay", "replay.slider": "Numéro du coup", "table.handOf": "Main de {name}",
+    "hint.button": "Conseil", "hint.help": "Demander un coup conseillé (d'après vos seules informations)",
+    "hint.thinking": "Réflexion…", "hint.suggest": "Conseil :", "hint.chance": "chance de victoire estimée {p}",
+    "hint.team": "réussite de l'équipe estimée {p}", "hint.options": "Toutes les options ({n})",
+    "hint.about": "D'après vos seules informations : {samples} tirages des cartes cachées par option, puis chaque "
+      + "joueur joué par le robot heuristique.",
+    "review.title": "Analyse", "review.seat": "Joueur", "review.start": "Analyser les coups de {name}",
+    "review.computing": "Analyse des coups… {done} sur {total}", "review.chance": "chance de victoire",
+    "review.team": "réussite de l'équipe", "review.curve": "La {what} estimée de {name} à chaque décision",
+    "review.about": "La {what} estimée de {name} à chaque décision, d'après les seules informations de {name} "
+      + "({samples} tirages des cartes cachées par option). Choisissez un point pour voir cette position.",
+    "review.move": "Coup {k}", "review.best": "meilleur coup", "review.played": "coup joué", "review.mistake": "erreur",
+    "review.mistakes": "Erreurs ({n})", "review.better": "mieux : {best} ({p})",
+    "review.none": "Aucune erreur : chaque coup était à moins de {p} du meilleur.",
+    "mansion.screenOf": "Derrière l'écran de {name}",
   },
 };
 

@@ -98,6 +98,10 @@ export function monsterTable({ st, view: v, moves, nameOf }) {
           ${i === 0 ? html`<div class="chips-col">${moves.chip(`arm:${w}`, t("monster.armed"))}
             ${moves.chip(`discard:${w}`, t("move.discard"))}</div>` : null}
         </div>`)}</div>` : null}
+      ${v.hands && v.hands[s.seat] ? html`<div class="seat-hand" role="group" data-hand-of=${s.seat}
+          aria-label=${t("table.handOf", { name: nameOf(s.seat) })}><${Row}>${Object.entries(v.hands[s.seat])
+        .flatMap(([w, n]) => Array.from({ length: n }, (_, i) => weaponCard(w, `oh${s.seat}-${w}-${i}`, null,
+          "tiny")))}</${Row}></div>` : null}
     </${SeatPanel}>`)}</div>
   </div>`;
 }
