@@ -9,9 +9,9 @@ from tests.browser.conftest import SHOTS, UPDATE
 
 
 def create_table(page, url: str, game: str, players: int, seats: list[str] | None = None, seed: int | None = 7,
-                 names: list[str | None] | None = None, variants: tuple[str, ...] = ()) -> None:
+                 names: list[str | None] | None = None, variants: tuple[str, ...] = (), hints: bool = False) -> None:
     """Fill the lobby form and create the table; seats: 'you', 'human', 'open', 'easy', 'normal', 'strong';
-    variants: the names of the game's variant checkboxes to tick."""
+    variants: the names of the game's variant checkboxes to tick; hints: allow hints at the table."""
     page.goto(url + "/")
     page.check(f"input[name=game][value={game}]")
     page.fill("input[name=players]", str(players))
@@ -22,6 +22,8 @@ def create_table(page, url: str, game: str, players: int, seats: list[str] | Non
             page.fill(f"input[name=name-{i}]", name)
     for name in variants:
         page.check(f"input[name={name}]")
+    if hints:
+        page.check("input[name=hints]")
     if seed is not None:
         page.check("input[name=practice]")
         page.fill("input[name=seed]", str(seed))

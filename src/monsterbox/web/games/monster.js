@@ -49,7 +49,7 @@ export function monsterTable({ st, view: v, moves, nameOf }) {
           : ""}`} role="group" aria-label=${l.name} data-lair=${l.lair}>
         <h4>${l.name}${l.crisis_rule ? html` <span class="tag">crisis</span>` : null}
           ${moves.chip("lair:" + l.lair, "▶", "pick")}</h4>
-        <div class="stack">${l.monsters.map((m, i) => monsterCard(m, `${l.lair}-${l.monsters.length - i}`,
+        <div class=${`stack ${l.monsters.length > 4 ? "crowded" : ""}`}>${l.monsters.map((m, i) => monsterCard(m, `${l.lair}-${l.monsters.length - i}`,
           `${MONSTER[m]}${i === 0 ? " (top)" : ""}`, i === 0 ? "small top" : "small under"))}</div>
         <div class="chips-row">${moves.chips(`kill:${l.lair}:`, (id) => `⚔ ${weaponFace(id.split(":")[2]).title}`)}
           ${moves.chip("three:" + l.lair, "⚔ ×3")}</div>
