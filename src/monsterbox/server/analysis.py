@@ -68,6 +68,10 @@ class TooSlow(Exception):
     """A review ran past its time budget."""
 
 
+class TooMany(Exception):
+    """A seat asked for more hints than the rate allows (429)."""
+
+
 def hint_seed(version: int, seat: int) -> int:
     """The hint's seed: from public facts only (moves played, the seat), never from the table's secret seed."""
     return int.from_bytes(hashlib.sha256(f"hint:{version}:{seat}".encode()).digest()[:4], "big") >> 1
@@ -135,7 +139,7 @@ class Analysis:
         self.budget = budget or AnalysisBudget()
         self.hints = BotPool(BotBudget(), self.budget.workers)
         self.reviews = BotPool(BotBudget(), self.budget.workers)
-        self.hint_cache: OrderedDict[tuple[str, int, int, str], dict[str, Any]] = OrderedDict()
+        self.hint_cache: OrderedDict[tuple[str, int, int, str], cf.Future[dict[str, Any]]] = OrderedDict()
         self.jobs: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         self.lock = threading.Lock()
         self.stop = threading.Event()
@@ -161,9 +165,28 @@ class Analysis:
         turn (or the game is over); 429: too many hints; 503: the hint ran past its time."""
         from monsterbox.server.app import bearer, lang_of
 
+        token, lang = bearer(request), lang_of(request)
+        try:
+            future = await asyncio.to_thread(self.hint_future, table_id, token, lang)
+        except TooMany:
+            return json_response({"error": f"at most {self.budget.hint_rate} hints per seat: wait a little"}, 429)
+        try:
+            result = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), self.budget.hint_seconds)
+        except TimeoutError:
+            raise Unavailable(f"the hint took longer than {self.budget.hint_seconds:g} s; try again") from None
+        except Exception as exc:  # noqa: BLE001 - a failed hint is forgotten, and said so
+            with self.lock:
+                for k, v in list(self.hint_cache.items()):
+                    if v is future:
+                        del self.hint_cache[k]
+            raise Unavailable(f"the hint failed ({type(exc).__name__}); try again") from None
+        return json_response(result)
+
+    def hint_future(self, table_id: str, token: str | None, lang: str) -> cf.Future[dict[str, Any]]:
+        """The hint being computed (or computed) for this seat at this position: a position asked about again shares
+        the first request's work and is not counted against the rate."""
         table = self.tables.get(table_id)
-        seat = table.seat_of(bearer(request))
-        lang = lang_of(request)
+        seat = table.seat_of(token)
         if seat is None:
             raise Forbidden("a hint is for a seat: send its token (Authorization: Bearer <token>)")
         if not table.hints:
@@ -177,25 +200,19 @@ class Analysis:
             key = (table.id, table.version, seat, lang)
             snapshot = g.copy()
         with self.lock:
-            cached = self.hint_cache.get(key)
-        if cached is not None:
-            return json_response(cached)
-        if not self.limiter.hit(parse(self.budget.hint_rate), "hint", table.id, str(seat)):
-            return json_response({"error": f"at most {self.budget.hint_rate} hints per seat: wait a little"}, 429)
-        samples = self.budget.hint_samples.get(g.game_id, 16)
-        future = self.hints.submit(compute_hint, snapshot, seat, samples, table, lang)
-        try:
-            result = await asyncio.wait_for(asyncio.wrap_future(future), self.budget.hint_seconds)
-        except TimeoutError:
-            raise Unavailable(f"the hint took longer than {self.budget.hint_seconds:g} s; try again") from None
-        with self.lock:
-            self.hint_cache[key] = result
-            while len(self.hint_cache) > 1000:
-                self.hint_cache.popitem(last=False)
-        return json_response(result)
+            future = self.hint_cache.get(key)
+            if future is None:
+                if not self.limiter.hit(parse(self.budget.hint_rate), "hint", table.id, str(seat)):
+                    raise TooMany
+                samples = self.budget.hint_samples.get(snapshot.game_id, 16)
+                future = self.hints.submit(compute_hint, snapshot, seat, samples, table, lang)
+                self.hint_cache[key] = future
+                while len(self.hint_cache) > 1000:
+                    self.hint_cache.popitem(last=False)
+            return future
 
     # --- reviews ---------------------------------------------------------------------------------------------------
-    async def review_route(self, table_id: str, request: Request,
+    def review_route(self, table_id: str, request: Request,
                            seat: int = Query(ge=0, lt=12, description="the seat reviewed")) -> Response:
         """The review of a finished game for one seat. 202 ``{"status": "computing", "done", "total"}`` while it is
         computed in the background (ask again), then 200 with the review; 403 before the game is over."""

@@ -55,8 +55,7 @@ export function ReplayPage({ id }) {
   const go = (k) => setStep(Math.max(0, Math.min(n, k)));
   useEffect(() => {
     const key = (e) => {
-      if (e.target && /INPUT|SELECT|TEXTAREA/.test(e.target.tagName) && e.target.type !== "range") return;
-      if (e.target && e.target.type === "range") return;  // the slider moves by itself
+      if (e.target && /INPUT|SELECT|TEXTAREA/.test(e.target.tagName)) return;  // the slider moves by itself
       const to = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
       if (to) { e.preventDefault(); setStep((k) => Math.max(0, Math.min(n, (k || 0) + to))); }
       if (e.key === "Home") setStep(0);
