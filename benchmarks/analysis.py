@@ -50,7 +50,7 @@ def main() -> None:
             for a in rec["actions"][:i]:
                 pos.play(a)
             t0 = time.perf_counter()
-            hint(pos, 0, HINT_SAMPLES[gid])
+            hint(pos, 0, HINT_SAMPLES[gid], depth=REVIEW_DEPTH[gid])
             worst = max(worst, time.perf_counter() - t0)
         print(f"{gid:8} {len(rec['actions']):>5} {len(r['decisions']):>9} {REVIEW_SAMPLES[gid]:>7} "
               f"{REVIEW_DEPTH[gid]:>5} {review_s:>8.1f} {len(r['mistakes']):>8} {worst:>17.2f}")

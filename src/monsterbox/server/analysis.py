@@ -47,8 +47,9 @@ REVIEW_DEPTH = {"inn": 0, "maker": 0, "mansion": 0, "monster": 20}
 class AnalysisBudget:
     """What hints and reviews may cost on this server (the defaults are documented in docs/server-api.md).
 
-    A hint: ``hint_samples[game]`` determinizations per option, given up after ``hint_seconds``; ``hint_rate`` per
-    seat (a repeated question at the same position is answered from memory and not counted). A review:
+    A hint: ``hint_samples[game]`` determinizations per option, playouts cut as a review's, given up after
+    ``hint_seconds``; ``hint_rate`` per seat (a repeated question at the same position is answered from memory and
+    not counted). A review:
     ``review_samples[game]`` determinizations per option for every decision of the seat, playouts cut after
     ``review_depth[game]`` actions (0: to the end), given up after ``review_seconds``; at most ``review_queue``
     reviews waiting; ``review_cache`` finished reviews kept in memory."""
@@ -86,8 +87,8 @@ def describe(game: Game, seat: int, table: Table, actions: list[str], lang: str)
         return {a: text.describe_action(view, a, names, game.state.cards) for a in actions}
 
 
-def compute_hint(game: Game, seat: int, samples: int, table: Table, lang: str) -> dict[str, Any]:
-    h = hint(game, seat, samples, hint_seed(len(game.actions), seat))
+def compute_hint(game: Game, seat: int, samples: int, depth: int, table: Table, lang: str) -> dict[str, Any]:
+    h = hint(game, seat, samples, hint_seed(len(game.actions), seat), depth)
     words = describe(game, seat, table, [o["action"] for o in h["options"]], lang)
     return {"seat": seat, "version": len(game.actions), "lang": lang, "samples": h["samples"],
             "suggestion": {"id": h["suggestion"], "text": words[h["suggestion"]]}, "value": h["value"],
@@ -205,7 +206,8 @@ class Analysis:
                 if not self.limiter.hit(parse(self.budget.hint_rate), "hint", table.id, str(seat)):
                     raise TooMany
                 samples = self.budget.hint_samples.get(snapshot.game_id, 16)
-                future = self.hints.submit(compute_hint, snapshot, seat, samples, table, lang)
+                depth = self.budget.review_depth.get(snapshot.game_id, 0)
+                future = self.hints.submit(compute_hint, snapshot, seat, samples, depth, table, lang)
                 self.hint_cache[key] = future
                 while len(self.hint_cache) > 1000:
                     self.hint_cache.popitem(last=False)
