@@ -23,6 +23,7 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from babel import Locale
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -113,12 +114,19 @@ def N_(message: str) -> str:
     return message
 
 
+@functools.lru_cache(maxsize=4096)
+def _format_list(items: tuple[str, ...], style: str, lang: str) -> str:
+    """Babel's ``format_list``, remembered: the same few lists are worded again and again (each call re-reads the
+    locale's data)."""
+    return str(format_list(list(items), style=style, locale=Locale.parse(lang)))
+
+
 def and_list(items: Iterable[str]) -> str:
     """"a, b and c" in the language in force (Babel's CLDR list patterns); "" for no item."""
     items = list(items)
     if not items:
         return ""
-    return str(format_list(items, style="standard", locale=language()))
+    return _format_list(tuple(items), "standard", language())
 
 
 def or_list(items: Iterable[str]) -> str:
@@ -126,4 +134,4 @@ def or_list(items: Iterable[str]) -> str:
     items = list(items)
     if not items:
         return ""
-    return str(format_list(items, style="or", locale=language()))
+    return _format_list(tuple(items), "or", language())

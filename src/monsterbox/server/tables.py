@@ -20,8 +20,9 @@ from typing import Any
 
 import monsterbox
 from monsterbox.core.errors import IllegalAction, InvalidOptions
+from monsterbox.core.events import EventMemo
 from monsterbox.core.game import Game
-from monsterbox.core.i18n import _
+from monsterbox.core.i18n import _, language
 from monsterbox.core.registry import get_ruleset
 from monsterbox.server.bots import BotBudget, BotPool, check_agent_spec, move_seed
 from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, token_hash
@@ -62,12 +63,22 @@ class Table:
     last_used: float = field(default_factory=time.monotonic)
     by_hash: dict[str, int] = field(default_factory=dict)
     story_cache: dict[Any, str] = field(default_factory=dict)
+    event_memo: EventMemo = field(default_factory=dict)
+    seats_cache: dict[str, tuple[list[dict[str, Any]], list[str]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.reindex()
 
     def reindex(self) -> None:
+        """After the seats changed: token lookup, and the words that hold the seats' names, afresh."""
         self.by_hash = {s["token_hash"]: i for i, s in enumerate(self.seats) if s.get("token_hash")}
+        self.seats_cache = {}
+        self.story_cache.clear()
+
+    def forget_words(self) -> None:
+        """After the game was rebuilt (a move undone): its events are new objects."""
+        self.story_cache.clear()
+        self.event_memo = {}
 
     @property
     def version(self) -> int:
@@ -93,10 +104,24 @@ class Table:
         return {"status": self.status(), "to_play": self.game.to_play}
 
     def name_of(self, seat: int) -> str:
-        return seat_name(self.seats, seat)
+        return self._seats_words()[1][seat]
 
     def public_seats(self) -> list[dict[str, Any]]:
-        return seats_listing(self.seats)
+        return self._seats_words()[0]
+
+    def names(self) -> list[str]:
+        """Every seat's name in the current language."""
+        return self._seats_words()[1]
+
+    def _seats_words(self) -> tuple[list[dict[str, Any]], list[str]]:
+        """The seats listing and names in the current language, made once per language until the seats change
+        (they are read-only: shared by every reply)."""
+        lang = language()
+        words = self.seats_cache.get(lang)
+        if words is None:
+            listing = seats_listing(self.seats)
+            words = self.seats_cache[lang] = (listing, [e["name"] for e in listing])
+        return words
 
 
 def seat_name(seats: list[dict[str, Any]], seat: int) -> str:
@@ -186,13 +211,19 @@ class Tables:
         self.kick(table)
         return table, tokens
 
-    def get(self, table_id: str) -> Table:
+    def peek(self, table_id: str) -> Table | None:
+        """The table if it is in memory (no database access: safe on the event loop), else None."""
         if not isinstance(table_id, str) or len(table_id) > 32:
             raise NotFound("no such game")
-        with self.lock:
-            table = self.live.get(table_id)
+        table = self.live.get(table_id)  # a dict read is atomic
         if table is not None:
             table.last_used = time.monotonic()
+        return table
+
+    def get(self, table_id: str) -> Table:
+        """The table, rebuilt from the database if it is not in memory; NotFound if there is no such game."""
+        table = self.peek(table_id)
+        if table is not None:
             return table
         loaded = self.store.load(table_id)
         if loaded is None:
@@ -274,7 +305,7 @@ class Tables:
                               notify=f"{table.id}:{index + 1}:{self.process_id}")
         except BaseException as exc:
             table.game = rebuild(g, g.actions[:-1])
-            table.story_cache.clear()
+            table.forget_words()
             if isinstance(exc, Conflict):
                 threading.Thread(target=self.catch_up, args=(table,), daemon=True).start()
                 raise Stale("another move was stored first (another request or server process); reload the "
