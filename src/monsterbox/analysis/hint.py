@@ -13,10 +13,12 @@ if TYPE_CHECKING:
     from monsterbox.core.game import Game
 
 
-def hint(game: Game, seat: int, samples: int | None = None, seed: int = 0) -> dict[str, Any]:
+def hint(game: Game, seat: int, samples: int | None = None, seed: int = 0, depth: int | None = None
+         ) -> dict[str, Any]:
     """``{"seat", "suggestion", "value", "options": [{"action", "estimate"}...] (best first), "samples", "depth"}``
-    for ``seat``, who must be the seat to play. Raises InvalidOptions (with the reason) otherwise."""
-    ev = evaluate_options(game, seat, samples, seed)
+    for ``seat``, who must be the seat to play. Raises InvalidOptions (with the reason) otherwise. ``samples`` and
+    ``depth``: as ``evaluate_options`` (defaults per game)."""
+    ev = evaluate_options(game, seat, samples, seed, depth)
     out = ev.to_json()
     out["options"].sort(key=lambda o: -o["estimate"])  # stable: legal order among equals
     out["suggestion"] = out.pop("best")

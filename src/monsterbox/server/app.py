@@ -32,11 +32,12 @@ from monsterbox.core.cardfile import packaged_card_data
 from monsterbox.core.errors import IllegalAction, InvalidOptions, MonsterboxError
 from monsterbox.core.i18n import LANGUAGES, check_language
 from monsterbox.core.registry import GAME_IDS
+from monsterbox.server.analysis import Analysis
 from monsterbox.server.bots import BotBudget
 from monsterbox.server.hotpath import HotPath
 from monsterbox.server.notify import Hub, PostgresListener
 from monsterbox.server.security import Guard, Limits, RateLimiter
-from monsterbox.server.state import events_page, rules_page, table_state
+from monsterbox.server.state import events_page, replay_story, rules_page, table_state
 from monsterbox.server.store import Store
 from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable
 
@@ -243,6 +244,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     app.state.store = store
     app.state.hub = hub
     app.state.settings = settings
+    app.state.analysis = Analysis(tables)  # hints and reviews (server/analysis.py)
+    app.include_router(app.state.analysis.router)
 
     # --- errors: a clear JSON message and the right status; never a 500 for a client's input ----------------
     def error(status: int, text: str) -> JSONResponse:
@@ -349,8 +352,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         return Response(json.dumps(rec), media_type="application/json")  # orjson stops at 64-bit integers
 
     @app.get("/api/games/{table_id}/replay/{step}")
-    def replay_step(table_id: str, step: int, seat: str | None = Query(default=None, pattern="^([0-9]|all)$")
-                    ) -> Response:
+    def replay_step(table_id: str, step: int, request: Request,
+                    seat: str | None = Query(default=None, pattern="^([0-9]|all)$")) -> Response:
         """A finished game at move ``step`` (0: the deal), as ``seat`` saw it, as a spectator (no seat), or with every
         card shown (``seat=all``: each seat's view). Only when the game is over: before, it would reveal cards."""
         table = tables.get(table_id)
@@ -375,6 +378,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             out["view"] = at.view(int(seat))
         else:
             out["view"] = at.spectator_view()
+        out["story"] = replay_story(table, at, int(seat) if seat not in (None, "all") else None, lang_of(request))
         return json_response(out)
 
     @app.get("/api/rules/{game}")

@@ -81,6 +81,16 @@ def table_state(table: Table, seat: int | None, lang: str = "en") -> dict[str, A
         return out
 
 
+def replay_story(table: Table, at: Any, seat: int | None, lang: str = "en") -> list[dict[str, Any]]:
+    """The story of a replayed position ``at`` (a rebuilt copy of the table's game), as ``seat`` (None: a spectator)
+    saw it: its most recent events in words. Event i of a seat's log never changes, so the table's cache serves."""
+    with table.lock, use_language(lang):
+        count = at.event_count(seat)
+        first = max(0, count - STORY_WINDOW)
+        page = at.events(seat, since=first)
+        return _story(text_module(at.game_id), page, first, seat, table.story_cache, table, lang)
+
+
 def events_page(table: Table, seat: int | None, since: int, limit: int, lang: str = "en") -> dict[str, Any]:
     with table.lock, use_language(lang):
         g = table.game
