@@ -1,6 +1,6 @@
 """Engine speed: random playouts through the public path, ``simulate`` and the internal path that search uses.
 
-    python benchmarks/engine.py [--game inn] [--players 4] [--seconds 3]
+    python benchmarks/engine.py [--games inn,maker] [--players 4] [--seconds 3]
 
 Public path: ``new_game`` then ``legal_actions()`` / ``play(action_id)`` (string ids, every action checked).
 Simulate: ``sim.simulate`` with random agents (the agent layer on top of the public path), 10 games a call.
@@ -99,11 +99,15 @@ def mid_game_costs(game_id: str, players: int, seconds: float) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", choices=implemented_games(), default=None, help="one game (default: all built)")
+    ap.add_argument("--games", default=",".join(implemented_games()),
+                    help="comma-separated game ids (default: all built; Monster Inn first for the ratios)")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=3.0, help="CPU time per measurement")
     args = ap.parse_args()
-    games = [args.game] if args.game else list(implemented_games())
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    unknown = [g for g in games if g not in implemented_games()]
+    if unknown:
+        ap.error(f"unknown game(s) {', '.join(unknown)}; choose among {', '.join(implemented_games())}")
     print(f"monsterbox {monsterbox.__version__}, Python {sys.version.split()[0]}, {args.players} players, "
           "random playouts, decisions per CPU second")
     for game_id in games:  # warm-up: imports and card files are loaded once
