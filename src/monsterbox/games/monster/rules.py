@@ -29,7 +29,7 @@ from monsterbox.games.monster.mechanics import (
     available,
     bank_count,
     bank_take,
-    blocked,
+    blocked_colours,
     draw_weapon,
     end_game,
     gain_villagers,
@@ -133,7 +133,7 @@ def _ordered(rng: random.Random, items: list[int], first: list[int]) -> list[int
     rest = list(items)
     for x in first:
         rest.remove(x)
-    rng.shuffle(rest)
+    crng.shuffle_random(rng, rest)
     return rest + first[::-1]
 
 
@@ -144,7 +144,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
     unreliable = options.get("unreliable_weaponry", False)
     if unreliable:
         weapons = [w for w in range(5) for _ in range(WEAPONS_PER_TYPE)]
-        rng.shuffle(weapons)
+        crng.shuffle_random(rng, weapons)
         bank = [weapons[k * BANK_PER_TYPE:(k + 1) * BANK_PER_TYPE] for k in range(5)]
         weapons = weapons[5 * BANK_PER_TYPE:]
     else:
@@ -176,7 +176,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         crisis_decks=decks, crisis_discards=[[], []], day_crises=[], bounties=[], villagers=START_VILLAGERS,
         leader=options["first_leader"] if "first_leader" in options else rng.randrange(players), day=0,
         phase=HUNT, current=0, passed=[False] * players, pending=[], followups=[], loot_choice=-1, turn_actor=0,
-        rng=st, step=0, log=[],
+        rng=st, step=0, log=[], table=action_table(cards, players),
     )
     for _ in range(START_LAIRS):
         spawn_lair(s)
@@ -324,7 +324,8 @@ def slot_options(s: MonsterState, p: int) -> list[tuple[int, int, int]]:
         used = [c for c, sl in zip(chosen, slots, strict=False) if sl == "weapon"]
         canonical = origin != "store"  # a set of weapons is chosen in colour order (the order does not matter)
         floor = used[-1] if used and canonical else 0
-        left = [0 if (killing and blocked(s, w)) else available(s, p, w) - used.count(w) for w in range(5)]
+        blk = blocked_colours(s) if killing else [False] * 5
+        left = [0 if blk[w] else available(s, p, w) - used.count(w) for w in range(5)]
         later = sum(1 for sl in slots[len(chosen) + 1:] if sl == "weapon")
         return [(A.WEAPON, w, -1) for w in range(floor, 5)
                 if left[w] > 0 and (not canonical or sum(left[w:]) - 1 >= later)]
@@ -341,8 +342,7 @@ def slot_options(s: MonsterState, p: int) -> list[tuple[int, int, int]]:
 
 
 def legal_actions(s: MonsterState) -> list[int]:
-    t = action_table(s.cards, s.n)
-    code = t.index
+    code = s.table.index
     p = s.current
     phase = s.phase
     cards = s.cards
@@ -352,7 +352,7 @@ def legal_actions(s: MonsterState) -> list[int]:
         armed = s.armed[p]
         have = [hand[w] + (armed == w) for w in range(5)]
         crises = s.day_crises or any(k >= 100 for k in s.lair_keys)
-        blk = [blocked(s, w) for w in range(5)] if crises else [False] * 5
+        blk = blocked_colours(s) if crises else [False] * 5
         for i, key in enumerate(s.lair_keys):
             if s.stacks[i]:
                 top = s.stacks[i][-1]
@@ -513,7 +513,7 @@ def do_pass(s: MonsterState, p: int, order: list[int]) -> None:
 
 
 def apply(s: MonsterState, code: int) -> None:
-    op, a, b = action_table(s.cards, s.n).ops[code]
+    op, a, b = s.table.ops[code]
     p = s.current
     s.step += 1
     cards = s.cards
