@@ -374,7 +374,22 @@ def apply(s: MakerState, code: int) -> None:
     p = s.current
     s.step += 1
     cards = s.cards
-    if op == A.MOVE:
+    if op == A.DISCARD_START:
+        s.phase = DISCARD
+        s.discarded = 0
+        log(s, -1, "discard_action", p)
+        if s.hand_size[p] == 0:
+            end_turn(s, p)
+    elif op == A.DISCARD_CARD:
+        take_from_hand(s, p, a)
+        s.discard.append(a)
+        s.discarded += 1
+        log(s, -1, "discard", p, a)
+        if s.hand_size[p] == 0:
+            end_turn(s, p)
+    elif op == A.DONE:
+        end_turn(s, p)
+    elif op == A.MOVE:
         take_from_hand(s, p, a)
         s.stats[p][LABYRINTHS] += 1
         play_labyrinth(s, p, a)
@@ -450,21 +465,6 @@ def apply(s: MakerState, code: int) -> None:
         if not (s.heal and s.hands[p][c]):
             end_turn(s, p)
     elif op == A.HEAL_NONE:
-        end_turn(s, p)
-    elif op == A.DISCARD_START:
-        s.phase = DISCARD
-        s.discarded = 0
-        log(s, -1, "discard_action", p)
-        if s.hand_size[p] == 0:
-            end_turn(s, p)
-    elif op == A.DISCARD_CARD:
-        take_from_hand(s, p, a)
-        s.discard.append(a)
-        s.discarded += 1
-        log(s, -1, "discard", p, a)
-        if s.hand_size[p] == 0:
-            end_turn(s, p)
-    elif op == A.DONE:
         end_turn(s, p)
     elif op == A.THIEF:
         # MM Resolving Trap Cards: reveal a Thief and discard the trap(s); keep the rest.

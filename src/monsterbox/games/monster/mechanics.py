@@ -188,6 +188,15 @@ def bank_count(s: MonsterState, stack: int) -> int:
     return len(s.bank[stack]) + extra
 
 
+def bank_counts(s: MonsterState) -> list[int]:
+    """``bank_count`` of every stack, the discard pile read once."""
+    out = [len(stack) for stack in s.bank]
+    if not s.unreliable:
+        for w in s.weapon_discard[:-2]:
+            out[w] += 1
+    return out
+
+
 def bank_take(s: MonsterState, stack: int) -> int:
     """Take the top weapon of a bank stack; an exhausted stack is refilled from the discard pile, never touching the
     top two discards (FAQ)."""
