@@ -95,3 +95,15 @@ def test_shared_payments_cannot_be_changed() -> None:
     got = R.payments(s, 0, s.cards.acost[0])
     with pytest.raises(TypeError):
         got[(9, 9, 9, 9, 9)] = (False, False)  # type: ignore[index]
+
+
+def test_a_full_memo_is_cleared_and_refilled(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(R, "_PAYMENTS_MAX", 3)
+    monkeypatch.setattr(R, "_PAYABLE_MAX", 3)
+    monkeypatch.setattr(R, "_PAYMENTS", {})
+    monkeypatch.setattr(R, "_PAYABLE", {})
+    s = monsterbox.new_game("mansion", 3, 0).state
+    for screen in ([1, 1, 1, 1, 1], [3, 0, 2, 0, 1], [0, 2, 2, 1, 0], [2, 2, 0, 0, 3], [1, 1, 1, 1, 1]):
+        s.screens[0] = screen
+        check_position(s, 0)
+        assert len(R._PAYMENTS) <= 3 and len(R._PAYABLE) <= 3

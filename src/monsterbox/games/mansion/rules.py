@@ -205,7 +205,7 @@ Payment = tuple[int, ...]  # skulls paid per colour, in SKULLS order
 #: payments by what they depend on (the screen, the cost, the chambers' help still available): a pure function of
 #: immutable keys, so states, their copies and determinizations share it safely; bounded by clearing it when full
 _PAYMENTS: dict[tuple[Any, ...], tuple[Mapping[Payment, tuple[bool, bool]], tuple[int, ...]]] = {}
-_PAYMENTS_MAX = 50_000
+_PAYMENTS_MAX = 8_192  # about 3 kB an entry: some 25 MB at most
 
 
 def payments(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> Mapping[Payment, tuple[bool, bool]]:
@@ -504,14 +504,15 @@ def castable(s: MansionState, p: int, a: int, owned: set[int] | None = None) -> 
     key = (tuple(screen), cost, *_helpers(s, p))
     ok = _PAYABLE.get(key)
     if ok is None:
-        if len(_PAYABLE) >= _PAYMENTS_MAX:
+        if len(_PAYABLE) >= _PAYABLE_MAX:
             _PAYABLE.clear()
         ok = _PAYABLE[key] = _payable(screen, cost, key[2], key[3])
     return ok
 
 
-#: ``_payable`` by its arguments (pure, like ``_PAYMENTS``)
+#: ``_payable`` by its arguments (pure, like ``_PAYMENTS``; a small entry)
 _PAYABLE: dict[tuple[Any, ...], bool] = {}
+_PAYABLE_MAX = 50_000
 
 
 def _short(sc: Sequence[int], need: Sequence[int]) -> int:
