@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from monsterbox.core import rng as crng
 from monsterbox.core.cardfile import cards_option
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import bool_option, check_keys, seat_option
@@ -95,7 +96,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> InnState
     cards = card_set(options)
     first = [cards.index(c) for c in options.get("deck", [])]
     rest = [c for c in range(len(cards.ids)) if c not in first]
-    rng.shuffle(rest)
+    crng.shuffle_random(rng, rest)
     order = first + rest  # order[0] is drawn first
     starter = options["first_player"] if "first_player" in options else rng.randrange(players)
     s = InnState(

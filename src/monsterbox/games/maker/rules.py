@@ -145,7 +145,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MakerSta
         treasures=[], face_up=[], entry_cards=[], exit_cards=[], entry=[], exit_d=[], stage=[], entered=[],
         monster=[], first_exit=-1, end_phase=False, current=0, phase=TURN, battle=[], equips=[], last_add=-1,
         last_equip=-1, heal=[], discarded=0, stats=[], turns=0, rng=crng.seed_state(rng.getrandbits(64)),
-        dice=list(reversed(options.get("dice", []))), step=0, log=[],
+        dice=list(reversed(options.get("dice", []))), step=0, log=[], table=action_table(cards, players),
     )
     first = options["first_player"] if "first_player" in options else rng.randrange(players)
     start_round(s, first, options)
@@ -269,8 +269,7 @@ def targets(s: MakerState, p: int) -> list[int]:
 
 # --- legal actions --------------------------------------------------------------------------------------------------
 def legal_actions(s: MakerState) -> list[int]:
-    t = action_table(s.cards, s.n)
-    code = t.index
+    code = s.table.index
     cards = s.cards
     p = s.current
     hand = s.hands[p]
@@ -278,18 +277,24 @@ def legal_actions(s: MakerState) -> list[int]:
     acts: list[int] = []
     if phase == TURN:
         blocked = s.monster[p] >= 0
-        for c in range(len(cards.ids)):
-            if not hand[c]:
+        kind = cards.kind
+        to: list[int] | None = None  # the players a monster can be placed on, found once
+        for c, held in enumerate(hand):
+            if not held:
                 continue
-            k = cards.kind[c]
-            if k == LABYRINTH and not blocked:
-                acts.append(code[(A.MOVE, c, -1)])
+            k = kind[c]
+            if k == LABYRINTH:
+                if not blocked:
+                    acts.append(code[(A.MOVE, c, -1)])
             elif k == DIVERSION:
                 acts.append(code[(A.DIVERSION_OP, -1, -1)])
-            elif k == ROOM and not blocked:
-                acts.append(code[(A.ROOM_OP, -1, -1)])
+            elif k == ROOM:
+                if not blocked:
+                    acts.append(code[(A.ROOM_OP, -1, -1)])
             elif k == MONSTER:
-                for q in targets(s, p):
+                if to is None:
+                    to = targets(s, p)
+                for q in to:
                     acts.append(code[(A.PLACE, c, q)])
         if blocked and can_battle(s, p):
             acts.append(code[(A.BATTLE_OP, -1, -1)])
@@ -323,8 +328,8 @@ def legal_actions(s: MakerState) -> list[int]:
         acts.append(code[(A.HEAL_NONE, -1, -1)])
         return acts
     if phase == DISCARD:
-        for c in range(len(cards.ids)):
-            if hand[c]:
+        for c, held in enumerate(hand):
+            if held:
                 acts.append(code[(A.DISCARD_CARD, c, -1)])
         # MM Treasure Card: a revealed treasure can be discarded (an open one cannot); P19: with the discard action
         for tr in s.treasures[p]:
@@ -336,8 +341,9 @@ def legal_actions(s: MakerState) -> list[int]:
     if phase == TRAP_PHASE:
         if any(hand[c] and cards.cls[c] == "Thief" for c in cards.types_of(CHARACTER)):
             acts.append(code[(A.THIEF, -1, -1)])
-        for c in range(len(cards.ids)):
-            if hand[c] and cards.kind[c] != TRAP:
+        kind = cards.kind
+        for c, held in enumerate(hand):
+            if held and kind[c] != TRAP:
                 acts.append(code[(A.KEEP, c, -1)])
         if not acts:
             acts.append(code[(A.KEEP_NONE, -1, -1)])
@@ -364,11 +370,26 @@ def take_from_hand(s: MakerState, p: int, c: int) -> None:
 
 
 def apply(s: MakerState, code: int) -> None:
-    op, a, b = action_table(s.cards, s.n).ops[code]
+    op, a, b = s.table.ops[code]
     p = s.current
     s.step += 1
     cards = s.cards
-    if op == A.MOVE:
+    if op == A.DISCARD_START:
+        s.phase = DISCARD
+        s.discarded = 0
+        log(s, -1, "discard_action", p)
+        if s.hand_size[p] == 0:
+            end_turn(s, p)
+    elif op == A.DISCARD_CARD:
+        take_from_hand(s, p, a)
+        s.discard.append(a)
+        s.discarded += 1
+        log(s, -1, "discard", p, a)
+        if s.hand_size[p] == 0:
+            end_turn(s, p)
+    elif op == A.DONE:
+        end_turn(s, p)
+    elif op == A.MOVE:
         take_from_hand(s, p, a)
         s.stats[p][LABYRINTHS] += 1
         play_labyrinth(s, p, a)
@@ -444,21 +465,6 @@ def apply(s: MakerState, code: int) -> None:
         if not (s.heal and s.hands[p][c]):
             end_turn(s, p)
     elif op == A.HEAL_NONE:
-        end_turn(s, p)
-    elif op == A.DISCARD_START:
-        s.phase = DISCARD
-        s.discarded = 0
-        log(s, -1, "discard_action", p)
-        if s.hand_size[p] == 0:
-            end_turn(s, p)
-    elif op == A.DISCARD_CARD:
-        take_from_hand(s, p, a)
-        s.discard.append(a)
-        s.discarded += 1
-        log(s, -1, "discard", p, a)
-        if s.hand_size[p] == 0:
-            end_turn(s, p)
-    elif op == A.DONE:
         end_turn(s, p)
     elif op == A.THIEF:
         # MM Resolving Trap Cards: reveal a Thief and discard the trap(s); keep the rest.

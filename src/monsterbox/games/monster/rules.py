@@ -28,8 +28,9 @@ from monsterbox.games.monster.effects import (
 from monsterbox.games.monster.mechanics import (
     available,
     bank_count,
+    bank_counts,
     bank_take,
-    blocked,
+    blocked_colours,
     draw_weapon,
     end_game,
     gain_villagers,
@@ -134,7 +135,7 @@ def _ordered(rng: random.Random, items: list[int], first: list[int]) -> list[int
     rest = list(items)
     for x in first:
         rest.remove(x)
-    rng.shuffle(rest)
+    crng.shuffle_random(rng, rest)
     return rest + first[::-1]
 
 
@@ -145,7 +146,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
     unreliable = options.get("unreliable_weaponry", False)
     if unreliable:
         weapons = [w for w in range(5) for _ in range(WEAPONS_PER_TYPE)]
-        rng.shuffle(weapons)
+        crng.shuffle_random(rng, weapons)
         bank = [weapons[k * BANK_PER_TYPE:(k + 1) * BANK_PER_TYPE] for k in range(5)]
         weapons = weapons[5 * BANK_PER_TYPE:]
     else:
@@ -177,7 +178,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         crisis_decks=decks, crisis_discards=[[], []], day_crises=[], bounties=[], villagers=START_VILLAGERS,
         leader=options["first_leader"] if "first_leader" in options else rng.randrange(players), day=0,
         phase=HUNT, current=0, passed=[False] * players, pending=[], followups=[], loot_choice=-1, turn_actor=0,
-        rng=st, step=0, log=[],
+        rng=st, step=0, log=[], table=action_table(cards, players),
     )
     for _ in range(START_LAIRS):
         spawn_lair(s)
@@ -282,6 +283,7 @@ def crisis(s: MonsterState) -> None:
 
 # --- rule modifiers from crises -------------------------------------------------------------------------------------
 def three_allowed(s: MonsterState, key: int) -> bool:
+    """Whether three weapons may kill in lair ``key`` (-1: whether today's crises allow it anywhere)."""
     if any(s.cards.crises[c].effect == "no_three" for c in s.day_crises):
         return False
     return not (key >= 100 and s.cards.crises[key - 100].effect == "no_three")
@@ -325,7 +327,15 @@ def slot_options(s: MonsterState, p: int) -> list[tuple[int, int, int]]:
         used = [c for c, sl in zip(chosen, slots, strict=False) if sl == "weapon"]
         canonical = origin != "store"  # a set of weapons is chosen in colour order (the order does not matter)
         floor = used[-1] if used and canonical else 0
-        left = [0 if (killing and blocked(s, w)) else available(s, p, w) - used.count(w) for w in range(5)]
+        blk = blocked_colours(s) if killing else [False] * 5
+        left = s.hands[p][:]  # available(): the hand plus the armed weapon, less those chosen already
+        if s.armed[p] >= 0:
+            left[s.armed[p]] += 1
+        for w in used:
+            left[w] -= 1
+        for w in range(5):
+            if blk[w]:
+                left[w] = 0
         later = sum(1 for sl in slots[len(chosen) + 1:] if sl == "weapon")
         return [(A.WEAPON, w, -1) for w in range(floor, 5)
                 if left[w] > 0 and (not canonical or sum(left[w:]) - 1 >= later)]
@@ -342,8 +352,7 @@ def slot_options(s: MonsterState, p: int) -> list[tuple[int, int, int]]:
 
 
 def legal_actions(s: MonsterState) -> list[int]:
-    t = action_table(s.cards, s.n)
-    code = t.index
+    code = s.table.index
     p = s.current
     phase = s.phase
     cards = s.cards
@@ -351,19 +360,29 @@ def legal_actions(s: MonsterState) -> list[int]:
         acts = []
         hand = s.hands[p]
         armed = s.armed[p]
-        have = [hand[w] + (armed == w) for w in range(5)]
-        crises = s.day_crises or any(k >= 100 for k in s.lair_keys)
-        blk = [blocked(s, w) for w in range(5)] if crises else [False] * 5
-        for i, key in enumerate(s.lair_keys):
-            if s.stacks[i]:
-                top = s.stacks[i][-1]
+        have = hand[:]
+        if armed >= 0:
+            have[armed] += 1
+        held = sum(have)
+        keys, stacks = s.lair_keys, s.stacks
+        crisis_lair = False
+        for key in keys:
+            if key >= 100:
+                crisis_lair = True
+                break
+        blk = blocked_colours(s) if s.day_crises or crisis_lair else [False] * 5
+        for i, key in enumerate(keys):
+            stack = stacks[i]
+            if stack:
+                top = stack[-1]
                 if have[top] and not blk[top]:
                     acts.append(code[(A.KILL, key, top)])
-        if sum(have) >= 3:
+        if held >= 3:
             usable = sum(have[w] for w in range(5) if not blk[w])
-            if usable >= 3:
-                for i, key in enumerate(s.lair_keys):
-                    if s.stacks[i] and three_allowed(s, key):
+            if usable >= 3 and three_allowed(s, -1):
+                crises = cards.crises
+                for i, key in enumerate(keys):
+                    if stacks[i] and (key < 100 or crises[key - 100].effect != "no_three"):
                         acts.append(code[(A.THREE, key, -1)])
         ch = cards.characters[s.characters[p]]
         if not s.exhausted[p] and CHARACTER_EFFECTS[ch.effect].usable(s, p, ch.params):
@@ -373,10 +392,11 @@ def legal_actions(s: MonsterState) -> list[int]:
             if it not in s.items_used[p] and LOOT_EFFECTS[card.effect].usable(s, p, card.params):
                 acts.append(code[(A.ITEM, it, -1)])
         if s.cubes[p] and cubes_allowed(s):
+            counts = bank_counts(s)
             for w in range(5):
-                if bank_count(s, w):
+                if counts[w]:
                     acts.append(code[(A.CUBE, w, -1)])
-        if sum(have) >= 2:
+        if held >= 2:
             acts.append(code[(A.STORE, -1, -1)])
         for w in range(5):
             if have[w]:
@@ -514,7 +534,7 @@ def do_pass(s: MonsterState, p: int, order: list[int]) -> None:
 
 
 def apply(s: MonsterState, code: int) -> None:
-    op, a, b = action_table(s.cards, s.n).ops[code]
+    op, a, b = s.table.ops[code]
     p = s.current
     s.step += 1
     cards = s.cards
