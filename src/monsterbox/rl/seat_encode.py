@@ -129,14 +129,16 @@ def encode_inn_state(s: Any, seat: int) -> list[float]:
 
 
 # --- Monster Maker --------------------------------------------------------------------------------------------------
-def _maker_tables(cards: Any) -> tuple[tuple[int, ...], tuple[float, ...], tuple[float, ...], tuple[int, ...]]:
+def _maker_tables(cards: Any) -> tuple[Any, ...]:
     """The encoder's hand slots (the default card file's type ids, ``encode.encode_maker``) as types of ``cards``
     (-1: not in this card set), each type's monster strength / 25 and undead flag, each treasure's exit modifier."""
     from monsterbox.games.maker.cards import default_cards
 
     index = {t: i for i, t in enumerate(cards.ids)}
     slots = tuple(index.get(t, -1) for t in default_cards().ids)
-    return (slots, tuple(v / 25 for v in cards.strength), tuple(float(bool(u)) for u in cards.undead),
+    # k / 3 for every count a hand can hold of one type (at most its copies), when the slots are the card set's types
+    thirds = tuple(k / 3 for k in range(max(cards.count) + 1)) if slots == tuple(range(len(cards.ids))) else None
+    return (slots, thirds, tuple(v / 25 for v in cards.strength), tuple(float(bool(u)) for u in cards.undead),
             tuple(t.exit_modifier for t in cards.treasures))
 
 
@@ -149,12 +151,15 @@ def encode_maker_state(s: Any, seat: int) -> list[float]:
     treasures it holds and the exit bonus; the distance it needs to exit adds the exit modifiers of the treasures the
     seat can see (face up, its own, or all at the end: a face-down treasure is never an open one, and only open ones
     have a modifier); the battle's size."""
-    slots, strength, undead, modifier = _MAKER.get(s.cards)
+    slots, thirds, strength, undead, modifier = _MAKER.get(s.cards)
     x = [0.0] * 7
     x[s.phase] = 1.0
     x += (float(s.end_phase), len(s.deck) / 125, len(s.treasure_deck) / 25, s.target / 100)
     hand = s.hands[seat]
-    x += [hand[t] / 3 if t >= 0 else 0.0 for t in slots]
+    if thirds is not None and max(hand) < len(thirds):
+        x += map(thirds.__getitem__, hand)
+    else:
+        x += [hand[t] / 3 if t >= 0 else 0.0 for t in slots]
     over = s.phase == 6  # OVER
     face_up = s.face_up
     order = seat_order(seat, s.n)
