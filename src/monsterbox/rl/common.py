@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from monsterbox.agents.base import Agent, Observation, observe
+from monsterbox.agents.random_agent import RandomAgent
 from monsterbox.agents.registry import make_agent
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.game import Game
@@ -138,8 +139,8 @@ def make_opponents(spec: OpponentSpec, game_id: str, players: int, learner: int,
 
 
 def one_opponent(spec: Any, game_id: str, seed: int, n_actions: int) -> Agent:
-    if spec is None:
-        spec = "random"
+    if spec is None or spec == "random":
+        return RandomAgent(seed)  # what make_agent("random", ...) builds, without parsing the name every episode
     if isinstance(spec, str):
         return make_agent(spec, game_id, seed)
     if hasattr(spec, "act"):

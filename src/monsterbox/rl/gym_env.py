@@ -120,12 +120,12 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         if self._done:
             raise gym.error.ResetNeeded("the episode is over: call reset() before step()")
         code = int(action)
-        legal = self.game.legal_codes() if self.game.to_play == self.seat_index else []
+        legal = self.game.legal_codes_shared() if self.game.to_play == self.seat_index else ()
         if code not in legal:
             if self.illegal == "raise":
                 if 0 <= code < len(self.game.rules.action_tables(self.game.state)[0]):
                     self.game.play_code(code)  # raises IllegalAction saying why, and changes nothing
-                raise IllegalAction(f"action code {code} is not legal now (legal codes: {legal})")
+                raise IllegalAction(f"action code {code} is not legal now (legal codes: {list(legal)})")
             info = self._info()
             info["illegal_action"] = True
             if self.illegal == "terminate":

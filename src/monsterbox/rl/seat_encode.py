@@ -26,7 +26,6 @@ from monsterbox.rl.encode import (
     MANSION_COLOURS,
     MANSION_TYPES,
     MAX_SEATS,
-    MONSTER_COLOURS,
     MONSTER_WEAPONS,
     SKULLS,
     one_hot,
@@ -259,33 +258,36 @@ def encode_monster_state(s: Any, seat: int) -> list[float]:
     x = [0.0] * 8
     x[s.phase] = 1.0
     x += (s.villagers / 20, s.day / 10, len(s.weapon_deck) / 150)
-    n_colours = len(MONSTER_COLOURS)
+    stacks, dead = s.stacks, s.dead
     k = min(len(s.lair_keys), 12)
     for i in range(k):
-        stack = s.stacks[i]
-        top = [0.0] * n_colours
-        if stack:
-            top[stack[-1]] = 1.0
+        stack = stacks[i]
+        count = stack.count
         x.append(len(stack) / 8)
-        x += top
-        x += [stack.count(c) / 5 for c in range(n_colours)]
-        x.append(float(bool(s.dead[i])))
-    x += [0.0] * (12 * (12 - k))
+        x += _ONE_HOT5[stack[-1] if stack else -1]  # the top chip
+        x += (count(0) / 5, count(1) / 5, count(2) / 5, count(3) / 5, count(4) / 5, 1.0 if dead[i] else 0.0)
+    if k < 12:
+        x += _ZEROS[12 * (12 - k)]
     x += [len(b) / 10 for b in s.bank]
     x += [len(c) / 2 for c in s.bank_cubes]
     hand = s.hands[seat]
     x += [hand[w] / 5 if w >= 0 else 0.0 for w in weapon]
     select = s.phase == 6  # SELECT: no character yet
-    order = seat_order(seat, s.n)
-    for q in order[:MAX_SEATS]:
-        armed = [0.0] * 5
-        if s.armed[q] >= 0 and slot[s.armed[q]] >= 0:
-            armed[slot[s.armed[q]]] = 1.0
-        x += armed
-        x += (sum(s.hands[q]) / 8, s.cubes[q] / 5, len(s.stored[q]) / 3, float(s.passed[q]),
-              float(not select and s.exhausted[q]), len(s.items[q]) / 3)
-    x += [0.0] * (11 * (MAX_SEATS - len(order[:MAX_SEATS])))
+    hands, armed, cubes, stored, passed, exhausted, items = (s.hands, s.armed, s.cubes, s.stored, s.passed,
+                                                             s.exhausted, s.items)
+    n = s.n
+    for q in (*range(seat, n), *range(seat))[:MAX_SEATS]:  # from the observer on (encode.rotate)
+        w = armed[q]
+        x += _ONE_HOT5[slot[w] if w >= 0 else -1]
+        x += (sum(hands[q]) / 8, cubes[q] / 5, len(stored[q]) / 3, 1.0 if passed[q] else 0.0,
+              0.0 if select or not exhausted[q] else 1.0, len(items[q]) / 3)
+    if n < MAX_SEATS:
+        x += _ZEROS[11 * (MAX_SEATS - n)]
     return x
+
+
+#: one-hot rows of 5 by index; index -1: none
+_ONE_HOT5 = {i: tuple(one_hot(i, 5)) for i in range(-1, 5)}
 
 
 STATE_ENCODERS: dict[str, Callable[[Any, int], list[float]]] = {
