@@ -98,7 +98,8 @@ class MonsterboxEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seats[agent]
-        return {"observation": observation(self.game, seat), "action_mask": mask(self.game, seat, self.n_actions)}
+        game = self.game
+        return {"observation": observation(game, seat), "action_mask": mask(game, seat, self.n_actions)}
 
     def state(self) -> np.ndarray:
         """Every seat's observation, concatenated in seat order (for a centralised critic)."""
@@ -262,6 +263,10 @@ class _OrderEnforcing(_DirectReads, wrappers.OrderEnforcingWrapper):  # type: ig
 
     def __init__(self, env: Any) -> None:
         self._env_itself = env.unwrapped
+        # the chain env() builds: a legal move then goes from here straight to the environment, checked as the two
+        # inner wrappers check it (in the action space, legal in the mask last shown to the mover)
+        self._illegal = env.env if isinstance(env, _AssertOutOfBounds) and isinstance(env.env, _TerminateIllegal) \
+            else None
         super().__init__(env)
 
     @property
@@ -306,8 +311,18 @@ class _OrderEnforcing(_DirectReads, wrappers.OrderEnforcingWrapper):  # type: ig
         return self.env.observe(agent)
 
     def step(self, action: Any) -> None:
-        if self._has_reset and self._env_itself.agents:
+        raw = self._env_itself
+        if self._has_reset and raw.agents:
             self._has_updated = True
+            ti = self._illegal
+            if ti is not None and type(action) is int and 0 <= action < raw.n_actions:
+                obs = ti._prev_obs
+                agent = raw.agent_selection
+                if (type(obs) is dict and not ti._terminated and not raw.terminations[agent]
+                        and not raw.truncations[agent] and obs["action_mask"][action]):
+                    ti._prev_obs = ti._prev_info = None
+                    raw.step(action)
+                    return
             self.env.step(action)
         else:
             super().step(action)  # PettingZoo's error or warning
@@ -317,7 +332,7 @@ class _OrderEnforcing(_DirectReads, wrappers.OrderEnforcingWrapper):  # type: ig
             return super().last(observe)  # type: ignore[no-any-return]  # PettingZoo's error
         raw = self._env_itself
         agent = raw.agent_selection
-        obs = self.env.observe(agent) if observe else None
+        obs = ((self._illegal or self.env).observe(agent)) if observe else None
         return obs, raw._cumulative_rewards[agent], raw.terminations[agent], raw.truncations[agent], raw.infos[agent]
 
 
