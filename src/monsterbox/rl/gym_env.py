@@ -21,8 +21,9 @@
 
 Actions are codes of the game's action table, padded to the largest table over player counts
 (``Discrete(common.action_space_size(game))``); ``action_masks()`` (for sb3-contrib's MaskablePPO) and
-``info["action_mask"]`` give the legal ones. Observations are the encoder's vector of the learner's view, bounded
-(``Box(-4, 4)``).
+``info["action_mask"]`` give the legal ones. Observations are the vector of what the learner may know
+(``seat_encode``: equal to the encoder's vector of its view), bounded (``Box(-4, 4)``). Nothing is rendered or
+narrated unless ``render()`` is called.
 """
 
 from __future__ import annotations
