@@ -9,8 +9,9 @@
 - Actions: ``Discrete(common.action_space_size(game))``, fixed per game: the largest action table over the player
   counts, so one policy fits every table (codes past a smaller table are never legal).
 - Observations: ``{"observation": float32 vector in [-4, 4], "action_mask": int8 vector}``: what that agent may
-  know (``seat_encode``, equal to the encoding of its view) and its legal action codes. ``state()``: every seat's observation concatenated (what the seats know between them; never the deck
-  order or other hidden cards), for centralised critics; ``state_space`` is its Box.
+  know (``seat_encode``, equal to the encoding of its view) and its legal action codes. ``state()``: every seat's
+  observation concatenated (what the seats know between them; never the deck order or other hidden cards), for
+  centralised critics; ``state_space`` is its Box.
 - Deals: ``reset(seed=s)`` deals game ``s``'s deal stream; an unseeded ``reset()`` draws the next deal from the
   environment's generator (from the last seed given, else from fresh entropy), so parallel workers differ.
 - Rewards come at the end: each seat's share of the win (1 split among winners; the cooperative Monster: every
