@@ -15,7 +15,7 @@ from monsterbox.core import rng as crng
 from monsterbox.core.cardfile import cards_option
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import bool_option, check_keys, seat_option
-from monsterbox.core.ruleset import PhasedRuleset
+from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.maker import actions as A
 from monsterbox.games.maker.actions import action_table
 from monsterbox.games.maker.cards import (
@@ -78,16 +78,16 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
     if "distance" in options:
         d = options["distance"]
         if isinstance(d, bool) or not isinstance(d, int) or not 10 <= d <= 300:
-            raise InvalidOptions(f"option distance must be an integer from 10 to 300, got {d!r}")
+            raise InvalidOptions("option distance must be an integer from 10 to 300, got {value}", value=repr(d))
         out["distance"] = d
     rounds = options.get("rounds", 1)
     if rounds not in (1, 3) or isinstance(rounds, bool):
-        raise InvalidOptions(f"option rounds must be 1 or 3 (the 3-round rule), got {rounds!r}")
+        raise InvalidOptions("option rounds must be 1 or 3 (the 3-round rule), got {value}", value=repr(rounds))
     out["rounds"] = rounds
     rewards = options.get("rewards", [])
     if not isinstance(rewards, list) or any(r not in REWARDS for r in rewards) or len(set(rewards)) != len(rewards):
-        raise InvalidOptions(f"option rewards must be a list of distinct names among {', '.join(REWARDS)}, "
-                             f"got {rewards!r}")
+        raise InvalidOptions("option rewards must be a list of distinct names among {names}, got {value}",
+                             names=", ".join(REWARDS), value=repr(rewards))
     out["rewards"] = list(rewards)
     if "first_player" in options:
         out["first_player"] = seat_option(options, "first_player", players)
@@ -703,31 +703,51 @@ def judge(s: MakerState) -> None:
 
 
 # --- explanations ---------------------------------------------------------------------------------------------------
+def refusal(s: MakerState, name: str) -> Refusal:
+    """Why ``name`` is refused now, as data (``core.ruleset.Refusal``), from what the seat to play may know: its own
+    hand and treasures and the table. MM Labyrinth: a monster in your labyrinth blocks your way until it is dealt
+    with; a monster goes to a player who played a labyrinth card, holds no monster and has not exited; open
+    treasures cannot be discarded."""
+    t = action_table(s.cards, s.n)
+    code = t.codes.get(name)
+    if code is None:
+        return Refusal("unknown")
+    if s.phase == OVER:
+        return Refusal("over")
+    op, a, b = t.ops[code]
+    p = s.current
+    if op == A.MOVE and s.monster[p] >= 0:
+        return Refusal("blocked")
+    if op in (A.MOVE, A.ADD, A.DISCARD_CARD, A.KEEP) and s.hands[p][a] == 0:
+        return Refusal("no_card", {"card": s.cards.ids[a]})
+    if op == A.DROP and a in s.treasures[p] and s.cards.treasures[a].open:
+        return Refusal("open_treasure", {"treasure": s.cards.treasures[a].id})
+    if op == A.PLACE and b not in targets(s, p):
+        return Refusal("no_target", {"seat": b})
+    return Refusal("not_now")
+
+
+#: the engine's English for each refusal (developer text; players read ``text.explain_refusal``)
+REFUSAL_EN = {
+    "unknown": "{name!r} is not a Monster Maker action id",
+    "over": "the game is over",
+    "blocked": "a monster blocks your labyrinth: battle it, play a Diversion, or do something else",
+    "no_card": "seat {p} holds no {card}",
+    "open_treasure": ("{treasure} is an open treasure: open treasures cannot be discarded (MM Maximum number of "
+                      "Treasure Cards)"),
+    "no_target": ("seat {seat} cannot be given a monster (it must have played a labyrinth card, hold no monster and "
+                  "not have exited)"),
+    "not_now": "{name!r} is not allowed now: {phase}",
+}
+
+
 def why_illegal(s: MakerState, name: str) -> str:
     from monsterbox.games.maker.view import phase_summary
 
     t = action_table(s.cards, s.n)
     legal = ", ".join(t.names[a] for a in legal_actions(s)) if s.phase != OVER else "none (game over)"
-    code = t.codes.get(name)
-    if code is None:
-        reason = f"{name!r} is not a Monster Maker action id"
-    elif s.phase == OVER:
-        reason = "the game is over"
-    else:
-        op, a, b = t.ops[code]
-        p = s.current
-        if op == A.MOVE and s.monster[p] >= 0:
-            reason = "a monster blocks your labyrinth: battle it, play a Diversion, or do something else"
-        elif op in (A.MOVE, A.ADD, A.DISCARD_CARD, A.KEEP) and s.hands[p][a] == 0:
-            reason = f"seat {p} holds no {s.cards.ids[a]}"
-        elif op == A.DROP and a in s.treasures[p] and s.cards.treasures[a].open:
-            reason = (f"{s.cards.treasures[a].id} is an open treasure: open treasures cannot be discarded "
-                      "(MM Maximum number of Treasure Cards)")
-        elif op == A.PLACE and b not in targets(s, p):
-            reason = (f"seat {b} cannot be given a monster (it must have played a labyrinth card, hold no monster "
-                      "and not have exited)")
-        else:
-            reason = f"{name!r} is not allowed now: {phase_summary(s)}"
+    r = refusal(s, name)
+    reason = REFUSAL_EN[r.code].format(name=name, p=s.current, phase=phase_summary(s), **r.params)
     return f"illegal action: {reason}. Legal now: {legal}"
 
 
@@ -771,6 +791,9 @@ class MakerRules(PhasedRuleset):
 
     def why_illegal(self, state: MakerState, name: str) -> str:
         return why_illegal(state, name)
+
+    def refusal(self, state: MakerState, name: str) -> Refusal:
+        return refusal(state, name)
 
 
 RULES = MakerRules()

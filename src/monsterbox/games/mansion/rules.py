@@ -14,7 +14,7 @@ from monsterbox.core import rng as crng
 from monsterbox.core.cardfile import cards_option
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import check_keys, seat_option
-from monsterbox.core.ruleset import PhasedRuleset
+from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.mansion import actions as A
 from monsterbox.games.mansion.actions import action_table
 from monsterbox.games.mansion.cards import (
@@ -709,38 +709,61 @@ def show(s: MansionState) -> None:
     start_round(s)
 
 
+def refusal(s: MansionState, name: str) -> Refusal:
+    """Why ``name`` is refused now, as data (``core.ruleset.Refusal``), from what the seat to play may know: its own
+    skulls and the table. MM Casting: one actor cast or reserved and one chamber a turn, an actor's cost paid in
+    skulls (R6), one ability card of each type; R5: a casting turn cannot end having done neither."""
+    t = action_table(s.cards, s.n)
+    code = t.codes.get(name)
+    if code is None:
+        return Refusal("unknown")
+    if s.phase == OVER:
+        return Refusal("over")
+    op, a, _ = t.ops[code]
+    p = s.current
+    if op in (A.CAST_OP, A.MUMMY_OP) and s.phase == CAST and s.actor_done:
+        return Refusal("one_actor")
+    if op == A.CAST_OP and s.phase == CAST and (a in s.audition or a in s.reserved[p]):
+        actor = s.cards.actors[a]
+        t_a = s.cards.atype[a]
+        if t_a in (BLACK_LAGOON, MUMMY, SWAMP_THING) and owns(s, p, t_a):
+            return Refusal("one_of_each", {"actor": actor.id})
+        return Refusal("cannot_pay", {"actor": actor.id, "cost": dict(actor.cost),
+                                      "have": {c: s.screens[p][i] for i, c in enumerate(SKULLS) if s.screens[p][i]}})
+    if op == A.CHAMBER_OP and s.phase == CAST and s.chamber_done:
+        return Refusal("one_chamber")
+    if op == A.END_OP and s.phase == CAST and must_act(s, p):
+        return Refusal("must_act")
+    if op == A.PAY_OP and s.phase == PAY:
+        return Refusal("bad_payment")
+    if op == A.PAY_OP:
+        return Refusal("no_payment")
+    return Refusal("not_now")
+
+
+#: the engine's English for each refusal (developer text; players read ``text.explain_refusal``)
+REFUSAL_EN = {
+    "unknown": "{name!r} is not a Monster Mansion action id",
+    "over": "the game is over",
+    "one_actor": "you have already cast or reserved an actor this turn (one per turn)",
+    "one_of_each": "you already have a {actor} (one ability card of each type)",
+    "cannot_pay": "you cannot pay {actor}'s cost {cost}",
+    "one_chamber": "only one chamber per turn",
+    "must_act": ("cast or reserve an actor and/or add a chamber first: a casting turn cannot end having done neither "
+                 "while the audition holds an actor or a chamber can be added (R5)"),
+    "bad_payment": "{name!r} is not a way to pay for what you chose (the payments are listed below)",
+    "no_payment": "there is no payment to choose now (payments follow a cast:, mummy: or chamber: action)",
+    "not_now": "{name!r} is not allowed now: {phase}",
+}
+
+
 def why_illegal(s: MansionState, name: str) -> str:
     from monsterbox.games.mansion.view import phase_summary
 
     t = action_table(s.cards, s.n)
     legal = ", ".join(t.names[a] for a in legal_actions(s)) if s.phase != OVER else "none (game over)"
-    code = t.codes.get(name)
-    if code is None:
-        reason = f"{name!r} is not a Monster Mansion action id"
-    elif s.phase == OVER:
-        reason = "the game is over"
-    else:
-        op, a, _ = t.ops[code]
-        p = s.current
-        if op in (A.CAST_OP, A.MUMMY_OP) and s.phase == CAST and s.actor_done:
-            reason = "you have already cast or reserved an actor this turn (one per turn)"
-        elif op == A.CAST_OP and s.phase == CAST and (a in s.audition or a in s.reserved[p]):
-            t_a = s.cards.atype[a]
-            if t_a in (BLACK_LAGOON, MUMMY, SWAMP_THING) and owns(s, p, t_a):
-                reason = f"you already have a {s.cards.actors[a].name} (one ability card of each type)"
-            else:
-                reason = f"you cannot pay {s.cards.actors[a].id}'s cost {dict(s.cards.actors[a].cost)}"
-        elif op == A.CHAMBER_OP and s.phase == CAST and s.chamber_done:
-            reason = "only one chamber per turn"
-        elif op == A.END_OP and s.phase == CAST and must_act(s, p):
-            reason = ("cast or reserve an actor and/or add a chamber first: a casting turn cannot end having done "
-                      "neither while the audition holds an actor or a chamber can be added (R5)")
-        elif op == A.PAY_OP and s.phase == PAY:
-            reason = f"{name!r} is not a way to pay for what you chose (the payments are listed below)"
-        elif op == A.PAY_OP:
-            reason = "there is no payment to choose now (payments follow a cast:, mummy: or chamber: action)"
-        else:
-            reason = f"{name!r} is not allowed now: {phase_summary(s)}"
+    r = refusal(s, name)
+    reason = REFUSAL_EN[r.code].format(name=name, p=s.current, phase=phase_summary(s), **r.params)
     return f"illegal action: {reason}. Legal now: {legal}"
 
 
@@ -779,6 +802,9 @@ class MansionRules(PhasedRuleset):
 
     def why_illegal(self, state: MansionState, name: str) -> str:
         return why_illegal(state, name)
+
+    def refusal(self, state: MansionState, name: str) -> Refusal:
+        return refusal(state, name)
 
 
 RULES = MansionRules()

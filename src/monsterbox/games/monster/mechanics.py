@@ -58,17 +58,17 @@ def spend_weapon(s: MonsterState, p: int, w: int, to_discard: bool = True) -> No
 
 def store_face_down(s: MonsterState, p: int, w: int) -> bool:
     """MO Store a weapon: face down, "though it may be an armed weapon that other players have seen" (then it stays
-    known). A weapon the table knew in the hand may be the one stored: the table knows it is in the hand or in the
-    store (``held``) until provisioning puts the store back in the hand. Returns whether the table saw it."""
+    known). Any weapon the table knew in the hand may be the one stored, so every one of them becomes "in the hand or
+    in the store" (``held``) until provisioning puts the store back in the hand; which one was stored must not show
+    (the public bookkeeping never depends on the face-down card). Returns whether the table saw it."""
     was_armed = s.armed[p] == w
     if was_armed:
         s.armed[p] = -1
     else:
         assert s.hands[p][w] > 0, "no such weapon in hand"
         s.hands[p][w] -= 1
-        if w in s.known[p]:
-            s.known[p].remove(w)
-            s.held[p].append(w)
+        s.held[p].extend(s.known[p])
+        s.known[p] = []
     s.stored[p].append((w, was_armed))
     return was_armed
 

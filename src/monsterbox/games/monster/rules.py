@@ -14,7 +14,7 @@ from monsterbox.core import rng as crng
 from monsterbox.core.cardfile import cards_option
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import bool_option, check_keys, seat_option
-from monsterbox.core.ruleset import PhasedRuleset
+from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.monster import actions as A
 from monsterbox.games.monster.actions import action_table
 from monsterbox.games.monster.cards import COLOURS, MonsterCards, default_cards, parse_cards
@@ -82,8 +82,8 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
         out[key] = bool_option(options, key)
     level = options.get("crisis_level", 1)
     if isinstance(level, bool) or level not in (1, 2):
-        raise InvalidOptions(f"option crisis_level must be 1 or 2 (the Level 1 or the Level 2 crisis deck), "
-                             f"got {level!r}")
+        raise InvalidOptions("option crisis_level must be 1 or 2 (the Level 1 or the Level 2 crisis deck), got {value}",
+                             value=repr(level))
     out["crisis_level"] = level
     cc = options.get("character_choices", 1)
     most = CHARACTERS // players
@@ -92,8 +92,9 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
             raise InvalidOptions(f"option character_choices: character selection deals at least 2 characters to "
                                  f"each player, and the {CHARACTERS} characters are too few for {players} players "
                                  f"(the variant is for 2 to {CHARACTERS // 2} players), got {cc!r}")
-        raise InvalidOptions(f"option character_choices must be an integer from 2 to {most} "
-                             f"({CHARACTERS} characters for {players} players), got {cc!r}")
+        raise InvalidOptions("option character_choices must be an integer from 2 to {most} ({characters} characters "
+                             "for {players} players), got {value}", most=most, characters=CHARACTERS,
+                             players=players, value=repr(cc))
     out["character_choices"] = cc
     if "first_leader" in options:
         out["first_leader"] = seat_option(options, "first_leader", players)
@@ -569,6 +570,8 @@ def apply(s: MonsterState, code: int) -> None:
         s.hands[p][a] -= 1
         if a in s.known[p]:
             s.known[p].remove(a)
+        elif a in s.held[p]:  # it may have been that one ("in the hand or the store")
+            s.held[p].remove(a)
         s.armed[p] = a
         log(s, -1, "arm", p, a)
         proceed(s)
@@ -719,31 +722,91 @@ def end_day(s: MonsterState) -> None:
     start_day(s)
 
 
-def why_illegal(s: MonsterState, name: str) -> str:
+def refusal(s: MonsterState, name: str) -> Refusal:
+    """Why ``name`` is refused now, as data (``core.ruleset.Refusal``), from what the seat to play may know: its own
+    hand and the table. MO The Hunt: only the top monster of a lair can be killed, with a weapon of its colour held in
+    hand or armed; a kill with three weapons needs three; storing needs two weapons; a power cube needs a cube and a
+    bank stack; crises may forbid a weapon, cubes or three-weapon kills."""
     t = action_table(s.cards, s.n)
-    legal = ", ".join(t.names[a] for a in legal_actions(s)) if s.phase != OVER else "none (game over)"
     code = t.codes.get(name)
     if code is None:
-        reason = f"{name!r} is not a Monster action id"
-    elif s.phase == OVER:
-        reason = "the game is over"
-    else:
-        op, a, b = t.ops[code]
-        p = s.current
-        if op == A.KILL and s.phase == HUNT and a in s.lair_keys:
-            i = s.lair_keys.index(a)
-            top = s.stacks[i][-1] if s.stacks[i] else -1
+        return Refusal("unknown")
+    if s.phase == OVER:
+        return Refusal("over")
+    op, a, b = t.ops[code]
+    p = s.current
+    wid = s.cards.weapons[b].id if op == A.KILL else ""
+    if s.phase == HUNT and op in (A.KILL, A.THREE):
+        lair = s.cards.lair_key_name(a)
+        if a not in s.lair_keys or not s.stacks[s.lair_keys.index(a)]:
+            return Refusal("lair_gone", {"lair": lair})
+        if op == A.KILL:
+            top = s.stacks[s.lair_keys.index(a)][-1]
             if top != b:
-                reason = (f"only the top monster of a lair can be killed, and it is a {COLOURS[top]} one: it needs a "
-                          f"{s.cards.weapons[top].name}")
-            elif not available(s, p, b):
-                reason = f"seat {p} has no {s.cards.weapons[b].name}"
-            else:
-                reason = f"{s.cards.weapons[b].name}s cannot be used today (crisis)"
-        else:
-            from monsterbox.games.monster.view import phase_summary
+                return Refusal("not_top", {"lair": lair, "colour": COLOURS[top], "weapon": wid,
+                                           "needed": s.cards.weapons[top].id})
+            if not available(s, p, b):
+                return Refusal("no_weapon", {"weapon": wid})
+            return Refusal("blocked", {"weapon": wid})
+        have = sum(available(s, p, w) for w in range(5))
+        if have < 3:
+            return Refusal("three_needs_three", {"have": have})
+        if not three_allowed(s, a):
+            return Refusal("no_three_here", {"lair": lair})
+        return Refusal("three_blocked")
+    if s.phase == HUNT and op == A.ABILITY:
+        return Refusal("ability_used" if s.exhausted[p] else "ability_unusable")
+    if s.phase == HUNT and op == A.ITEM:
+        item = s.cards.loot[a].id
+        if a not in s.items[p]:
+            return Refusal("no_item", {"item": item})
+        return Refusal("item_used" if a in s.items_used[p] else "item_unusable", {"item": item})
+    if s.phase == HUNT and op == A.CUBE:
+        if not s.cubes[p]:
+            return Refusal("no_cube")
+        if not cubes_allowed(s):
+            return Refusal("cubes_forbidden")
+        return Refusal("bank_empty", {"weapon": s.cards.weapons[a].id})
+    if s.phase == HUNT and op == A.STORE:
+        return Refusal("store_needs_two")
+    if s.phase == HUNT and op == A.DISCARD:
+        return Refusal("no_weapon", {"weapon": s.cards.weapons[a].id})
+    if s.phase == ARM and op == A.ARM:
+        return Refusal("no_weapon", {"weapon": s.cards.weapons[a].id})
+    return Refusal("not_now")
 
-            reason = f"{name!r} is not allowed now: {phase_summary(s)}"
+
+#: the engine's English for each refusal (developer text: ids, not names; players read ``text.explain_refusal``)
+REFUSAL_EN = {
+    "unknown": "{name!r} is not a Monster action id",
+    "over": "the game is over",
+    "lair_gone": "{lair} is not on the table or has no monster left",
+    "not_top": "only the top monster of a lair can be killed, and it is a {colour} one: it needs a {needed}",
+    "no_weapon": "seat {p} has no {weapon}",
+    "blocked": "{weapon}s cannot be used today (crisis)",
+    "three_needs_three": "a kill with three weapons needs three weapons; seat {p} has {have}",
+    "no_three_here": "no kill with three weapons on {lair} (crisis)",
+    "three_blocked": "fewer than three of seat {p}'s weapons may be used today (crisis)",
+    "ability_used": "seat {p}'s character is used for today",
+    "ability_unusable": "seat {p}'s character's ability has nothing to act on now",
+    "no_item": "seat {p} does not hold {item}",
+    "item_used": "{item} is used for today",
+    "item_unusable": "{item} has nothing to act on now",
+    "no_cube": "seat {p} has no power cube left",
+    "cubes_forbidden": "no power cube can be placed today (crisis)",
+    "bank_empty": "the {weapon} bank stack is empty",
+    "store_needs_two": "storing needs two weapons (one stored, one discarded)",
+    "not_now": "{name!r} is not allowed now: {phase}",
+}
+
+
+def why_illegal(s: MonsterState, name: str) -> str:
+    from monsterbox.games.monster.view import phase_summary
+
+    t = action_table(s.cards, s.n)
+    legal = ", ".join(t.names[a] for a in legal_actions(s)) if s.phase != OVER else "none (game over)"
+    r = refusal(s, name)
+    reason = REFUSAL_EN[r.code].format(name=name, p=s.current, phase=phase_summary(s), **r.params)
     return f"illegal action: {reason}. Legal now: {legal}"
 
 
@@ -786,6 +849,9 @@ class MonsterRules(PhasedRuleset):
 
     def why_illegal(self, state: MonsterState, name: str) -> str:
         return why_illegal(state, name)
+
+    def refusal(self, state: MonsterState, name: str) -> Refusal:
+        return refusal(state, name)
 
 
 RULES = MonsterRules()

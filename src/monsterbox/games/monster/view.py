@@ -253,6 +253,7 @@ def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool =
             if len(held) < room + slots and w in pool:
                 pool.remove(w)
                 held.append(w)
+        rng.shuffle(held)  # which of them went to the store is not known
         for w in held[:room]:
             hand[w] += 1
         in_store = held[room:]
