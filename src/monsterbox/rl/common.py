@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import functools
 import json
+import struct
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 from monsterbox.agents.base import Agent, Observation, observe
+from monsterbox.agents.random_agent import RandomAgent
 from monsterbox.agents.registry import make_agent
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.game import Game
 from monsterbox.core.registry import get_ruleset, new_game
 from monsterbox.rl.encode import encode
+from monsterbox.rl.seat_encode import STATE_ENCODERS
 
 #: declared bounds of every observation feature (features are scaled to about [0, 1]; a few counts, e.g. tickets
 #: sold beyond zero, leave that range, and the environments clip to these bounds so the declared space always holds)
@@ -53,18 +56,41 @@ def action_space_size(game_id: str, options: dict[str, Any] | None = None) -> in
     return _action_space_size(game_id, json.dumps(options or {}, sort_keys=True))
 
 
+#: the bounds as float32 scalars (clipping with them is what ``np.clip`` to the bounds does, without its overhead)
+_HIGH, _LOW = np.float32(OBS_HIGH), np.float32(OBS_LOW)
+
+
+@functools.lru_cache(maxsize=64)
+def _packer(size: int) -> struct.Struct:
+    """Packs ``size`` Python floats as float32 (C's rounding, as numpy's) at once: the fastest way from a list of
+    floats to a float32 array."""
+    return struct.Struct(f"{size}f")
+
+
+def to_array(x: list[float]) -> np.ndarray:
+    """A new float32 array of the floats ``x`` (equal to ``np.array(x, dtype=np.float32)``)."""
+    return np.frombuffer(_packer(len(x)).pack(*x), dtype=np.float32).copy()
+
+
 def observation(game: Game, seat: int) -> np.ndarray:
-    """The seat's observation vector (from its view only: the table part, which is all the encoders read, so the
-    recent events are not built), clipped to the declared bounds."""
-    x = np.asarray(encode(game.game_id, game.rules.table_view(game.state, seat)), dtype=np.float32)
-    return np.clip(x, OBS_LOW, OBS_HIGH, out=x)
+    """The seat's observation vector, read from the state for that seat only (``seat_encode``: the same vector as
+    ``encode`` of the seat's view, without building the view), clipped to the declared bounds (Monster Inn's
+    features stay inside them by construction)."""
+    game_id = game.game_id
+    x = to_array(STATE_ENCODERS[game_id](game.state, seat))
+    if game_id != "inn":
+        np.minimum(x, _HIGH, out=x)
+        np.maximum(x, _LOW, out=x)
+    return x
 
 
 def mask(game: Game, seat: int, n: int) -> np.ndarray:
-    """1 for each legal action code of ``seat`` (all 0 when another seat is to play or the game is over)."""
+    """1 for each legal action code of ``seat`` (all 0 when another seat is to play or the game is over), from the
+    engine's legal action codes."""
     m = np.zeros(n, dtype=np.int8)
     if game.to_play == seat:
-        m[game.legal_codes()] = 1
+        for code in game.legal_codes_shared():
+            m[code] = 1
     return m
 
 
@@ -113,8 +139,8 @@ def make_opponents(spec: OpponentSpec, game_id: str, players: int, learner: int,
 
 
 def one_opponent(spec: Any, game_id: str, seed: int, n_actions: int) -> Agent:
-    if spec is None:
-        spec = "random"
+    if spec is None or spec == "random":
+        return RandomAgent(seed)  # what make_agent("random", ...) builds, without parsing the name every episode
     if isinstance(spec, str):
         return make_agent(spec, game_id, seed)
     if hasattr(spec, "act"):

@@ -21,8 +21,9 @@
 
 Actions are codes of the game's action table, padded to the largest table over player counts
 (``Discrete(common.action_space_size(game))``); ``action_masks()`` (for sb3-contrib's MaskablePPO) and
-``info["action_mask"]`` give the legal ones. Observations are the encoder's vector of the learner's view, bounded
-(``Box(-4, 4)``).
+``info["action_mask"]`` give the legal ones. Observations are the vector of what the learner may know
+(``seat_encode``: equal to the encoder's vector of its view), bounded (``Box(-4, 4)``). Nothing is rendered or
+narrated unless ``render()`` is called.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from monsterbox.agents.base import observe
+from monsterbox.agents.base import Observation, observe
 from monsterbox.core.errors import IllegalAction, InvalidOptions
 from monsterbox.core.game import Game
 from monsterbox.core.registry import get_ruleset, new_game
@@ -94,6 +95,7 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, (size,), np.float32)
         self.action_space = spaces.Discrete(self.n_actions)
         self.bots: dict[int, Any] = {}
+        self._seen: dict[int, tuple[Observation, Any]] = {}
         self.steps = 0
         self._potential = 0.0
         self._done = True
@@ -108,6 +110,7 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         self.game = new_game(self.game_id, self.players, game_seed, self.game_options)
         self.bots = make_opponents(self.opponents, self.game_id, self.players, self.seat_index, game_seed,
                                    self.n_actions)
+        self._seen = {p: (observe(self.game, p), getattr(bot, "act_code", None)) for p, bot in self.bots.items()}
         self.steps = 0
         self._done = False
         self._advance()
@@ -118,12 +121,12 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         if self._done:
             raise gym.error.ResetNeeded("the episode is over: call reset() before step()")
         code = int(action)
-        legal = self.game.legal_codes() if self.game.to_play == self.seat_index else []
+        legal = self.game.legal_codes_shared() if self.game.to_play == self.seat_index else ()
         if code not in legal:
             if self.illegal == "raise":
                 if 0 <= code < len(self.game.rules.action_tables(self.game.state)[0]):
                     self.game.play_code(code)  # raises IllegalAction saying why, and changes nothing
-                raise IllegalAction(f"action code {code} is not legal now (legal codes: {legal})")
+                raise IllegalAction(f"action code {code} is not legal now (legal codes: {list(legal)})")
             info = self._info()
             info["illegal_action"] = True
             if self.illegal == "terminate":
@@ -173,11 +176,20 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
 
     # --- internals -----------------------------------------------------------------------------------------------
     def _advance(self) -> None:
+        """Play the opponents' moves until the learner's turn or the end. Each opponent sees its own Observation
+        (refreshed before each decision, as ``sim`` runners do); one with ``act_code`` plays by code."""
         game = self.game
-        while not game.over and game.to_play != self.seat_index:
-            seat = game.to_play
-            assert seat is not None
-            game.play(self.bots[seat].act(observe(game, seat)))
+        rules, state, me = game.rules, game.state, self.seat_index
+        while not rules.is_over(state):
+            seat = rules.to_play(state)
+            if seat == me:
+                return
+            obs, by_code = self._seen[seat]
+            obs.refresh()
+            if by_code is not None:
+                game.play_code(by_code(obs))
+            else:
+                game.play(self.bots[seat].act(obs))
 
     def _obs(self) -> np.ndarray:
         return observation(self.game, self.seat_index)

@@ -16,7 +16,8 @@
   same at any point of the game; it is identical in every determinization of the player. It is not a strict
   perfect-recall string (two histories leading to the same table and the same recent events share it), which
   search tolerates. Observation string: the table alone. Information-state and observation tensors: the RL
-  encoder's vector of the player's view (``rl.encode``), the same for both.
+  environments' vector of the player (``rl.common.observation``: equal to the encoder's vector of its view,
+  ``rl.encode``), the same for both.
 - ``resample_from_infostate(player, sampler)`` returns a state of ``Game.determinize(player, seed)`` (seed drawn
   from ``sampler``): the same information state for ``player``, hidden cards and future chance resampled. So
   OpenSpiel's Python ISMCTS bot (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) plays our games.
@@ -35,8 +36,8 @@ import pyspiel
 
 from monsterbox.core.game import Game
 from monsterbox.core.registry import GAME_IDS, get_ruleset, new_game
-from monsterbox.rl.common import DEFAULT_PLAYERS, OBS_HIGH, OBS_LOW, action_space_size, win_reward
-from monsterbox.rl.encode import encode, observation_size
+from monsterbox.rl.common import DEFAULT_PLAYERS, action_space_size, observation, win_reward
+from monsterbox.rl.encode import observation_size
 
 #: a bound on the number of decisions of a game, per game id (random play stays well below: Maker's longest
 #: measured games have about 3,200 decisions; Mansion's 60-round safety net bounds it)
@@ -145,7 +146,8 @@ class MonsterboxSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class MonsterboxObserver:
-    """OpenSpiel's PyObserver: ``tensor`` (the encoder's vector of the player's view) and ``string_from``."""
+    """OpenSpiel's PyObserver: ``tensor`` (the player's observation vector, ``rl.common.observation``) and
+    ``string_from``."""
 
     def __init__(self, game: MonsterboxSpielGame, perfect_recall: bool, params: Any) -> None:
         if params:
@@ -156,8 +158,7 @@ class MonsterboxObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: MonsterboxSpielState, player: int) -> None:
-        x = np.asarray(encode(self.game_id, state.mb.view(player)), dtype=np.float32)
-        np.clip(x, OBS_LOW, OBS_HIGH, out=self.tensor)
+        self.tensor[:] = observation(state.mb, player)
 
     def string_from(self, state: MonsterboxSpielState, player: int) -> str:
         g = state.mb

@@ -8,9 +8,10 @@
 - Agents are ``player_0`` .. ``player_{n-1}``; the acting agent is the game's ``to_play``.
 - Actions: ``Discrete(common.action_space_size(game))``, fixed per game: the largest action table over the player
   counts, so one policy fits every table (codes past a smaller table are never legal).
-- Observations: ``{"observation": float32 vector in [-4, 4], "action_mask": int8 vector}`` built from that agent's
-  view only. ``state()``: every seat's observation concatenated (what the seats know between them; never the deck
-  order or other hidden cards), for centralised critics; ``state_space`` is its Box.
+- Observations: ``{"observation": float32 vector in [-4, 4], "action_mask": int8 vector}``: what that agent may
+  know (``seat_encode``, equal to the encoding of its view) and its legal action codes. ``state()``: every seat's
+  observation concatenated (what the seats know between them; never the deck order or other hidden cards), for
+  centralised critics; ``state_space`` is its Box.
 - Deals: ``reset(seed=s)`` deals game ``s``'s deal stream; an unseeded ``reset()`` draws the next deal from the
   environment's generator (from the last seed given, else from fresh entropy), so parallel workers differ.
 - Rewards come at the end: each seat's share of the win (1 split among winners; the cooperative Monster: every
@@ -74,6 +75,7 @@ class MonsterboxEnv(AECEnv):  # type: ignore[misc]
         self.n_actions = action_space_size(self.game_id, options)
         self.obs_size = observation_size(self.game_id, players)
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self.observation_spaces = {
             a: spaces.Dict({
@@ -93,11 +95,12 @@ class MonsterboxEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        return self._seats[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.seat(agent)
-        return {"observation": observation(self.game, seat), "action_mask": mask(self.game, seat, self.n_actions)}
+        seat = self._seats[agent]
+        game = self.game
+        return {"observation": observation(game, seat), "action_mask": mask(game, seat, self.n_actions)}
 
     def state(self) -> np.ndarray:
         """Every seat's observation, concatenated in seat order (for a centralised critic)."""
@@ -126,27 +129,32 @@ class MonsterboxEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.game.play_code(int(action))  # type: ignore[arg-type]  # an illegal code raises, changing nothing
+        game = self.game
+        game.play_code(int(action))  # type: ignore[arg-type]  # an illegal code raises, changing nothing
         self._steps += 1
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards = rewards = dict.fromkeys(self.agents, 0.0)
+        paid = False
         if self.reward_kind == "shaped":
-            potential = monster_progress(self.game)
+            potential = monster_progress(game)
             for a in self.agents:
-                self.rewards[a] = potential - self._potential
+                rewards[a] = potential - self._potential
             self._potential = potential
-        if self.game.over:
-            result = self.game.result()
+            paid = True
+        if game.over:
+            result = game.result()
             for i, a in enumerate(self.possible_agents):
-                self.rewards[a] += win_reward(self.game, i)
+                rewards[a] += win_reward(game, i)
                 self.terminations[a] = True
                 self.infos[a] = {"scores": result["scores"], "winners": result["winners"]}
+            paid = True
         else:
             if self.max_steps is not None and self._steps >= self.max_steps:
                 self.truncations = {a: True for a in self.agents}
-            seat = self.game.to_play
+            seat = game.to_play
             assert seat is not None
             self.agent_selection = self.possible_agents[seat]
-        self._accumulate_rewards()
+        if paid:  # else every reward is 0: adding them would change nothing
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -166,11 +174,175 @@ def raw_env(game_id: str = "inn", players: int = 4, options: dict[str, Any] | No
     return MonsterboxEnv(game_id, players, options, render_mode, reward, max_steps)
 
 
+class _DirectReads:
+    """PettingZoo's wrappers forward each attribute read (``agent_selection``, ``terminations``, ...) through every
+    layer's ``__getattr__``; these read the environment's own attributes directly (the same objects: the environment
+    and the wrappers write them only on the environment)."""
+
+    _env_itself: MonsterboxEnv
+
+    @property
+    def agent_selection(self) -> str:
+        return self._env_itself.agent_selection
+
+    @property
+    def agents(self) -> list[str]:
+        return self._env_itself.agents
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        return self._env_itself.terminations
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        return self._env_itself.truncations
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        return self._env_itself.rewards
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        return self._env_itself.infos
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self._env_itself._cumulative_rewards
+
+    @property
+    def possible_agents(self) -> list[str]:
+        return self._env_itself.possible_agents
+
+
+class _TerminateIllegal(_DirectReads, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's TerminateIllegalWrapper; a legal move of a live agent (checked against the mask it was last
+    shown, as the wrapper does) goes straight to the environment, anything else through the wrapper's own step."""
+
+    def __init__(self, env: MonsterboxEnv, illegal_reward: float) -> None:
+        self._env_itself = env
+        super().__init__(env, illegal_reward=illegal_reward)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        raw = self._env_itself
+        obs = raw.observe(agent)
+        if agent == raw.agent_selection:
+            self._prev_obs = obs
+            self._prev_info = raw.infos.get(agent, {})
+        return obs
+
+    def step(self, action: Any) -> None:
+        raw = self._env_itself
+        obs = self._prev_obs
+        agent = raw.agent_selection
+        if (type(obs) is dict and not self._terminated and not raw.terminations[agent]
+                and not raw.truncations[agent] and obs["action_mask"][action]):
+            self._prev_obs = self._prev_info = None
+            raw.step(action)
+        else:
+            super().step(action)
+
+
+class _AssertOutOfBounds(_DirectReads, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    def __init__(self, env: Any) -> None:
+        self._env_itself = env.unwrapped
+        self._n = env.unwrapped.n_actions
+        super().__init__(env)
+
+    def observe(self, agent: str) -> Any:
+        return self.env.observe(agent)
+
+    def step(self, action: Any) -> None:
+        if type(action) is int and 0 <= action < self._n:  # in the Discrete space: skip its generic check
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
+class _OrderEnforcing(_DirectReads, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """Reads before ``reset`` still fail as in PettingZoo's wrapper: the property raises AttributeError, and the
+    wrapper's ``__getattr__`` then says what was read too early."""
+
+    def __init__(self, env: Any) -> None:
+        self._env_itself = env.unwrapped
+        # the chain env() builds: a legal move then goes from here straight to the environment, checked as the two
+        # inner wrappers check it (in the action space, legal in the mask last shown to the mover)
+        self._illegal = env.env if isinstance(env, _AssertOutOfBounds) and isinstance(env.env, _TerminateIllegal) \
+            else None
+        super().__init__(env)
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self._env_itself.agent_selection
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self._env_itself.agents
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        if not self._has_reset:
+            raise AttributeError("terminations cannot be accessed before reset")
+        return self._env_itself.terminations
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        if not self._has_reset:
+            raise AttributeError("truncations cannot be accessed before reset")
+        return self._env_itself.truncations
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        if not self._has_reset:
+            raise AttributeError("rewards cannot be accessed before reset")
+        return self._env_itself.rewards
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("infos cannot be accessed before reset")
+        return self._env_itself.infos
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            return super().observe(agent)  # PettingZoo's error
+        return self.env.observe(agent)
+
+    def step(self, action: Any) -> None:
+        raw = self._env_itself
+        if self._has_reset and raw.agents:
+            self._has_updated = True
+            ti = self._illegal
+            if ti is not None and type(action) is int and 0 <= action < raw.n_actions:
+                obs = ti._prev_obs
+                agent = raw.agent_selection
+                if (type(obs) is dict and not ti._terminated and not raw.terminations[agent]
+                        and not raw.truncations[agent] and obs["action_mask"][action]):
+                    ti._prev_obs = ti._prev_info = None
+                    raw.step(action)
+                    return
+            self.env.step(action)
+        else:
+            super().step(action)  # PettingZoo's error or warning
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            return super().last(observe)  # type: ignore[no-any-return]  # PettingZoo's error
+        raw = self._env_itself
+        agent = raw.agent_selection
+        obs = ((self._illegal or self.env).observe(agent)) if observe else None
+        return obs, raw._cumulative_rewards[agent], raw.terminations[agent], raw.truncations[agent], raw.infos[agent]
+
+
 def env(game_id: str = "inn", players: int = 4, options: dict[str, Any] | None = None,
         render_mode: str | None = None, reward: str = "win", max_steps: int | None = None,
         illegal_reward: float = -1.0) -> Any:
-    """``monsterbox.rl.pettingzoo_env.env("maker", players=3)``: wrapped as PettingZoo's classic environments."""
+    """``monsterbox.rl.pettingzoo_env.env("maker", players=3)``: wrapped as PettingZoo's classic environments
+    (subclasses of their three wrappers, which read the environment's attributes directly)."""
     e: Any = raw_env(game_id, players, options, render_mode, reward, max_steps)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    e = _TerminateIllegal(e, illegal_reward)
+    e = _AssertOutOfBounds(e)
+    return _OrderEnforcing(e)

@@ -1,0 +1,302 @@
+"""Observation vectors read straight from the game state for one seat: the environments' fast path.
+
+``encode_state(game_id, state, seat)`` returns the same vector as ``encode.encode(game_id, view)`` for
+``view = table_view(state, seat)`` (same layout, same float values: a test compares them on many states of every game),
+without building the view: no dictionaries, no card descriptions, no card-id strings.
+
+Hidden information: each encoder takes the observing seat and reads only what that seat may know, by the same rules
+as the game's view (``games/<game>/view.py``), listed in its docstring. Cards are read through their public side
+(an Inn human by its back, ``inn.view.public_card``); private per-seat fields (hands, screens) only at ``seat``; of
+another seat's private holdings only their public counts (hand sizes, how many treasures). Tests check this two ways:
+a differential test (states that differ only in what the seat cannot see, ``Game.determinize``, give the same vector)
+and equality with the view-based encoder, which reads nothing but the view.
+
+What is constant per card set (each card's encoded row, index maps between card ids and encoder slots) is computed once
+per card set object and cached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from monsterbox.rl.encode import (
+    INN_RACES,
+    INN_RANGES,
+    MANSION_COLOURS,
+    MANSION_TYPES,
+    MAX_SEATS,
+    MONSTER_WEAPONS,
+    SKULLS,
+    one_hot,
+)
+
+
+class _Tables:
+    """What an encoder precomputes from a card set, built once per card set object (the last one is recognised by
+    identity; others are kept with their card set, so that an id is never taken for another object's)."""
+
+    __slots__ = ("build", "cards", "tables", "seen")
+
+    def __init__(self, build: Callable[[Any], Any]) -> None:
+        self.build = build
+        self.cards: Any = None
+        self.tables: Any = None
+        self.seen: dict[int, tuple[Any, Any]] = {}
+
+    def get(self, cards: Any) -> Any:
+        if cards is self.cards:
+            return self.tables
+        hit = self.seen.get(id(cards))
+        if hit is None or hit[0] is not cards:
+            hit = (cards, self.build(cards))
+            self.seen[id(cards)] = hit
+        self.cards, self.tables = hit
+        return self.tables
+
+
+#: zero padding, by length
+_ZEROS = [[0.0] * k for k in range(20 * 12 + 1)]
+
+
+def seat_order(seat: int, n: int) -> list[int]:
+    """Seats starting from the observer (``encode.rotate``): a policy can be shared by every seat."""
+    return [*range(seat, n), *range(seat)]
+
+
+# --- Monster Inn ----------------------------------------------------------------------------------------------------
+def _inn_tables(cards: Any) -> tuple[tuple[tuple[float, ...], ...], tuple[int, ...]]:
+    """Per public card code (``inn.view.public_card``: a monster face up, a human as its back) its 13-float row
+    (``encode.inn_card``), and per human its public range."""
+    from monsterbox.games.inn.cards import HUMAN
+    from monsterbox.games.inn.view import FACE_DOWN, public_card
+
+    rows: list[tuple[float, ...]] = []
+    for c in range(len(cards.ids)):
+        code = public_card(cards, c)  # the row of each card is built from its public side only
+        if code >= FACE_DOWN:
+            rows.append((0.0, 1.0, 0.0, 0.0, *one_hot(None, 5), *one_hot(code - FACE_DOWN, len(INN_RANGES))))
+        else:
+            rows.append((1.0, 0.0, cards.value[c] / 20, cards.skulls[c] / 4, *one_hot(cards.race[c], len(INN_RACES)),
+                         *one_hot(None, 4)))
+    ranges = tuple(public_card(cards, c) - FACE_DOWN if cards.kind[c] == HUMAN else -1 for c in range(len(cards.ids)))
+    return tuple(rows), ranges
+
+
+_INN = _Tables(_inn_tables)
+
+
+def encode_inn_state(s: Any, seat: int) -> list[float]:
+    """``encode.encode_inn`` of ``inn.view.view(s, seat)``. Reads (all public, R8): round, phase, the tavern row
+    (through each card's public side), the pool, the supply, the draw pile's size, and per seat whether it is in the
+    round, its treasure counts (every movement is public), its dungeon's monsters (face up) with their support, and
+    its humans' ranges (their backs). Every feature lies in [0, 4] by the component counts (40 creatures with at
+    most 4 skulls, 25 coins and 25 gems), so the vector needs no clipping."""
+    rows, ranges = _INN.get(s.cards)
+    phase = s.phase
+    x = [s.round / s.rounds_total, 0.0, 0.0, 0.0, 0.0]
+    x[1 + phase] = 1.0
+    tpos = s.tpos
+    tavern = s.tavern[tpos:tpos + 5]
+    for c in tavern:
+        x += rows[c]
+    if len(tavern) < 5:
+        x += _ZEROS[13 * (5 - len(tavern))]
+    kind = s.pool_kind
+    supply = s.supply
+    x += (1.0 if kind == 0 else 0.0, 1.0 if kind == 1 else 0.0, s.pool / 10, supply[0] / 25, supply[1] / 25,
+          len(s.deck) / 40)
+    skulls = s.cards.skulls
+    support, hands, in_round, monsters, humans = s.support, s.hands, s.in_round, s.monsters, s.humans
+    over = phase == 3  # OVER
+    n = s.n
+    for p in (*range(seat, n), *range(seat))[:5]:  # from the observer on (encode.rotate)
+        mons = monsters[p]
+        hums = humans[p]
+        sk = sup = 0
+        for m in mons:
+            sk += skulls[m]
+            sup += support[m] >= 0
+        backs = [0, 0, 0, 0]
+        for h in hums:
+            backs[ranges[h]] += 1
+        x += (1.0 if in_round[p] and not over else 0.0, hands[2 * p] / 10, hands[2 * p + 1] / 10, len(mons) / 13,
+              len(hums) / 13, sk / 40, sup / 5, backs[0] / 5, backs[1] / 5, backs[2] / 5, backs[3] / 5)
+    if n < 5:
+        x += _ZEROS[11 * (5 - n)]
+    return x
+
+
+# --- Monster Maker --------------------------------------------------------------------------------------------------
+def _maker_tables(cards: Any) -> tuple[Any, ...]:
+    """The encoder's hand slots (the default card file's type ids, ``encode.encode_maker``) as types of ``cards``
+    (-1: not in this card set), each type's monster strength / 25 and undead flag, each treasure's exit modifier."""
+    from monsterbox.games.maker.cards import default_cards
+
+    index = {t: i for i, t in enumerate(cards.ids)}
+    slots = tuple(index.get(t, -1) for t in default_cards().ids)
+    # k / 3 for every count a hand can hold of one type (at most its copies), when the slots are the card set's types
+    thirds = tuple(k / 3 for k in range(max(cards.count) + 1)) if slots == tuple(range(len(cards.ids))) else None
+    return (slots, thirds, tuple(v / 25 for v in cards.strength), tuple(float(bool(u)) for u in cards.undead),
+            tuple(t.exit_modifier for t in cards.treasures))
+
+
+_MAKER = _Tables(_maker_tables)
+
+
+def encode_maker_state(s: Any, seat: int) -> list[float]:
+    """``encode.encode_maker`` of ``maker.view.view(s, seat)``. Reads: phase, end phase, the sizes of both draw piles,
+    the chest distance, ``seat``'s own hand, and per seat (public) its stage, distances, monster, hand size, how many
+    treasures it holds and the exit bonus; the distance it needs to exit adds the exit modifiers of the treasures the
+    seat can see (face up, its own, or all at the end: a face-down treasure is never an open one, and only open ones
+    have a modifier); the battle's size."""
+    slots, thirds, strength, undead, modifier = _MAKER.get(s.cards)
+    x = [0.0] * 7
+    x[s.phase] = 1.0
+    x += (float(s.end_phase), len(s.deck) / 125, len(s.treasure_deck) / 25, s.target / 100)
+    hand = s.hands[seat]
+    if thirds is not None and max(hand) < len(thirds):
+        x += map(thirds.__getitem__, hand)
+    else:
+        x += [hand[t] / 3 if t >= 0 else 0.0 for t in slots]
+    over = s.phase == 6  # OVER
+    face_up = s.face_up
+    order = seat_order(seat, s.n)
+    for p in order[:MAX_SEATS]:
+        stage = s.stage[p]
+        m = s.monster[p]
+        held = s.treasures[p]
+        if stage:
+            mine = p == seat or over
+            needed = (s.entry[p] + sum(modifier[t] for t in held if mine or face_up[t])) / 100
+        else:
+            needed = 0.0
+        x += (1.0 if stage == 0 else 0.0, 1.0 if stage == 1 else 0.0, 1.0 if stage == 2 else 0.0,
+              s.entry[p] / 100, s.exit_d[p] / 100, needed, strength[m] if m >= 0 else 0.0,
+              undead[m] if m >= 0 else 0.0, s.hand_size[p] / 5, len(held) / 2, float(s.first_exit == p))
+    x += [0.0] * (11 * (MAX_SEATS - len(order[:MAX_SEATS])))
+    if s.phase in (1, 2):  # BATTLE, HEAL
+        x += (len(s.battle) / 5, len(s.equips) / 2)
+    else:
+        x += (0.0, 0.0)
+    return x
+
+
+# --- Monster Mansion ------------------------------------------------------------------------------------------------
+def _mansion_tables(cards: Any) -> tuple[tuple[tuple[float, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """Per actor its 19-float row (``encode.mansion_actor``), its type and colour as encoder slots."""
+    types = tuple(MANSION_TYPES.index(a.type) for a in cards.actors)
+    colours = tuple(MANSION_COLOURS.index(a.colour) for a in cards.actors)
+    rows = tuple((*one_hot(types[i], 10), *one_hot(colours[i], 5),
+                  *[{str(k): v for k, v in a.cost.items()}.get(c, 0) / 3 for c in SKULLS[:4]])
+                 for i, a in enumerate(cards.actors))
+    return rows, types, colours
+
+
+_MANSION = _Tables(_mansion_tables)
+
+
+def encode_mansion_state(s: Any, seat: int) -> list[float]:
+    """``encode.encode_mansion`` of ``mansion.view.view(s, seat)``. Reads: phase, round, the actor deck's and the
+    bag's sizes, the audition and its skulls, the tiles taken, ``seat``'s own screen (skulls, tickets) and reserved
+    actors, and per table seat (public) its cast actors, chambers, rewards, Sales Level and reserved count."""
+    from monsterbox.games.mansion.rules import sales_level
+
+    rows, types, colours = _MANSION.get(s.cards)
+    x = [0.0] * 8
+    x[s.phase] = 1.0
+    x += (s.round / 20, len(s.deck) / 37, sum(s.bag) / 88)
+    audition = s.audition[:5]
+    for a in audition:
+        x += rows[a]
+    x += [0.0] * (19 * (5 - len(audition)))
+    x += [k / 5 for k in s.audition_skulls]
+    x += [float(k in s.tiles) for k in range(len(s.tile_values))] + [0.0] * (4 - len(s.tile_values))
+    x += [k / 5 for k in s.screens[seat]]
+    x.append(s.tickets[seat] / 40)
+    reserved = s.reserved[seat][:3]
+    for a in reserved:
+        x += rows[a]
+    x += [0.0] * (19 * (3 - len(reserved)))
+    order = seat_order(seat, s.table_n)
+    for q in order[:4]:
+        by_type = [0] * 10
+        by_colour = [0] * 5
+        for a in s.actors[q]:
+            by_type[types[a]] += 1
+            by_colour[colours[a]] += 1
+        if q < s.n:
+            tail = (len(s.chambers[q]) / 3, len(s.rewards[q]) / 3, sales_level(s, q) / 30, len(s.reserved[q]) / 3)
+        else:  # the dummy of the 2-player game
+            tail = (0.0, 0.0, 0.0, 0.0)
+        x.append(float(q >= s.n))
+        x += [k / 3 for k in by_type]
+        x += [k / 4 for k in by_colour]
+        x += tail
+    x += [0.0] * (20 * (4 - len(order[:4])))
+    return x
+
+
+# --- Monster --------------------------------------------------------------------------------------------------------
+def _monster_tables(cards: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per weapon type of ``cards`` its encoder slot (-1: not one of ``encode.MONSTER_WEAPONS``), and per encoder
+    slot the weapon type (-1: not in this card set)."""
+    ids = [w.id for w in cards.weapons]
+    slot = tuple(MONSTER_WEAPONS.index(w) if w in MONSTER_WEAPONS else -1 for w in ids)
+    weapon = tuple(ids.index(w) if w in ids else -1 for w in MONSTER_WEAPONS)
+    return slot, weapon
+
+
+_MONSTER = _Tables(_monster_tables)
+
+
+def encode_monster_state(s: Any, seat: int) -> list[float]:
+    """``encode.encode_monster`` of ``monster.view.view(s, seat)``. Reads: phase, villagers, day, the weapon deck's
+    size, every lair's monster chips and kills (public), the bank's stack sizes and cubes, ``seat``'s own hand, and
+    per seat (public) its armed weapon, hand size, cubes, stored count, pass, character used and items."""
+    slot, weapon = _MONSTER.get(s.cards)
+    x = [0.0] * 8
+    x[s.phase] = 1.0
+    x += (s.villagers / 20, s.day / 10, len(s.weapon_deck) / 150)
+    stacks, dead = s.stacks, s.dead
+    k = min(len(s.lair_keys), 12)
+    for i in range(k):
+        stack = stacks[i]
+        count = stack.count
+        x.append(len(stack) / 8)
+        x += _ONE_HOT5[stack[-1] if stack else -1]  # the top chip
+        x += (count(0) / 5, count(1) / 5, count(2) / 5, count(3) / 5, count(4) / 5, 1.0 if dead[i] else 0.0)
+    if k < 12:
+        x += _ZEROS[12 * (12 - k)]
+    x += [len(b) / 10 for b in s.bank]
+    x += [len(c) / 2 for c in s.bank_cubes]
+    hand = s.hands[seat]
+    x += [hand[w] / 5 if w >= 0 else 0.0 for w in weapon]
+    select = s.phase == 6  # SELECT: no character yet
+    hands, armed, cubes, stored, passed, exhausted, items = (s.hands, s.armed, s.cubes, s.stored, s.passed,
+                                                             s.exhausted, s.items)
+    n = s.n
+    for q in (*range(seat, n), *range(seat))[:MAX_SEATS]:  # from the observer on (encode.rotate)
+        w = armed[q]
+        x += _ONE_HOT5[slot[w] if w >= 0 else -1]
+        x += (sum(hands[q]) / 8, cubes[q] / 5, len(stored[q]) / 3, 1.0 if passed[q] else 0.0,
+              0.0 if select or not exhausted[q] else 1.0, len(items[q]) / 3)
+    if n < MAX_SEATS:
+        x += _ZEROS[11 * (MAX_SEATS - n)]
+    return x
+
+
+#: one-hot rows of 5 by index; index -1: none
+_ONE_HOT5 = {i: tuple(one_hot(i, 5)) for i in range(-1, 5)}
+
+
+STATE_ENCODERS: dict[str, Callable[[Any, int], list[float]]] = {
+    "inn": encode_inn_state, "maker": encode_maker_state, "mansion": encode_mansion_state,
+    "monster": encode_monster_state,
+}
+
+
+def encode_state(game_id: str, state: Any, seat: int) -> list[float]:
+    """The observation vector of ``seat`` read from ``state`` (equal to ``encode.encode`` of the seat's view)."""
+    return STATE_ENCODERS[game_id](state, seat)
+

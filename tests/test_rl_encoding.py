@@ -1,0 +1,193 @@
+"""The environments' fast observation path (``rl.seat_encode``): equal to the view-based encoder on many states of
+every game, blind to everything the observing seat may not know (a differential test over determinizations, which
+differ from the true state only in what that seat cannot see), and action masks equal to the legal actions."""
+
+import random
+
+import numpy as np
+import pytest
+
+import monsterbox
+from monsterbox.core.registry import get_ruleset
+
+pytest.importorskip("gymnasium", reason="the rl extra (installed by make test)")
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.utils import wrappers  # noqa: E402
+
+from monsterbox.rl.common import OBS_HIGH, OBS_LOW, mask, observation  # noqa: E402
+from monsterbox.rl.encode import encode, observation_size  # noqa: E402
+from monsterbox.rl.gym_env import SeatEnv  # noqa: E402
+from monsterbox.rl.pettingzoo_env import env  # noqa: E402
+from monsterbox.rl.seat_encode import STATE_ENCODERS, encode_state  # noqa: E402
+
+#: every game at its smallest and largest table
+COUNTS = [(g, p) for g in monsterbox.GAME_IDS
+          for p in sorted({get_ruleset(g).min_players, get_ruleset(g).max_players})]
+#: decisions played per game (Maker's random games run to thousands of decisions: a stride samples them)
+STEPS = {"inn": 200, "monster": 400, "mansion": 250, "maker": 1500}
+STRIDE = {"inn": 2, "monster": 4, "mansion": 3, "maker": 12}
+
+
+def states(game_id, players, seed):
+    """(game, step) along a seeded random game, every ``STRIDE`` decisions up to ``STEPS``, and the end."""
+    g = monsterbox.new_game(game_id, players, seed)
+    rng = random.Random(seed)
+    for k in range(STEPS[game_id]):
+        if g.over:
+            break
+        if k % STRIDE[game_id] == 0:
+            yield g, k
+        codes = g.legal_codes()
+        g.play_code(codes[rng.randrange(len(codes))])
+    yield g, -1
+
+
+@pytest.mark.parametrize("game_id,players", COUNTS)
+def test_state_encoder_equals_the_view_encoder(game_id, players):
+    """The same vector, float for float, as ``encode`` of the seat's view (the layout is unchanged: trained
+    policies keep working), for every seat; the environments' arrays equal the clipped reference."""
+    compared = 0
+    for seed in (0,):
+        for g, _ in states(game_id, players, seed):
+            for seat in range(players):
+                ref = encode(game_id, g.rules.table_view(g.state, seat))
+                fast = encode_state(game_id, g.state, seat)
+                assert fast == ref, (seed, g.actions[-3:], seat)
+                arr = observation(g, seat)
+                assert arr.dtype == np.float32 and arr.shape == (observation_size(game_id, players),)
+                assert np.array_equal(arr, np.clip(np.asarray(ref, dtype=np.float32), OBS_LOW, OBS_HIGH))
+                compared += 1
+    assert compared >= 10
+
+
+def test_inn_features_need_no_clipping():
+    """Monster Inn's observation is not clipped (``common.observation``): its features stay in the bounds."""
+    for seed in range(2):
+        for g, _ in states("inn", 5, seed):
+            for seat in range(5):
+                x = encode_state("inn", g.state, seat)
+                assert min(x) >= OBS_LOW and max(x) <= OBS_HIGH
+
+
+def hidden_differs(game_id, s, d, seat):
+    """Whether the determinization ``d`` differs from the true state ``s`` in something ``seat`` cannot see (so a
+    leaky encoder would show it)."""
+    others = [p for p in range(len(s.hands if hasattr(s, "hands") else s.screens)) if p != seat]
+    if game_id == "inn":
+        return d.humans != s.humans or d.tavern != s.tavern or d.deck != s.deck
+    if game_id == "maker":
+        return any(d.hands[p] != s.hands[p] for p in others) or d.deck != s.deck or d.treasures != s.treasures
+    if game_id == "mansion":
+        return any(d.screens[p] != s.screens[p] for p in others if p < s.n) or d.deck != s.deck
+    return any(d.hands[p] != s.hands[p] for p in others) or d.weapon_deck != s.weapon_deck
+
+
+def leaks(game_id, players, seed, encoder):
+    """How often ``encoder`` gives a seat different vectors for the true state and for states that differ from it
+    only in what that seat cannot see (``determinize``: other hands and screens, face-down cards, deck orders), along
+    a seeded random game; and how many of those pairs did differ in hidden information."""
+    rules = get_ruleset(game_id)
+    rng = random.Random(seed)
+    seen = differing = 0
+    for g, _ in states(game_id, players, seed):
+        for seat in range(players):
+            x = encoder(g.state, seat)
+            for _k in range(2):
+                d = rules.determinize(g.state, seat, random.Random(rng.randrange(2**31)), False)
+                differing += hidden_differs(game_id, g.state, d, seat)
+                seen += encoder(d, seat) != x
+    return seen, differing
+
+
+@pytest.mark.parametrize("game_id,players", COUNTS)
+def test_state_encoders_see_nothing_hidden_from_the_seat(game_id, players):
+    seen, differing = leaks(game_id, players, 5, STATE_ENCODERS[game_id])
+    assert differing > 20  # the pairs really differ in hidden cards: the test can see a leak
+    assert seen == 0
+
+
+def leaky_encoder(game_id):
+    """The real encoder plus one hidden fact: the next card of the draw pile (the deck order is hidden in every
+    game)."""
+    deck = {"inn": "deck", "maker": "deck", "mansion": "deck", "monster": "weapon_deck"}[game_id]
+    base = STATE_ENCODERS[game_id]
+
+    def enc(s, seat):
+        pile = getattr(s, deck)
+        return [*base(s, seat), float(pile[-1]) if pile else -1.0]
+
+    return enc
+
+
+@pytest.mark.parametrize("game_id", monsterbox.GAME_IDS)
+def test_the_differential_test_catches_a_leak(game_id):
+    players = get_ruleset(game_id).min_players
+    seen, _ = leaks(game_id, players, 5, leaky_encoder(game_id))
+    assert seen > 0
+
+
+@pytest.mark.parametrize("game_id,players", COUNTS)
+def test_masks_are_the_legal_actions(game_id, players):
+    """Every seat's mask in the AEC environment: the legal codes of the seat to play, nothing for the others."""
+    e = env(game_id, players)
+    e.reset(seed=2)
+    raw = e.unwrapped
+    rng = random.Random(2)
+    for _agent in e.agent_iter(max_iter=150):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        g = raw.game
+        for a in raw.possible_agents:
+            m = raw.observe(a)["action_mask"]
+            assert m.dtype == np.int8 and m.shape == (raw.n_actions,)
+            want = set(g.legal_codes()) if raw.seat(a) == g.to_play else set()
+            assert set(np.flatnonzero(m)) == want
+            assert np.array_equal(m, mask(g, raw.seat(a), raw.n_actions))
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(legal[rng.randrange(len(legal))]))
+
+
+@pytest.mark.parametrize("game_id", monsterbox.GAME_IDS)
+def test_gym_observations_and_masks_follow_the_learner(game_id):
+    e = SeatEnv(game_id, seat=1)
+    obs, info = e.reset(seed=4)
+    rng = random.Random(4)
+    for _ in range(60):
+        g = e.game
+        assert set(np.flatnonzero(info["action_mask"])) == set(g.legal_codes())
+        assert obs.tolist() == np.clip(np.asarray(encode(game_id, g.view(1)), dtype=np.float32), OBS_LOW,
+                                       OBS_HIGH).tolist()
+        legal = np.flatnonzero(info["action_mask"])
+        obs, _, term, trunc, info = e.step(int(legal[rng.randrange(len(legal))]))
+        if term or trunc:
+            break
+
+
+def test_classic_wrappers_keep_their_checks():
+    """The wrappers are PettingZoo's (subclasses reading the environment directly): order, bounds and illegal moves
+    are still checked."""
+    e = env("maker", 3)
+    assert isinstance(e, wrappers.OrderEnforcingWrapper)
+    assert isinstance(e.env, wrappers.AssertOutOfBoundsWrapper)
+    assert isinstance(e.env.env, wrappers.TerminateIllegalWrapper)
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = e.agent_selection
+    with pytest.raises(Exception, match="reset"):
+        e.observe("player_0")
+    e.reset(seed=0)
+    with pytest.raises(AssertionError, match="action space"):
+        e.step(e.unwrapped.n_actions)
+    with pytest.raises(AssertionError, match="action space"):
+        e.step(-1)
+    obs, *_ = e.last()
+    legal = np.flatnonzero(obs["action_mask"])
+    e.step(np.int64(legal[0]))  # a numpy integer goes through PettingZoo's own checks
+    assert len(e.unwrapped.game.actions) == 1
+    mover = e.agent_selection
+    illegal = int(np.flatnonzero(e.last()[0]["action_mask"] == 0)[0])
+    e.step(illegal)
+    assert all(e.terminations.values()) and e.rewards[mover] == -1
+    assert len(e.unwrapped.game.actions) == 1
