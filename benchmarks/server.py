@@ -1,14 +1,21 @@
 """Load benchmark of the server: human actions per second and their latency (p50, p99), over HTTP and WebSocket,
-for 1, 10 and 50 concurrent games, on SQLite, PostgreSQL and two server processes on PostgreSQL.
+for 1, 10 and 50 concurrent games, on SQLite, PostgreSQL and two server processes on PostgreSQL, with the server's
+CPU time per action.
 
-Its own client (asyncio, httpx and websockets), on loopback only, bounded in time: each cell runs ``--seconds``
-seconds after a short warm-up. Every table is Monster Inn with three human seats played by the client (random legal
-moves), so each action is a human's: over HTTP the seat to play reads its state (GET) and moves (POST: the latency
-measured); over WebSocket each seat keeps a socket and the mover's latency runs from sending the move to receiving
-the pushed state that holds it. A finished game is replaced by a new one.
+Its own client (asyncio on uvloop; HTTP/1.1 keep-alive written by hand, the ``websockets`` package), on loopback
+only, bounded in time: each cell runs ``--seconds`` seconds after a short warm-up. Every table is Monster Inn with
+three human seats played by the client (random legal moves), so each action is a human's: over HTTP the seat to play
+reads its state (GET) and moves (POST); over WebSocket each seat keeps a socket and the mover's latency runs until
+it receives the pushed state that holds its move. A finished game is replaced by a new one.
+
+Two kinds of load (``--rates``): ``max``, a closed loop (each table acts as soon as its last action was answered:
+the most the server gives; over HTTP the latency is the POST's alone), and a rate in actions/s over all tables, an
+open loop (each table acts on a fixed schedule; the latency runs from when the action was due, its GET included,
+so a server that falls behind is charged for its queue). "1,000 actions/s with p99 under 50 ms at 50 games" is the
+second kind: ``--games 50 --rates 1000``.
 
     .venv/bin/python benchmarks/server.py                       # every cell (about 5 minutes)
-    .venv/bin/python benchmarks/server.py --backends sqlite --games 50 --seconds 5
+    .venv/bin/python benchmarks/server.py --backends sqlite --games 50 --rates max,1000 --seconds 5
 """
 
 from __future__ import annotations
@@ -25,10 +32,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -70,115 +78,226 @@ class Stats:
             self.latencies.append(seconds)
 
 
-async def new_game(http: httpx.AsyncClient, base: str) -> tuple[str, dict[str, str]]:
-    r = await http.post(base + "/api/games", json={"game": "inn", "players": 3, "seats": ["human"] * 3})
-    r.raise_for_status()
-    body = r.json()
+class Conn:
+    """One keep-alive HTTP/1.1 connection: requests written by hand, replies read by Content-Length (a light client,
+    so that the machine's time goes to the server being measured, not to the load generator)."""
+
+    def __init__(self, base: str) -> None:
+        host, port = base.removeprefix("http://").split(":")
+        self.host, self.port = host, int(port)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: Any = None, token: str | None = None
+                      ) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        head = f"{method} {path} HTTP/1.1\r\nhost: {self.host}\r\n"
+        if token:
+            head += f"authorization: Bearer {token}\r\n"
+        data = b""
+        if body is not None:
+            data = orjson.dumps(body)
+            head += f"content-type: application/json\r\ncontent-length: {len(data)}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        raw = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(raw[9:12])
+        length = 0
+        for line in raw.split(b"\r\n")[1:]:
+            if line[:15].lower() == b"content-length:":
+                length = int(line[15:])
+        payload = await self.reader.readexactly(length)
+        return status, orjson.loads(payload) if payload else None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+async def new_game(conn: Conn) -> tuple[str, dict[str, str]]:
+    status, body = await conn.request("POST", "/api/games", {"game": "inn", "players": 3, "seats": ["human"] * 3})
+    if status != 201:
+        raise RuntimeError(f"could not create a table: {status} {body}")
     return body["id"], body["tokens"]
 
 
-async def http_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Random) -> None:
-    limits = httpx.Limits(max_connections=2, max_keepalive_connections=2)
-    async with httpx.AsyncClient(limits=limits, timeout=30) as http:
-        gid, tokens = await new_game(http, base)
-        seat = None
+class Pacer:
+    """When each of a table's actions is due: every ``interval`` seconds from a random start (an open-loop load at a
+    fixed rate), or at once (``interval`` None: a closed loop, each action as soon as the last one was answered).
+    Paced latencies run from the time the action was due, so a server that falls behind is charged for its queue."""
+
+    def __init__(self, interval: float | None, rng: random.Random) -> None:
+        self.interval = interval
+        self.due = time.perf_counter() + (rng.random() * interval if interval else 0.0)
+
+    async def wait(self) -> float:
+        """Sleep until the next action is due; the moment its latency counts from."""
+        if self.interval is None:
+            return time.perf_counter()
+        due = self.due
+        self.due += self.interval
+        delay = due - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        return due
+
+
+async def http_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Random,
+                      interval: float | None = None) -> None:
+    """One table, its three human seats played in turn over one connection: the seat to play reads its state (GET)
+    and moves (POST, whose reply is the mover's new state and names the next seat): the POST is timed."""
+    conn = Conn(base)
+    pacer = Pacer(interval, rng)
+    try:
+        gid, tokens = await new_game(conn)
+        seat: int | None = 0
         while not stop.is_set():
             if seat is None:
-                s = (await http.get(f"{base}/api/games/{gid}")).json()
+                gid, tokens = await new_game(conn)
+                _, s = await conn.request("GET", f"/api/games/{gid}")
                 seat = s["to_play"]
-                if seat is None:
-                    gid, tokens = await new_game(http, base)
-                    continue
-            head = {"Authorization": "Bearer " + tokens[str(seat)]}
-            s = (await http.get(f"{base}/api/games/{gid}", headers=head)).json()
-            if s["over"]:
-                gid, tokens, seat = *(await new_game(http, base)), None
                 continue
-            if not s["legal"]:
-                seat = None
+            token = tokens[str(seat)]
+            due = await pacer.wait()
+            status, s = await conn.request("GET", f"/api/games/{gid}", token=token)
+            if s["over"] or not s["legal"]:
+                seat = None if s["over"] else s["to_play"]
                 continue
-            t0 = time.perf_counter()
-            r = await http.post(f"{base}/api/games/{gid}/actions", headers=head,
-                                json={"action": rng.choice(s["legal"])["id"], "version": s["version"]})
-            if r.status_code == 200:
+            t0 = due if interval else time.perf_counter()
+            status, r = await conn.request("POST", f"/api/games/{gid}/actions",
+                                           {"action": rng.choice(s["legal"])["id"], "version": s["version"]}, token)
+            if status == 200:
                 stats.add(time.perf_counter() - t0)
-                seat = r.json()["to_play"]
-            elif r.status_code == 409:
+                seat = None if r["over"] else r["to_play"]
+            elif status == 409:
                 stats.conflicts += 1
-                seat = None
             else:
                 stats.errors += 1
-                seat = None
+    finally:
+        conn.close()
 
 
-async def ws_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Random) -> None:
-    async with httpx.AsyncClient(timeout=30) as http:
+async def ws_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Random,
+                    interval: float | None = None) -> None:
+    """One table, a socket per seat; the mover's latency runs from sending its move to receiving the pushed state
+    that holds it."""
+    conn = Conn(base)
+    pacer = Pacer(interval, rng)
+    try:
         while not stop.is_set():
-            gid, tokens = await new_game(http, base)
+            gid, tokens = await new_game(conn)
             wsbase = base.replace("http://", "ws://")
             socks = [await websockets.connect(f"{wsbase}/api/games/{gid}/ws?token={tokens[str(i)]}",
-                                              max_size=2**22) for i in range(3)]
+                                              max_size=2**22, compression=None) for i in range(3)]
             try:
                 latest: dict[int, dict[str, Any]] = {}
                 sent: dict[int, float] = {}
                 sent_version: dict[int, int] = {}
+                moved = asyncio.Event()
 
                 async def reader(i: int, latest: Any = latest, sent: Any = sent, socks: Any = socks,
-                                 sent_version: Any = sent_version) -> None:
+                                 sent_version: Any = sent_version, moved: asyncio.Event = moved) -> None:
                     async for raw in socks[i]:
-                        msg = json.loads(raw)
+                        msg = orjson.loads(raw)
                         if "error" in msg:
                             if msg.get("status") == 409:
                                 stats.conflicts += 1
                             else:
                                 stats.errors += 1
                             sent.pop(i, None)
+                            moved.set()
                             continue
                         latest[i] = msg
                         if i in sent and msg["version"] > sent_version.get(i, -1):
                             stats.add(time.perf_counter() - sent.pop(i))
+                        moved.set()
 
                 readers = [asyncio.create_task(reader(i)) for i in range(3)]
                 while not stop.is_set():
-                    await asyncio.sleep(0)
-                    mover = next((i for i, m in latest.items() if m["legal"] and i not in sent
-                                  and m["version"] == max(x["version"] for x in latest.values())), None)
                     if any(m["over"] for m in latest.values()):
                         break
+                    top = max((x["version"] for x in latest.values()), default=-1)
+                    mover = next((i for i, m in latest.items() if m["legal"] and i not in sent
+                                  and m["version"] == top), None)
                     if mover is None:
-                        await asyncio.sleep(0.0005)
+                        moved.clear()
+                        with suppress(TimeoutError):
+                            await asyncio.wait_for(moved.wait(), 1.0)
                         continue
                     m = latest[mover]
-                    sent[mover] = time.perf_counter()
+                    sent[mover] = await pacer.wait()
                     sent_version[mover] = m["version"]
-                    await socks[mover].send(json.dumps({"action": rng.choice(m["legal"])["id"],
-                                                        "version": m["version"]}))
+                    await socks[mover].send(orjson.dumps({"action": rng.choice(m["legal"])["id"],
+                                                          "version": m["version"]}).decode())
                 for t in readers:
                     t.cancel()
             finally:
                 for s in socks:
                     await s.close()
+    finally:
+        conn.close()
 
 
-async def run_cell(base: str, transport: str, games: int, seconds: float) -> dict[str, Any]:
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds of the server's processes (Linux /proc), children included."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += sum(int(x) for x in fields[11:15]) / tick
+        except OSError:
+            pass
+    return total
+
+
+def server_pids(proc: subprocess.Popen[bytes]) -> list[int]:
+    pids = [proc.pid]
+    try:
+        with open(f"/proc/{proc.pid}/task/{proc.pid}/children") as f:
+            pids += [int(x) for x in f.read().split()]
+    except OSError:
+        pass
+    return pids
+
+
+async def run_cell(base: str, transport: str, games: int, seconds: float, pids: list[int],
+                   rate: float | None = None) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     player = http_player if transport == "http" else ws_player
-    tasks = [asyncio.create_task(player(base, stats, stop, random.Random(i))) for i in range(games)]
+    interval = games / rate if rate else None
+    tasks = [asyncio.create_task(player(base, stats, stop, random.Random(i), interval)) for i in range(games)]
     await asyncio.sleep(min(2.0, seconds / 3))  # warm-up: tables created, sockets open
     stats.recording = True
-    t0 = time.perf_counter()
+    t0, cpu0, mine0 = time.perf_counter(), cpu_seconds(pids), time.process_time()
     await asyncio.sleep(seconds)
     stats.recording = False
     elapsed = time.perf_counter() - t0
+    cpu, mine = cpu_seconds(pids) - cpu0, time.process_time() - mine0
     stop.set()
     await asyncio.wait(tasks, timeout=10)
     for t in tasks:
         t.cancel()
     lat = sorted(stats.latencies)
     q = statistics.quantiles(lat, n=100) if len(lat) >= 2 else [float("nan")] * 99
-    return {"transport": transport, "games": games, "actions": len(lat), "actions_per_s": len(lat) / elapsed,
-            "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000, "conflicts": stats.conflicts, "errors": stats.errors}
+    return {"transport": transport, "games": games, "offered": rate, "actions": len(lat),
+            "actions_per_s": len(lat) / elapsed,
+            "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000, "conflicts": stats.conflicts, "errors": stats.errors,
+            "server_cpu_ms_per_action": cpu / max(1, len(lat)) * 1000, "server_cpu_share": cpu / elapsed,
+            "client_cpu_share": mine / elapsed}
+
+
+def run(coro: Any) -> Any:
+    """uvloop for the client when it is there (it is with uvicorn[standard]): a lighter load generator."""
+    try:
+        import uvloop
+
+        return uvloop.run(coro)
+    except ImportError:
+        return asyncio.run(coro)
 
 
 def main() -> None:
@@ -187,10 +306,22 @@ def main() -> None:
     ap.add_argument("--transports", default="http,ws")
     ap.add_argument("--games", default="1,10,50")
     ap.add_argument("--seconds", type=float, default=6.0)
+    ap.add_argument("--rates", default="max",
+                    help="offered loads, comma-separated: 'max' (closed loop: each table acts as soon as answered; "
+                         "latency of the move request alone) or actions/s over all tables (open loop at that rate; "
+                         "latency from when the action was due, its state read included)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if not 0.5 <= args.seconds <= 120:
         ap.error("--seconds must be from 0.5 to 120 (the benchmark is bounded in time)")
+    rates: list[float | None] = []
+    for r in args.rates.split(","):
+        try:
+            rates.append(None if r == "max" else float(r))
+        except ValueError:
+            ap.error(f"--rates takes 'max' or numbers of actions/s, not {r!r}")
+        if rates[-1] is not None and not 1 <= rates[-1] <= 20000:  # type: ignore[operator]
+            ap.error("a rate is from 1 to 20000 actions/s")
     rows = []
     with ExitStack() as stack:
         pg_url = None
@@ -202,7 +333,7 @@ def main() -> None:
 
                 pg_url = stack.enter_context(cluster())
             for transport in args.transports.split(","):
-                for games in (int(x) for x in args.games.split(",")):
+                for games, rate in ((int(x), r) for x in args.games.split(",") for r in rates):
                     tmp = tempfile.mkdtemp(prefix="monsterbox-bench-")
                     if backend == "sqlite":
                         db = f"sqlite:///{tmp}/bench.db"
@@ -217,7 +348,7 @@ def main() -> None:
                         eng.dispose()
                     proc, base = start(db, 2 if backend == "postgres-2proc" else 1)
                     try:
-                        row = asyncio.run(run_cell(base, transport, games, args.seconds))
+                        row = run(run_cell(base, transport, games, args.seconds, server_pids(proc), rate))
                     finally:
                         proc.kill()
                         proc.wait()
@@ -225,9 +356,14 @@ def main() -> None:
                     row["backend"] = backend
                     rows.append(row)
                     if not args.json:
-                        print(f"{backend:15} {transport:5} {games:3} games: {row['actions_per_s']:7.0f} actions/s  "
+                        offered = "max" if rate is None else f"{rate:g}/s"
+                        print(f"{backend:15} {transport:5} {games:3} games, offered {offered:>7}: "
+                              f"{row['actions_per_s']:7.0f} actions/s  "
                               f"p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:7.1f} ms  "
-                              f"409s {row['conflicts']}  errors {row['errors']}", flush=True)
+                              f"409s {row['conflicts']}  errors {row['errors']}  "
+                              f"server {row['server_cpu_ms_per_action']:.2f} "
+                              f"CPU ms/action ({row['server_cpu_share']:.0%} of a core), client "
+                              f"{row['client_cpu_share']:.0%}", flush=True)
     if args.json:
         print(json.dumps(rows, indent=1))
 

@@ -69,6 +69,36 @@ def test_a_seat_sees_its_view_and_nothing_more(db):
     assert client.get(f"/api/games/{gid}", params={"token": tokens["0"]}).json()["seat"] is None
 
 
+def test_a_refused_move_is_explained_in_the_players_words_and_language(db):
+    """The 400 for a refused move words the engine's reason with card names, never ids, in the language asked
+    (?lang= or Accept-Language), and changes nothing."""
+    import re
+
+    client = client_for(db)
+    gid, tokens = new_table(client, "monster", 2, ["human", "human"])
+    table = client.app.state.tables.get(gid)
+    g = table.game
+    turn, v = g.to_play, table.version
+    names, _codes = g.rules.action_tables(g.state)
+    legal = set(g.legal_actions())
+    action = next((a for a in names if a not in legal and g.rules.refusal(g.state, a).code not in
+                   ("not_now", "unknown")), next(a for a in names if a not in legal))
+    texts = {}
+    for lang, kw in (("en", {}), ("fr", {"params": {"lang": "fr"}}), ("fr-h", {"headers": {"Accept-Language": "fr"}})):
+        headers = {**auth(tokens[str(turn)]), **kw.get("headers", {})}
+        r = client.post(f"/api/games/{gid}/actions", json={"action": action, "version": v}, headers=headers,
+                        params=kw.get("params"))
+        assert r.status_code == 400, r.text
+        texts[lang] = r.json()["error"]
+        assert not re.search(r"\b[a-z]+_[a-z0-9_]+\b|\w:\w|Legal now", texts[lang]), (action, texts[lang])
+    assert texts["fr"] == texts["fr-h"] != texts["en"]
+    assert (table.game.actions, table.version) == (g.actions, v)
+    other = tokens[str(1 - turn)]
+    r = client.post(f"/api/games/{gid}/actions", params={"lang": "fr"}, json={"action": action, "version": v},
+                    headers=auth(other))
+    assert r.status_code == 400 and r.json()["error"].startswith("C'est au tour de ")
+
+
 def test_forged_wrong_turn_stale_and_illegal_requests_change_nothing(db):
     client = client_for(db)
     gid, tokens = new_table(client, "inn", 3, ["human", "human", "human"])
@@ -83,7 +113,7 @@ def test_forged_wrong_turn_stale_and_illegal_requests_change_nothing(db):
         ({"action": legal, "version": v}, {}, 403, "token is needed"),
         ({"action": legal, "version": v}, {"Authorization": "Basic abc"}, 403, "Bearer"),
         ({"action": legal, "version": v}, auth(tokens[str(other)]), 400, "turn"),
-        ({"action": "bonus:gold", "version": v}, auth(tokens[str(turn)]), 400, "Legal now"),
+        ({"action": "bonus:gold", "version": v}, auth(tokens[str(turn)]), 400, "not one of your choices"),
         ({"action": legal, "version": v + 1}, auth(tokens[str(turn)]), 409, "version"),
         ({"action": legal}, auth(tokens[str(turn)]), 400, "version"),
         ({"action": legal, "version": v, "x": 1}, auth(tokens[str(turn)]), 400, "x"),
@@ -268,7 +298,7 @@ def test_websocket_play_and_event_driven_pushes(db):
         assert first["seat"] == turn and first["legal"]
         ws.send_json({"action": "not-an-action", "version": first["version"]})
         err = ws.receive_json()
-        assert err["status"] == 400 and "Legal now" in err["error"]
+        assert err["status"] == 400 and "not a move of this game" in err["error"]
         ws.send_json({"action": first["legal"][0]["id"], "version": first["version"] + 5})
         assert ws.receive_json()["status"] == 409
         ws.send_text("{not json")

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from monsterbox import __version__
 from monsterbox.core.errors import MonsterboxError
+from monsterbox.core.i18n import _, localized_error
 from monsterbox.core.registry import GAME_IDS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -25,10 +26,70 @@ err_console = Console(stderr=True, highlight=False, markup=False)
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """A user mistake: print a clear message (no traceback, the message never read as markup) and exit."""
-    line = Text("error: ", style="bold red")
+    line = Text(_("error: "), style="bold red")
     line.append(message)
     err_console.print(line)
     raise typer.Exit(code)
+
+
+def usage_message(exc: Exception) -> str:
+    """A command-line mistake found by the argument parser (an unknown option, a bad value, a missing argument), in
+    the language in force: the parser's own messages are English, so the common ones are worded here."""
+    name = type(exc).__name__
+    hint = getattr(exc, "param_hint", None)
+    param = getattr(exc, "param", None)
+    if hint is None and param is not None:
+        hint = param.get_error_hint(getattr(exc, "ctx", None)) if "ctx" in \
+            param.get_error_hint.__code__.co_varnames else param.get_error_hint()
+    if isinstance(hint, list | tuple):
+        hint = " / ".join(f"'{h}'" for h in hint)
+    if name == "NoSuchOption":
+        text = _("no such option: {option}").format(option=exc.option_name)  # type: ignore[attr-defined]
+        options = sorted(getattr(exc, "possibilities", None) or [])
+        if options:
+            text += " " + _("(did you mean {options}?)").format(options=", ".join(options))
+        return text
+    if name == "MissingParameter":
+        if "argument" in (getattr(exc, "param_type", None), getattr(param, "param_type_name", None)):
+            return _("missing argument {name}").format(name=hint)
+        return _("missing option {name}").format(name=hint) if hint else _("a value is missing")
+    if name == "BadOptionUsage" and "requires an argument" in str(getattr(exc, "message", "")):
+        return _("{option} needs a value").format(option=exc.option_name)  # type: ignore[attr-defined]
+    if name == "BadParameter" and hint:
+        detail = str(getattr(exc, "message", "")) or _("not allowed")
+        if "valid integer" in detail:
+            detail = _("a whole number is expected")
+        elif "valid number" in detail:
+            detail = _("a number is expected")
+        return _("invalid value for {option}: {detail}").format(option=hint, detail=detail)
+    message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+    if message.startswith("No such command"):
+        return _("no such command: {name}").format(name=message.removeprefix("No such command").strip(" .'\""))
+    if message.startswith("Got unexpected extra argument"):
+        return _("too many arguments: {args}").format(args=message.rpartition("(")[2].rstrip(")"))
+    return message
+
+
+def print_usage_error(exc: Exception) -> None:
+    """Typer's hook for parser errors: one clean, translated line and where to find help (no box, no traceback)."""
+    if type(exc).__name__ == "NoArgsIsHelpError":
+        return
+    err = Console(stderr=True, highlight=False, markup=False)
+    line = Text(_("error: "), style="bold red")
+    line.append(usage_message(exc))
+    err.print(line)
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None:
+        err.print(Text(_("Try '{command} --help' for help.").format(command=ctx.command_path), style="dim"))
+
+
+def _use_clean_usage_errors() -> None:
+    from typer import rich_utils
+
+    rich_utils.rich_format_error = print_usage_error  # type: ignore[assignment]
+
+
+_use_clean_usage_errors()
 
 
 def check_players(game: str, players: int) -> None:
@@ -37,7 +98,8 @@ def check_players(game: str, players: int) -> None:
 
     rules = get_ruleset(game)
     if not rules.min_players <= players <= rules.max_players:
-        fail(f"{rules.title} is for {rules.min_players} to {rules.max_players} players, got {players}")
+        fail(_("{game} is for {low} to {high} players, got {players}").format(
+            game=rules.title, low=rules.min_players, high=rules.max_players, players=players))
 
 
 def check_setup(game: str, players: int, opts: dict[str, Any]) -> None:
@@ -48,7 +110,7 @@ def check_setup(game: str, players: int, opts: dict[str, Any]) -> None:
     try:
         get_ruleset(game).validate_options(players, opts)
     except MonsterboxError as exc:
-        fail(str(exc))
+        fail(localized_error(exc))
 
 
 def parse_options(items: list[str] | None) -> dict[str, Any]:
@@ -57,7 +119,7 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     for item in items or []:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            fail(f"--option expects KEY=VALUE (e.g. open_treasures=true), got {item!r}")
+            fail(_("--option expects KEY=VALUE (e.g. open_treasures=true), got {item}").format(item=repr(item)))
         try:
             out[key] = json.loads(value)
         except json.JSONDecodeError:
@@ -67,7 +129,7 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
 
 def check_game(game: str) -> None:
     if game not in GAME_IDS:
-        fail(f"unknown game {game!r}; games: {', '.join(GAME_IDS)}")
+        fail(_("unknown game {game}; games: {games}").format(game=repr(game), games=", ".join(GAME_IDS)))
 
 
 def version_callback(value: bool) -> None:
@@ -82,7 +144,7 @@ def lang_callback(value: str | None) -> str | None:
     try:
         set_language(check_language(value) if value else None)  # each run starts from --lang or MONSTERBOX_LANG
     except MonsterboxError as exc:
-        fail(str(exc))
+        fail(localized_error(exc))
     return value
 
 
@@ -127,11 +189,11 @@ def play(
 
             g = do_replay(record)
         except MonsterboxError as exc:
-            fail(f"{resume}: {exc}", 1)
+            fail(_("{file}: {error}").format(file=resume, error=localized_error(exc)), 1)
         if g.over:
-            fail(f"{resume}: this game is already over; see it with: monsterbox replay {resume}", 1)
+            fail(_("{file}: this game is already over; see it with: monsterbox replay {file}").format(file=resume), 1)
         if game is not None and game != g.game_id:
-            fail(f"{resume} is a game of {g.game_id}, not {game}")
+            fail(_("{file} is a game of {game}, not {other}").format(file=resume, game=g.game_id, other=game))
         players, seed = g.players, g.seed
         seat = int(table.get("seat", seat))
         bot_specs = table.get("bots")
@@ -143,7 +205,7 @@ def play(
         shown = -1  # the story so far is told again from the start
     else:
         if game is None:
-            fail("name a game (" + ", ".join(GAME_IDS) + ") or give --resume RECORD")
+            fail(_("name a game ({games}) or give --resume RECORD").format(games=", ".join(GAME_IDS)))
         check_game(game)
         opts = parse_options(option)
         if seed is None:
@@ -152,16 +214,16 @@ def play(
         try:
             g = new_game(game, players, seed, opts)
         except MonsterboxError as exc:
-            fail(str(exc))
+            fail(localized_error(exc))
         specs = [s.strip() for s in bots.split(",")]
         save_path = save or free_record_path(Path(f"monsterbox-{game}-seed{seed}.record.json"))
         check_save_path(save_path)
     if not 0 <= seat < players:
-        fail(f"--seat must be from 0 to {players - 1}, got {seat}")
+        fail(_("--seat must be from 0 to {last}, got {seat}").format(last=players - 1, seat=seat))
     if len(specs) == 1:
         specs = specs * (players - 1)
     if len(specs) != players - 1:
-        fail(f"--bots needs 1 or {players - 1} comma-separated names, got {len(specs)}")
+        fail(_("--bots needs 1 or {n} comma-separated names, got {count}").format(n=players - 1, count=len(specs)))
     agents: dict[int, Any] = {}
     others = [p for p in range(players) if p != seat]
     names = [""] * players
@@ -172,7 +234,7 @@ def play(
             agents[p] = make_agent(spec, g.game_id, agent_seed(seed, p))
             names[p] = bot_name(p, spec)
     except MonsterboxError as exc:
-        fail(str(exc))
+        fail(localized_error(exc))
     names[seat] = name or ""
     table = {"seat": seat, "bots": specs, "name": name}
     if shown < 0:
@@ -182,7 +244,7 @@ def play(
     except Interrupted:
         raise typer.Exit(130) from None
     except OSError as exc:
-        fail(f"cannot write the record {save_path}: {exc}", 1)
+        fail(_("cannot write the record {path}: {error}").format(path=save_path, error=exc), 1)
 
 
 def free_record_path(path: Path) -> Path:
@@ -199,29 +261,30 @@ def free_record_path(path: Path) -> Path:
 def check_save_path(path: Path) -> None:
     """Before the game starts: the record's folder exists and is writable, and no file is in the way."""
     if path.exists():
-        fail(f"{path} already exists; choose another --save path (a record is never overwritten)")
+        fail(_("{path} already exists; choose another --save path (a record is never overwritten)").format(path=path))
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
-        fail(f"cannot save the record to {path}: the folder {parent} does not exist")
+        fail(_("cannot save the record to {path}: the folder {folder} does not exist").format(path=path, folder=parent))
     import os
 
     if not os.access(parent, os.W_OK):
-        fail(f"cannot save the record to {path}: the folder {parent} is not writable")
+        fail(_("cannot save the record to {path}: the folder {folder} is not writable").format(path=path,
+                                                                                             folder=parent))
 
 
 def read_record(file: Path) -> dict[str, Any]:
     try:
         record = json.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        fail(f"no such file: {file}")
+        fail(_("no such file: {file}").format(file=file))
     except IsADirectoryError:
-        fail(f"{file} is a folder, not a record")
+        fail(_("{file} is a folder, not a record").format(file=file))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        fail(f"{file} is not a JSON record: {exc}")
+        fail(_("{file} is not a JSON record: {error}").format(file=file, error=exc))
     except OSError as exc:
-        fail(f"cannot read {file}: {exc}")
+        fail(_("cannot read {file}: {error}").format(file=file, error=exc))
     if not isinstance(record, dict):
-        fail(f"{file} is not a monsterbox record (a JSON object is expected)")
+        fail(_("{file} is not a monsterbox record (a JSON object is expected)").format(file=file))
     return record
 
 
@@ -245,7 +308,7 @@ def simulate(
     opts = parse_options(option)
     check_setup(game, players, opts)
     if games < 1:
-        fail(f"--games must be at least 1, got {games}")
+        fail(_("--games must be at least 1, got {games}").format(games=games))
     try:
         specs = parse_agents(agents, players, game)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -261,7 +324,7 @@ def simulate(
 
             summary = run(game, players, games, specs, seed, opts, workers, tick)
     except MonsterboxError as exc:
-        fail(str(exc))
+        fail(localized_error(exc))
     if as_json:
         print(json.dumps(summary))
         return
@@ -303,7 +366,7 @@ def arena(
         import matplotlib  # noqa: F401
         import openskill  # noqa: F401
     except ImportError:
-        fail("the arena needs its extra: pip install 'monsterbox[arena]'")
+        fail(_("the arena needs its extra: pip install 'monsterbox[arena]'"))
 
     check_game(game)
     opts = parse_options(option)
@@ -333,7 +396,7 @@ def arena(
             results = run_arena(config, out, workers, backend, address, tick)
         report = write_report(config, results, out, with_plots=not no_plots)
     except MonsterboxError as exc:
-        fail(str(exc))
+        fail(localized_error(exc))
     table = Table(title=f"{report['games_played']} games of {game}, {players} players")
     for col in ("entrant", "agent", "win rate", "95% CI", "mean score", "rating"):
         table.add_column(col)
@@ -368,7 +431,7 @@ def analyze(
         specs = parse_agents(agents, players, game)
         res = run_analyze(ArenaConfig(game, players, specs, games, seed, opts), workers)
     except MonsterboxError as exc:
-        fail(str(exc))
+        fail(localized_error(exc))
     if as_json:
         print(json.dumps(res))
         return
@@ -425,18 +488,18 @@ def serve(
         from monsterbox.server.app import Settings, create_app
         from monsterbox.server.store import Store
     except ImportError:
-        fail("the server needs its extra: pip install 'monsterbox\\[server]'")
+        fail(_("the server needs its extra: pip install 'monsterbox[server]'"))
     if not 0 < port < 65536:
-        fail(f"--port must be from 1 to 65535, got {port}")
+        fail(_("--port must be from 1 to 65535, got {port}").format(port=port))
     if not 1 <= workers <= 64:
-        fail(f"--workers must be from 1 to 64, got {workers}")
+        fail(_("--workers must be from 1 to 64, got {workers}").format(workers=workers))
     if workers > 1 and not db.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
-        fail("several --workers share their games through PostgreSQL (--db postgresql://...); SQLite serves one "
-             "process")
+        fail(_("several --workers share their games through PostgreSQL (--db postgresql://...); SQLite serves one "
+               "process"))
     try:
         Store(db).close()  # opens (and migrates) the database once, so a bad URL is reported here
     except Exception as exc:  # a bad database URL: say so instead of a traceback
-        fail(f"cannot open the database {db!r}: {exc}")
+        fail(_("cannot open the database {db}: {error}").format(db=repr(db), error=exc))
     import os
 
     os.environ["MONSTERBOX_DB"] = db
@@ -461,7 +524,7 @@ def replay(file: Path = typer.Argument(..., help="A game record (JSON), as writt
     try:
         g = do_replay(record)
     except MonsterboxError as exc:
-        fail(f"{file}: {exc}", 1)
+        fail(_("{file}: {error}").format(file=file, error=localized_error(exc)), 1)
     head = Text(f"{file}", style="bold")
     if g.over:
         head.append(f": {g.rules.title}, {g.players} players, seed {g.seed}, {len(g.actions)} actions re-checked: "
@@ -489,7 +552,7 @@ def rules(game: str = typer.Argument(..., help=f"Game id: {', '.join(GAME_IDS)}"
         try:
             cards = loader.load_card_file(file)
         except MonsterboxError as exc:
-            fail(str(exc))
+            fail(localized_error(exc))
     help_module = importlib.import_module(f"monsterbox.games.{game}.help")
     console.print(Markdown(help_module.rules_text(cards)))
 
@@ -509,7 +572,7 @@ def cards(game: str = typer.Argument("inn", help="Game id."),
         try:
             mo = load_monster(file) if file else monster_cards()
         except MonsterboxError as exc:
-            fail(str(exc))
+            fail(localized_error(exc))
         chars = [(c.id, c.name, c.effect, c.params, c.reconstructed) for c in mo.characters]
         for title, rows in (("Characters", chars),
                             ("Loot", [(x.id, f"{x.name} ({x.kind}, {x.villagers} villagers)", x.effect, x.params,
@@ -532,7 +595,7 @@ def cards(game: str = typer.Argument("inn", help="Game id."),
         try:
             ms = load_mansion(file) if file else mansion_cards()
         except MonsterboxError as exc:
-            fail(str(exc))
+            fail(localized_error(exc))
         table = Table(title=f"Monster Mansion actors ({ms.source})")
         for col in ("id", "type", "colour", "cost", "3p", "reconstructed"):
             table.add_column(col, no_wrap=col == "id")
@@ -553,7 +616,7 @@ def cards(game: str = typer.Argument("inn", help="Game id."),
         try:
             mc = load_maker(file) if file else maker_cards()
         except MonsterboxError as exc:
-            fail(str(exc))
+            fail(localized_error(exc))
         table = Table(title=f"Monster Maker adventure cards ({mc.source})")
         for col in ("id", "type", "name", "count", "values", "reconstructed"):
             table.add_column(col, no_wrap=col == "id")
@@ -576,7 +639,7 @@ def cards(game: str = typer.Argument("inn", help="Game id."),
     try:
         cs = load_card_file(file) if file else default_cards()
     except MonsterboxError as exc:
-        fail(str(exc))
+        fail(localized_error(exc))
     table = Table(title=f"Monster Inn creatures ({cs.source})")
     for col in ("id", "kind", "value", "skulls", "race / range", "reconstructed"):
         table.add_column(col)
@@ -590,7 +653,7 @@ def main() -> None:
     try:
         app()
     except MonsterboxError as exc:  # a user mistake found late: still a message, never a traceback
-        err_console.print(Text("error: ", style="bold red").append(str(exc)))
+        err_console.print(Text(_("error: "), style="bold red").append(localized_error(exc)))
         sys.exit(2)
 
 

@@ -53,8 +53,9 @@ def test_play_to_the_end_by_clicking(server, new_context, game):
     assert "Deal verified" in page.inner_text("#deal")
     assert page.locator("[data-action]").count() == 0
     # the end of a game played by clicking can differ by a few cards between runs (the order pushes and clicks meet
-    # in is not fixed), so the end screen is held to the layout, with a wider tolerance than the mid-game screens
-    compare_screenshot(page, f"{game}-end-1280", tolerance=0.05)
+    # in is not fixed, nor then whether a seat kept a card or a reserve), so the end screen is held to the layout,
+    # with a wider tolerance than the mid-game screens and a height that may differ by a tenth
+    compare_screenshot(page, f"{game}-end-1280", tolerance=0.05, height_slack=0.1)
     if game == "monster":  # rematch: a new table, same seats, this tab seated again
         old = page.url
         page.click("#rematch")

@@ -96,6 +96,9 @@ def test_keyboard_play_french_and_help(server, new_context):
 
 
 def test_accessibility_scan_and_replay(server, new_context):
+    from monsterbox.server.analysis import AnalysisBudget
+
+    server.srv.config.app.state.analysis.budget = AnalysisBudget(review_samples={"monster": 2})
     ctx = new_context(1280, 800, bypass_csp=True)  # axe is injected by the test, not served by the page
     page = ctx.new_page()
     page.goto(server.url + "/")
@@ -131,7 +134,11 @@ def test_accessibility_scan_and_replay(server, new_context):
     page.click("#rp-first")
     assert page.locator("#replay").get_attribute("data-step") == "0"
     page.click("#rp-next")
-    assert page.locator("#replay-story li").count() == 1
+    page.wait_for_selector('#replay[data-frame="1:0"]')  # this tab holds seat 0: its view first
+    assert page.locator("#replay-story li").count() >= 1
+    page.click("#review-start")
+    page.wait_for_selector("#review-curve .pt", timeout=60000)
+    scan("replay page with its review")
 
 
 def test_lobby_lists_tables_and_an_open_seat_is_taken(server, new_context):

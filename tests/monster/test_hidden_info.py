@@ -249,8 +249,9 @@ class Seen:
             t, q = e["type"], e.get("seat")
             if t in ("cube_weapon", "bank_weapon", "scavenge"):
                 self.hand[q][e["weapon"]] += 1
-            elif t == "reveal":
+            elif t == "reveal":  # the hand exactly; what was "in the hand or the store" and is not in it is stored
                 self.hand[q] = Counter(e["hand"])
+                self.held[q] = self.held[q] - self.hand[q]
             elif t in ("weapon_kill", "discard", "crisis_discard", "arm"):
                 self.lose(q, e["weapon"])
             elif t in ("three", "pass"):
@@ -278,7 +279,7 @@ class Seen:
 def check_determinizations(g: Game, seat: int, k: int) -> None:
     v = g.view(seat)
     seen = Seen(g.players)
-    seen.read(v["log"])
+    seen.read(g.events(seat))  # the whole history the seat saw (the view holds only the recent part)
     for j in range(2):
         d = g.determinize(seat, 1000 * k + j)
         assert d.view(seat) == v
@@ -319,3 +320,21 @@ def test_determinizations_keep_weapons_seen_entering_hands(character):
                 break
             check_determinizations(g, 1 + k % 2, k)
             g.play(pick(g.legal_actions(), r))
+
+
+def test_which_known_weapon_was_stored_face_down_does_not_show():
+    """MO Store: the table knew seat 0's whole hand (as after the Scribe's reveal); seat 0 stores a Stake in one game
+    and a Holy Water in its twin. The others' views (known hands, "in hand or store") must not tell them apart: the
+    public bookkeeping once moved only the stored card's type from "known" to "in hand or store"."""
+    views = []
+    for kept in ("stake", "holy_water"):
+        g = monsterbox.new_game("monster", 3, 5, {"first_leader": 0})
+        s = g.state
+        s.known[0] = [w for w in range(5) for _ in range(s.hands[0][w])]  # 2 stakes, 3 holy waters, ... all known
+        s.step += 1
+        g.play("store")
+        g.play("weapon:torch")  # discarded, face up
+        g.play(f"weapon:{kept}")  # stored face down
+        views.append([(g.view(q), g.events(q)) for q in (1, 2)])
+        assert any(w == WEAPON_IDS.index(kept) and not seen for w, seen in s.stored[0])
+    assert views[0] == views[1]

@@ -156,6 +156,6 @@ def test_play_monster_in_the_terminal(tmp_path):
     result = CliRunner().invoke(app, ["play", "monster", "--players", "3", "--seed", "2", "--save", str(rec)],
                                 input="1\n" * 400)
     assert result.exit_code == 0, result.output
-    assert "Villagers" in result.output and "Lairs" in result.output and "Your hand" in result.output
+    assert "Villagers" in result.output and "monsters (top first)" in result.output and "Your hand" in result.output
     assert "The team" in result.output
     assert monsterbox.replay(json.loads(rec.read_text())).game_id == "monster"

@@ -13,7 +13,7 @@ from monsterbox.agents.base import Agent
 from monsterbox.agents.levels import LEVEL_NAMES, level_spec
 from monsterbox.agents.policy import PolicyAgent
 from monsterbox.agents.random_agent import RandomAgent
-from monsterbox.core.errors import InvalidOptions
+from monsterbox.core.errors import InvalidOptions, Phrase
 
 AGENT_NAMES = ("random", "heuristic", "ismcts", "policy", *LEVEL_NAMES)
 
@@ -41,13 +41,15 @@ def _parse_value(text: str) -> Any:
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``"name:k=v:k=v"`` -> ``("name", {"k": v})``; a clear error for a malformed spec."""
     if not isinstance(spec, str) or not spec.strip():
-        raise InvalidOptions(f"an agent name is needed, one of {', '.join(AGENT_NAMES)}; got {spec!r}")
+        raise InvalidOptions("an agent name is needed, one of {agents}; got {spec}", agents=", ".join(AGENT_NAMES),
+                             spec=repr(spec))
     name, *parts = spec.strip().split(":")
     params: dict[str, Any] = {}
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep or not key:
-            raise InvalidOptions(f"agent parameter {part!r} in {spec!r} must look like key=value")
+            raise InvalidOptions("agent parameter {part} in {spec} must look like key=value", part=repr(part),
+                                 spec=repr(spec))
         params[key] = _parse_value(value)
     return name, params
 
@@ -66,7 +68,8 @@ def check_params(target: Any, params: dict[str, Any], spec: str, skip: tuple[str
     name = spec.split(":")[0]
     for key, value in params.items():
         if key not in allowed:
-            raise InvalidOptions(f"agent {name!r} has no parameter {key!r}; its parameters: {listing}")
+            raise InvalidOptions("agent {name} has no parameter {key}; its parameters: {listing}", name=repr(name),
+                                 key=repr(key), listing=listing)
         default = allowed[key].default
         if isinstance(default, bool):
             ok = isinstance(value, bool)
@@ -77,10 +80,10 @@ def check_params(target: Any, params: dict[str, Any], spec: str, skip: tuple[str
         else:
             ok = isinstance(value, type(default))
         if not ok:
-            kind = {bool: "true or false", int: "an integer", float: "a finite number", str: "a text"}.get(
-                type(default), "a value")
-            raise InvalidOptions(f"agent {name!r}: parameter {key!r} must be {kind} (default {default}), "
-                                 f"got {value!r}")
+            kind = {bool: Phrase("true or false"), int: Phrase("an integer"), float: Phrase("a finite number"),
+                    str: Phrase("a text")}.get(type(default), Phrase("a value"))
+            raise InvalidOptions("agent {name}: parameter {key} must be {kind} (default {default}), got {value}",
+                                 name=repr(name), key=repr(key), kind=kind, default=default, value=repr(value))
 
 
 def check_agent_spec(spec: str, game_id: str) -> None:
@@ -90,15 +93,15 @@ def check_agent_spec(spec: str, game_id: str) -> None:
         check_agent_spec(level_spec(name, game_id, params), game_id)
     elif name == "random":
         if params:
-            raise InvalidOptions(f"agent 'random' takes no parameters, got {', '.join(params)}")
+            raise InvalidOptions("agent 'random' takes no parameters, got {params}", params=", ".join(params))
     elif name == "heuristic":
         target = HEURISTICS.get(game_id)
         if target is None:
-            raise InvalidOptions(f"there is no heuristic bot for game {game_id!r} yet")
+            raise InvalidOptions("there is no heuristic bot for game {game} yet", game=repr(game_id))
         module, cls = target.split(":")
         noise = params.get("noise", 0.0)
         if isinstance(noise, bool) or not isinstance(noise, int | float) or not 0 <= noise <= 1:
-            raise InvalidOptions(f"heuristic noise must be a number from 0 to 1, got {noise!r}")
+            raise InvalidOptions("heuristic noise must be a number from 0 to 1, got {value}", value=repr(noise))
         check_params(getattr(importlib.import_module(module), cls),
                      {k: v for k, v in params.items() if k != "noise"}, spec)
     elif name == "ismcts":
@@ -110,7 +113,8 @@ def check_agent_spec(spec: str, game_id: str) -> None:
 
         check_params(LearnedPolicyAgent, params, spec, skip=("seed", "game_id"))
     else:
-        raise InvalidOptions(f"unknown agent {name!r}; known agents: {', '.join(AGENT_NAMES)}")
+        raise InvalidOptions("unknown agent {name}; known agents: {agents}", name=repr(name),
+                         agents=", ".join(AGENT_NAMES))
 
 
 def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
@@ -121,12 +125,12 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
     check_agent_spec(spec, game_id)
     if name == "random":
         if params:
-            raise InvalidOptions(f"agent 'random' takes no parameters, got {', '.join(params)}")
+            raise InvalidOptions("agent 'random' takes no parameters, got {params}", params=", ".join(params))
         return RandomAgent(seed)
     if name == "heuristic":
         target = HEURISTICS.get(game_id)
         if target is None:
-            raise InvalidOptions(f"there is no heuristic bot for game {game_id!r} yet")
+            raise InvalidOptions("there is no heuristic bot for game {game} yet", game=repr(game_id))
         module, cls = target.split(":")
         policy_cls = getattr(importlib.import_module(module), cls)
         try:
@@ -150,7 +154,8 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
         except TypeError as exc:
             raise InvalidOptions(f"bad parameters for agent {spec!r}: {exc} (policy takes path, deterministic)") \
                 from None
-    raise InvalidOptions(f"unknown agent {name!r}; known agents: {', '.join(AGENT_NAMES)}")
+    raise InvalidOptions("unknown agent {name}; known agents: {agents}", name=repr(name),
+                         agents=", ".join(AGENT_NAMES))
 
 
 def parse_agents(text: str, players: int, game_id: str | None = None) -> list[str]:
@@ -160,7 +165,8 @@ def parse_agents(text: str, players: int, game_id: str | None = None) -> list[st
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
-        raise InvalidOptions(f"--agents needs 1 or {players} comma-separated names, got {len(specs)}: {text!r}")
+        raise InvalidOptions("--agents needs 1 or {players} comma-separated names, got {count}: {text}",
+                             players=players, count=len(specs), text=repr(text))
     for s in specs:
         if game_id is None:
             parse_agent_spec(s)

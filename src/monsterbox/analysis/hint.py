@@ -13,10 +13,12 @@ if TYPE_CHECKING:
     from monsterbox.core.game import Game
 
 
-def hint(game: Game, seat: int, samples: int | None = None, seed: int = 0) -> dict[str, Any]:
+def hint(game: Game, seat: int, samples: int | None = None, seed: int = 0, depth: int | None = None
+         ) -> dict[str, Any]:
     """``{"seat", "suggestion", "value", "options": [{"action", "estimate"}...] (best first), "samples", "depth"}``
-    for ``seat``, who must be the seat to play. Raises InvalidOptions (with the reason) otherwise."""
-    ev = evaluate_options(game, seat, samples, seed)
+    for ``seat``, who must be the seat to play. Raises InvalidOptions (with the reason) otherwise. ``samples`` and
+    ``depth``: as ``evaluate_options`` (defaults per game)."""
+    ev = evaluate_options(game, seat, samples, seed, depth)
     out = ev.to_json()
     out["options"].sort(key=lambda o: -o["estimate"])  # stable: legal order among equals
     out["suggestion"] = out.pop("best")
@@ -24,14 +26,22 @@ def hint(game: Game, seat: int, samples: int | None = None, seed: int = 0) -> di
 
 
 def format_hint(h: dict[str, Any], describe: Callable[[str], str] | None = None) -> list[str]:
-    """Lines for a terminal: the suggestion, then each option with its estimated win chance."""
+    """Lines for a terminal: the suggestion, then each option with its estimated win chance. With ``describe`` (the
+    game's wording of an action) the lines are for a player: choices in words, in the player's language, no id;
+    without it, for a developer: each option with its action id."""
+    from monsterbox.core.i18n import _
 
-    def name(a: str) -> str:
-        return describe(a) if describe else a
-
-    lines = [f"Hint: {name(h['suggestion'])} (estimated win chance {h['value']:.0%}, from your information only: "
-             f"{h['samples']} samples of the hidden cards per option)"]
+    if describe is None:
+        lines = [f"Hint: {h['suggestion']} (estimated win chance {h['value']:.0%}, from your information only: "
+                 f"{h['samples']} samples of the hidden cards per option)"]
+        for o in h["options"]:
+            mark = "*" if o["action"] == h["suggestion"] else " "
+            lines.append(f" {mark} {o['estimate']:>5.0%}  {o['action']}")
+        return lines
+    lines = [_("Hint: {choice} (estimated win chance {chance}, from your information only: {samples} samples of the "
+               "hidden cards per option)").format(choice=describe(h["suggestion"]), chance=f"{h['value']:.0%}",
+                                                  samples=h["samples"])]
     for o in h["options"]:
         mark = "*" if o["action"] == h["suggestion"] else " "
-        lines.append(f" {mark} {o['estimate']:>5.0%}  {name(o['action'])}  ({o['action']})")
+        lines.append(f" {mark} {o['estimate']:>5.0%}  {describe(o['action'])}")
     return lines

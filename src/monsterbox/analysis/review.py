@@ -50,26 +50,28 @@ def _entry(ev_json: dict[str, Any], index: int, played: str, threshold: float) -
             "loss": loss, "mistake": loss > threshold, "options": ev_json["options"]}
 
 
-def _review_one(args: tuple[dict[str, Any], int, int, int, int, float]) -> dict[str, Any]:
+def _review_one(args: tuple[dict[str, Any], int, int, int, int, float, int | None]) -> dict[str, Any]:
     """One decision, in a worker: replay to it, evaluate from the seat's information."""
-    record, seat, index, samples, seed, threshold = args
+    record, seat, index, samples, seed, threshold, depth = args
     g = _start(record)
     for action in record["actions"][:index]:
         g.play(action)
-    ev = evaluate_options(g, seat, samples, seed)
+    ev = evaluate_options(g, seat, samples, seed, depth)
     return _entry(ev.to_json(), index, record["actions"][index], threshold)
 
 
 def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
                   threshold: float = DEFAULT_THRESHOLD, workers: int = 1, seed: int = 0,
-                  progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+                  progress: Callable[[int, int], None] | None = None, depth: int | None = None) -> dict[str, Any]:
     """Review ``seat``'s decisions in ``record`` (see the module docstring). ``samples``: determinizations per
-    option (the budget; default per game); ``progress(done, total)`` is called as decisions are evaluated."""
+    option (the budget; default per game); ``depth``: playouts cut after that many actions and scored by the game's
+    estimate (default per game; 0: to the end); ``progress(done, total)`` is called as decisions are evaluated."""
     final = replay(record)  # re-checks every action; a clear RecordError otherwise
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < final.players:
         raise InvalidOptions(f"--seat must be from 0 to {final.players - 1}, got {seat!r}")
     n = DEFAULT_SAMPLES.get(final.game_id, 32) if samples is None else samples
-    check_budget(n, 0)
+    cut = DEFAULT_DEPTH.get(final.game_id, 0) if depth is None else depth
+    check_budget(n, cut)
     if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not 0 <= threshold <= 1:
         raise InvalidOptions(f"--threshold must be a win-chance difference from 0 to 1, got {threshold!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
@@ -87,7 +89,7 @@ def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
         todo = set(points)
         for i, action in enumerate(record["actions"]):
             if i in todo:
-                ev = evaluate_options(g, seat, n, seed)
+                ev = evaluate_options(g, seat, n, seed, cut)
                 entries.append(_entry(ev.to_json(), i, action, threshold))
                 done += 1
                 if progress:
@@ -95,7 +97,7 @@ def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
             g.play(action)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_review_one, (record, seat, i, n, seed, threshold)) for i in points]
+            futures = [pool.submit(_review_one, (record, seat, i, n, seed, threshold, cut)) for i in points]
             for done, fut in enumerate(as_completed(futures), 1):
                 entries.append(fut.result())
                 if progress:
@@ -105,7 +107,7 @@ def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
         e["number"] = k
     out: dict[str, Any] = {
         "format": REVIEW_FORMAT, "game_id": final.game_id, "players": final.players, "seat": seat,
-        "samples": n, "depth": DEFAULT_DEPTH.get(final.game_id, 0), "threshold": threshold, "seed": seed,
+        "samples": n, "depth": cut, "threshold": threshold, "seed": seed,
         "method": METHOD, "cooperative": final.game_id == "monster",
         "decisions": entries, "mistakes": [e["number"] for e in entries if e["mistake"]],
     }

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 
 def print_hint(console: Console, game: Game, seat: int, describe: Callable[[str], str] | None = None) -> None:
     """The ``h`` key at a terminal prompt: the suggestion and each option's estimate, from the seat's view only."""
-    with console.status("thinking about a hint..."):
+    from monsterbox.core.i18n import _
+
+    with console.status(_("thinking about a hint...")):
         h = hint(game, seat)
     for line in format_hint(h, describe):
         console.print(line, markup=False, highlight=False)

@@ -18,13 +18,13 @@ def read_card_file(path: str | Path) -> Any:
     """The parsed content of a card file (JSON by extension, else TOML); a clear error if it cannot be read."""
     p = Path(path)
     if not p.is_file():
-        raise CardFileError(f"card file {str(p)!r} does not exist or is not a file")
+        raise CardFileError("card file {path} does not exist or is not a file", path=repr(str(p)))
     kind = "JSON" if p.suffix.lower() == ".json" else "TOML"
     try:
         text = p.read_text(encoding="utf-8")
         return json.loads(text) if kind == "JSON" else tomllib.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CardFileError(f"{p}: not valid {kind}: {exc}") from None
+        raise CardFileError("{path}: not valid {kind}: {error}", path=str(p), kind=kind, error=str(exc)) from None
 
 
 def packaged_card_data(game_id: str) -> Any:
@@ -41,7 +41,7 @@ def cards_option(spec: Any, parse: Callable[[Any, str], T], data_kinds: tuple[ty
         if isinstance(spec, data_kinds):
             return parse(spec, "option 'cards'")
     except CardFileError as exc:
-        raise InvalidOptions(str(exc)) from None
+        raise InvalidOptions(exc.template, **exc.fields) from None
     raise InvalidOptions(f"option cards must be a file path or the card file's content, got {spec!r}")
 
 
@@ -51,10 +51,12 @@ def validate_entry(model: Any, raw: Any, what: str, i: int, source: str) -> Any:
 
     name = f"{what} entry {i + 1}" + (f" (id {raw.get('id')!r})" if isinstance(raw, dict) and "id" in raw else "")
     if not isinstance(raw, dict):
-        raise CardFileError(f"{source}: {name}: must be a table of fields, got {raw!r}")
+        raise CardFileError("{source}: {entry}: must be a table of fields, got {value}", source=source, entry=name,
+                            value=repr(raw))
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(x) for x in err["loc"]) or "(entry)"
-        raise CardFileError(f"{source}: {name}: field '{loc}': {err['msg']}") from None
+        raise CardFileError("{source}: {entry}: field '{field}': {error}", source=source, entry=name, field=loc,
+                            error=err["msg"]) from None

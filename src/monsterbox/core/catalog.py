@@ -8,6 +8,7 @@ language's ``.po`` (new messages come in untranslated; a test fails until they a
 
 from __future__ import annotations
 
+import ast
 import re
 import sys
 from pathlib import Path
@@ -20,6 +21,11 @@ from monsterbox.core.i18n import DOMAIN, LANGUAGES, po_path
 
 SRC = Path(__file__).resolve().parent.parent
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "count": (2, 3)}
+#: errors a player may read (``core.errors``: a template and its fields) and the phrases inside them
+ERROR_CALLS = ("InvalidOptions", "CardFileError", "RecordError", "Phrase")
+#: modules whose errors reach players through the command line (their templates are catalogue messages)
+ERROR_MODULES = ("core/options.py", "core/registry.py", "core/cardfile.py", "core/record.py", "agents/registry.py",
+                 "games/maker/rules.py", "games/monster/rules.py")
 COLOURS = ("blue", "red", "green", "yellow", "grey", "purple")
 FIELD = re.compile(r"\{[a-z_]+\}")
 
@@ -38,11 +44,27 @@ def card_names() -> set[str]:
     return names
 
 
+def error_templates() -> list[tuple[str, int, str]]:
+    """The templates of the errors a player may read: the first argument of ``InvalidOptions("...", field=...)``
+    (and the other error classes, and ``Phrase``) when it is a plain string; an f-string is left out (its message
+    stays English)."""
+    out = []
+    for rel in ERROR_MODULES:
+        tree = ast.parse((SRC / rel).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ERROR_CALLS \
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                out.append((rel, node.lineno, node.args[0].value))
+    return sorted(out)
+
+
 def template() -> Catalog:
     cat = Catalog(domain=DOMAIN, project="monsterbox")
     # only the modules that word what players read (the engine's own messages are developer text)
     method_map = [("core/wording.py", "python"), ("games/**/text.py", "python"), ("games/**/help.py", "python"),
-                  ("tui/**.py", "python"), ("server/tables.py", "python"), ("**.py", "ignore")]
+                  ("tui/**.py", "python"), ("server/tables.py", "python"),
+                  ("analysis/hint.py", "python"), ("analysis/terminal.py", "python"), ("cli.py", "python"),
+                  ("**.py", "ignore")]
     for filename, lineno, message, _comments, context in extract_from_dir(
             str(SRC), method_map, keywords=KEYWORDS, strip_comment_tags=True):
         if isinstance(message, tuple) and any(not m for m in message):
@@ -50,6 +72,8 @@ def template() -> Catalog:
         if not message:
             continue
         cat.add(message, None, [(filename, lineno)], context=context)
+    for where, lineno, message in error_templates():
+        cat.add(message, None, [(where, lineno)])
     for name in sorted(card_names()):
         cat.add(name, None, [("data", 0)], context="card")
     for c in COLOURS:

@@ -8,7 +8,7 @@ from typing import Any
 
 from monsterbox import __version__
 from monsterbox.core.errors import IllegalAction, InvalidOptions, RecordError
-from monsterbox.core.events import Base, EventIndex, check_since, window
+from monsterbox.core.events import Base, EventIndex, EventMemo, check_since, window
 from monsterbox.core.ruleset import Ruleset
 
 RECORD_FORMAT = "monsterbox-record"
@@ -128,14 +128,15 @@ class Game:
         index.sync(self.rules.event_log(self.state))
         return index
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int, memo: EventMemo | None = None) -> dict[str, Any]:
         """The table as ``seat`` may know it and the last ``core.events.LOG_WINDOW`` events it saw (``log``, from
-        index ``log_first`` of its history): its size and cost do not grow with the game."""
+        index ``log_first`` of its history): its size and cost do not grow with the game. ``memo`` (a dict kept
+        by the caller for this game) converts each event once across views; see ``core.events.window``."""
         self._check_seat(seat)
-        return window(self.rules, self.state, seat, self._index())
+        return window(self.rules, self.state, seat, self._index(), memo=memo)
 
-    def spectator_view(self) -> dict[str, Any]:
-        return window(self.rules, self.state, None, self._index())
+    def spectator_view(self, memo: EventMemo | None = None) -> dict[str, Any]:
+        return window(self.rules, self.state, None, self._index(), memo=memo)
 
     def events(self, seat: int | None, since: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """The history ``seat`` saw (``None``: a spectator, public events only) from its event ``since`` on, at most

@@ -22,13 +22,15 @@ import io
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Literal
 
+from babel import Locale
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from monsterbox.core.errors import InvalidOptions
+from monsterbox.core.errors import InvalidOptions, MonsterboxError, Phrase
 
 DOMAIN = "monsterbox"
 LOCALE_DIR = Path(__file__).parent.parent / "locale"
@@ -113,12 +115,19 @@ def N_(message: str) -> str:
     return message
 
 
+@functools.lru_cache(maxsize=4096)
+def _format_list(items: tuple[str, ...], style: Literal["standard", "or"], lang: str) -> str:
+    """Babel's ``format_list``, remembered: the same few lists are worded again and again (each call re-reads the
+    locale's data)."""
+    return str(format_list(list(items), style=style, locale=Locale.parse(lang)))
+
+
 def and_list(items: Iterable[str]) -> str:
     """"a, b and c" in the language in force (Babel's CLDR list patterns); "" for no item."""
     items = list(items)
     if not items:
         return ""
-    return str(format_list(items, style="standard", locale=language()))
+    return _format_list(tuple(items), "standard", language())
 
 
 def or_list(items: Iterable[str]) -> str:
@@ -126,4 +135,24 @@ def or_list(items: Iterable[str]) -> str:
     items = list(items)
     if not items:
         return ""
-    return str(format_list(items, style="or", locale=language()))
+    return _format_list(tuple(items), "or", language())
+
+
+def localized_error(exc: BaseException) -> str:
+    """An error's message in the language in force: its template (``core.errors``) translated and filled with its
+    fields, nested errors and phrases translated too; an error without a template is shown as it is."""
+    if not isinstance(exc, MonsterboxError):
+        return str(exc)
+    text = _(exc.template) if exc.template else str(exc)
+    if not exc.fields:
+        return text
+
+    def word(value: object) -> object:
+        if isinstance(value, BaseException):
+            return localized_error(value)
+        return _(value) if isinstance(value, Phrase) else value
+
+    try:
+        return text.format(**{k: word(v) for k, v in exc.fields.items()})
+    except (KeyError, IndexError, ValueError):  # a translation that does not fit its fields: the English
+        return str(exc)

@@ -29,27 +29,30 @@ def replay(record: dict[str, Any]) -> Game:
     from monsterbox.core.registry import new_game
 
     if not isinstance(record, dict):
-        raise RecordError(f"a record is a JSON object, got {type(record).__name__}")
+        raise RecordError("a record is a JSON object, got {kind}", kind=type(record).__name__)
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise RecordError(f"not a monsterbox record: format is {record.get('format')!r}")
+        raise RecordError("not a monsterbox record: format is {format}", format=repr(record.get("format")))
     for key, typ in _REQUIRED.items():
         if key not in record:
-            raise RecordError(f"record has no {key!r} field (required: {', '.join(_REQUIRED)})")
+            raise RecordError("record has no {key} field (required: {required})", key=repr(key),
+                              required=", ".join(_REQUIRED))
         value = record[key]
         if not isinstance(value, typ) or isinstance(value, bool):
-            raise RecordError(f"record field {key!r} must be a {typ.__name__}, got {value!r}")
+            raise RecordError("record field {key} must be a {kind}, got {value}", key=repr(key), kind=typ.__name__,
+                              value=repr(value))
     options = record.get("options") or {}
     if not isinstance(options, dict):
-        raise RecordError(f"record field 'options' must be an object, got {options!r}")
+        raise RecordError("record field 'options' must be an object, got {value}", value=repr(options))
     try:
         game = new_game(record["game_id"], record["players"], record["seed"], options)
     except MonsterboxError as exc:
-        raise RecordError(f"record cannot start its game: {exc}") from exc
+        raise RecordError("record cannot start its game: {error}", error=exc) from exc
     for i, action in enumerate(record["actions"]):
         try:
             game.play(action)
         except IllegalAction as exc:
-            raise RecordError(f"action #{i} {action!r} does not re-check: {exc}") from exc
+            raise RecordError("action #{index} {action} does not re-check: {error}", index=i, action=repr(action),
+                              error=exc) from exc
     expected = record.get("result")
     if expected is not None:
         if not game.over:
@@ -57,5 +60,6 @@ def replay(record: dict[str, Any]) -> Game:
         got = game.result()
         for key in ("scores", "winners"):
             if key in expected and expected[key] != got[key]:
-                raise RecordError(f"record's {key} {expected[key]} differ from the replayed {got[key]}")
+                raise RecordError("record's {key} {expected} differ from the replayed {got}", key=key,
+                                  expected=expected[key], got=got[key])
     return game

@@ -40,7 +40,8 @@ def get_ruleset(game_id: str) -> Ruleset:
     if game_id in _cache:
         return _cache[game_id]
     if game_id not in GAME_IDS:
-        raise InvalidOptions(f"unknown game id {game_id!r}; known games: {', '.join(GAME_IDS)}")
+        raise InvalidOptions("unknown game id {game}; known games: {games}", game=repr(game_id),
+                             games=", ".join(GAME_IDS))
     target = _IMPLEMENTED.get(game_id)
     if target is None:
         raise InvalidOptions(

@@ -6,6 +6,9 @@ copying a state copies its future chance exactly, and a determinization can rese
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 MASK = (1 << 64) - 1
 
 
@@ -23,14 +26,34 @@ def seed_state(seed: int) -> int:
 
 
 def below(state: int, n: int) -> tuple[int, int]:
-    """(new state, uniform integer in [0, n)) — rejection-free via 64-bit multiply-shift (bias < 2**-58)."""
-    state, z = splitmix(state)
-    return state, (z * n) >> 64
+    """(new state, uniform integer in [0, n)) — rejection-free via 64-bit multiply-shift (bias < 2**-58).
+    (``splitmix`` inlined: this is on the hot path of every game's chance.)"""
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, ((z ^ (z >> 31)) * n) >> 64
 
 
 def shuffle(state: int, items: list[int]) -> int:
-    """Fisher-Yates shuffle of ``items`` in place; returns the new generator state."""
+    """Fisher-Yates shuffle of ``items`` in place; returns the new generator state (``below`` inlined)."""
     for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        state = (state + 0x9E3779B97F4A7C15) & MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
     return state
+
+
+def shuffle_random(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)`` (the same permutation, drawing the same bits: Fisher-Yates with rejection sampling
+    from ``getrandbits``, as CPython's ``random.Random`` does), written out so that setups shuffling long decks
+    skip two method calls per card, and so that a seed's deal does not depend on the Python version."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]

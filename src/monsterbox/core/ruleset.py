@@ -9,7 +9,22 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action id is refused now, as data: ``code`` names the reason ("not_top", "no_weapon", ...), ``params``
+    holds its card ids, seats and numbers. The engine words it in English for developers (``why_illegal``); each
+    game's wording layer (``games/<id>/text.py``: ``explain_refusal``) words it for the player, with card names, in
+    the player's language. Computed for the seat to play, from what that seat may know.
+
+    Codes every game uses: ``unknown`` (not an action id of this game), ``over`` (the game is over), ``not_now`` (a
+    real action, not among the choices of this moment)."""
+
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 class Ruleset(ABC):
@@ -80,6 +95,13 @@ class Ruleset(ABC):
     @abstractmethod
     def why_illegal(self, state: Any, name: str) -> str:
         """A sentence explaining why ``name`` cannot be played now, and what is allowed."""
+
+    def refusal(self, state: Any, name: str) -> Refusal:
+        """Why ``name`` cannot be played now, as data for the wording layer (games refine it)."""
+        if self.is_over(state):
+            return Refusal("over")
+        names, codes = self.action_tables(state)
+        return Refusal("not_now") if name in codes else Refusal("unknown")
 
     # --- information -------------------------------------------------------------------------------------------
     @abstractmethod

@@ -44,3 +44,25 @@ def unknown_event(event: dict[str, Any]) -> str:
     """The fallback for an event a wording layer does not know yet: words, never a dict; tests flag its use."""
     kind = str(event.get("type", "?")).replace("_", " ")
     return _("(something happened: {kind})").format(kind=kind)
+
+
+def common_refusal(code: str, label: str | None) -> str:
+    """The refusals every game shares, told to the player: not a move of this game, the game is over, or a real move
+    that is not among the choices of this moment (``label``: the move in words, when it could be worded)."""
+    if code == "unknown":
+        return _("That is not a move of this game: choose one of the numbered choices.")
+    if code == "over":
+        return _("The game is over: no move can be played.")
+    if label:
+        return _("{choice}: not one of your choices at this moment.").format(choice=label.rstrip("."))
+    return _("That is not one of your choices at this moment.")
+
+
+def worded(describe: Any, v: dict[str, Any], action: str, names: Names, cards: Any) -> str | None:
+    """``describe(v, action, names, cards)`` when it words the action (a refused move may name a card that is not on
+    the table any more); None when it cannot, so no id is ever shown."""
+    try:
+        label = describe(v, action, names, cards)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return None
+    return label if isinstance(label, str) and label and label != action else None

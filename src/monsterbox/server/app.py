@@ -16,6 +16,7 @@ import threading
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
+from types import SimpleNamespace
 from typing import Any
 
 import orjson
@@ -31,10 +32,12 @@ from monsterbox.core.cardfile import packaged_card_data
 from monsterbox.core.errors import IllegalAction, InvalidOptions, MonsterboxError
 from monsterbox.core.i18n import LANGUAGES, check_language
 from monsterbox.core.registry import GAME_IDS
+from monsterbox.server.analysis import Analysis
 from monsterbox.server.bots import BotBudget
+from monsterbox.server.hotpath import HotPath
 from monsterbox.server.notify import Hub, PostgresListener
 from monsterbox.server.security import Guard, Limits, RateLimiter
-from monsterbox.server.state import events_page, rules_page, table_state
+from monsterbox.server.state import events_page, replay_story, rules_page, table_state
 from monsterbox.server.store import Store
 from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable
 
@@ -55,10 +58,12 @@ class Settings:
     budget: BotBudget = field(default_factory=BotBudget)
     bot_workers: int = 2
     idle_seconds: float = 600.0
+    hot_path: bool = True  # serve the state and move requests through hotpath.HotPath (False: the routes only)
+    telemetry: bool = False  # FastAPI's OpenTelemetry spans and metrics (MONSTERBOX_TELEMETRY=1)
 
     @classmethod
     def from_env(cls) -> Settings:
-        s = cls(db=os.environ.get("MONSTERBOX_DB", cls.db))
+        s = cls(db=os.environ.get("MONSTERBOX_DB", cls.db), telemetry=os.environ.get("MONSTERBOX_TELEMETRY") == "1")
         if os.environ.get("MONSTERBOX_NO_RATE_LIMITS") == "1":
             s.limits = Limits(create=None, move=None, read=None, connect=None, ws_message=None)
         return s
@@ -123,6 +128,27 @@ def check_options_shape(options: Any) -> None:
                 raise InvalidOptions(f"a text in the options is longer than {MAX_STRING} characters")
         elif isinstance(value, float) and not math.isfinite(value):
             raise InvalidOptions("numbers in the options must be finite")
+
+
+#: the engine's and the tables' exceptions as HTTP statuses (a client's mistake is never a 500)
+ERROR_STATUS: tuple[tuple[type[Exception], int], ...] = (
+    (IllegalAction, 400), (MonsterboxError, 400), (Forbidden, 403), (NotFound, 404), (Stale, 409), (Unavailable, 503))
+
+
+def status_of(exc: Exception) -> int | None:
+    for exc_type, status in ERROR_STATUS:
+        if isinstance(exc, exc_type):
+            return status
+    return None
+
+
+def validation_text(errors: Any) -> str:
+    """A request body's validation errors in one line: "bad request: action: Field required; ..."."""
+    parts = []
+    for err in list(errors)[:5]:
+        loc = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
+        parts.append(f"{loc}: {err.get('msg', 'invalid')}")
+    return "bad request: " + "; ".join(parts)
 
 
 def bearer(request_or_ws: Request | WebSocket) -> str | None:
@@ -208,13 +234,18 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         tables.close()
         store.close()
 
+    # FastAPI's native OpenTelemetry checks its providers on every request (about 25 µs): on only when asked for
+    telemetry = None if settings.telemetry else {"tracing": False, "metrics": False, "logs": False}
     app = FastAPI(title="monsterbox", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
+                  telemetry=telemetry,
                   description="Play the four monster games: lobby, seats, bots, stored games. "
                               "See docs/server-api.md.")
     app.state.tables = tables
     app.state.store = store
     app.state.hub = hub
     app.state.settings = settings
+    app.state.analysis = Analysis(tables)  # hints and reviews (server/analysis.py)
+    app.include_router(app.state.analysis.router)
 
     # --- errors: a clear JSON message and the right status; never a 500 for a client's input ----------------
     def error(status: int, text: str) -> JSONResponse:
@@ -222,22 +253,32 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for err in exc.errors()[:5]:
-            loc = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
-            parts.append(f"{loc}: {err.get('msg', 'invalid')}")
-        return error(400, "bad request: " + "; ".join(parts))
+        return error(400, validation_text(exc.errors()))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return error(exc.status_code, str(exc.detail))
 
-    for exc_type, status in ((IllegalAction, 400), (MonsterboxError, 400), (Forbidden, 403), (NotFound, 404),
-                             (Stale, 409), (Unavailable, 503)):
+    for exc_type, status in ERROR_STATUS:
         async def handler(request: Request, exc: Exception, status: int = status) -> JSONResponse:
             return error(status, str(exc))
 
         app.add_exception_handler(exc_type, handler)
+
+    # --- the hot path: on the event loop, no thread hop, when the table is in memory ------------------------------
+    async def table_for(table_id: str) -> Table:
+        """The table: from memory at once, else rebuilt from the database in a worker thread."""
+        table = tables.peek(table_id)
+        return table if table is not None else await asyncio.to_thread(tables.get, table_id)
+
+    # SQLite commits a move in tens of microseconds (WAL, no fsync per commit): done on the loop. PostgreSQL waits on
+    # the network: in a worker thread.
+    inline_writes = store.is_sqlite
+
+    async def play(table: Table, token: str | None, action: str, version: Any, lang: str | None = None) -> int:
+        if inline_writes:
+            return tables.play(table, token, action, version, lang)
+        return await asyncio.to_thread(tables.play, table, token, action, version, lang)
 
     # --- the API ----------------------------------------------------------------------------------------------------
     @app.get("/api/health")
@@ -268,22 +309,32 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         seat, token = tables.join(table, req.seat if req else None, req.name if req else None)
         return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
+    # the two requests of every move: also served by hotpath.HotPath, which calls these same two functions
+    async def read_state(table_id: str, request: Request) -> dict[str, Any]:
+        table = await table_for(table_id)
+        return table_state(table, table.seat_of(bearer(request)), lang_of(request))
+
+    async def post_move(table_id: str, request: Request, move: Move) -> dict[str, Any]:
+        table = await table_for(table_id)
+        seat = await play(table, bearer(request), move.action, move.version, lang_of(request))
+        return table_state(table, seat, lang_of(request))
+
+    app.state.api = SimpleNamespace(read_state=read_state, post_move=post_move, Move=Move, status_of=status_of,
+                                    validation_text=validation_text)
+
     @app.get("/api/games/{table_id}")
-    def state(table_id: str, request: Request) -> Response:
-        table = tables.get(table_id)
-        return json_response(table_state(table, table.seat_of(bearer(request)), lang_of(request)))
+    async def state(table_id: str, request: Request) -> Response:
+        return json_response(await read_state(table_id, request))
 
     @app.get("/api/games/{table_id}/events")
-    def events(table_id: str, request: Request, since: int = Query(default=0, ge=0),
-               limit: int = Query(default=100, ge=1, le=500)) -> Response:
-        table = tables.get(table_id)
+    async def events(table_id: str, request: Request, since: int = Query(default=0, ge=0),
+                     limit: int = Query(default=100, ge=1, le=500)) -> Response:
+        table = await table_for(table_id)
         return json_response(events_page(table, table.seat_of(bearer(request)), since, limit, lang_of(request)))
 
     @app.post("/api/games/{table_id}/actions")
-    def act(table_id: str, move: Move, request: Request) -> Response:
-        table = tables.get(table_id)
-        seat = tables.play(table, bearer(request), move.action, move.version)
-        return json_response(table_state(table, seat, lang_of(request)))
+    async def act(table_id: str, move: Move, request: Request) -> Response:
+        return json_response(await post_move(table_id, request, move))
 
     @app.get("/api/games/{table_id}/record")
     def record(table_id: str) -> Response:
@@ -301,8 +352,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         return Response(json.dumps(rec), media_type="application/json")  # orjson stops at 64-bit integers
 
     @app.get("/api/games/{table_id}/replay/{step}")
-    def replay_step(table_id: str, step: int, seat: str | None = Query(default=None, pattern="^([0-9]|all)$")
-                    ) -> Response:
+    def replay_step(table_id: str, step: int, request: Request,
+                    seat: str | None = Query(default=None, pattern="^([0-9]|all)$")) -> Response:
         """A finished game at move ``step`` (0: the deal), as ``seat`` saw it, as a spectator (no seat), or with every
         card shown (``seat=all``: each seat's view). Only when the game is over: before, it would reveal cards."""
         table = tables.get(table_id)
@@ -327,6 +378,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             out["view"] = at.view(int(seat))
         else:
             out["view"] = at.spectator_view()
+        out["story"] = replay_story(table, at, int(seat) if seat not in (None, "all") else None, lang_of(request))
         return json_response(out)
 
     @app.get("/api/rules/{game}")
@@ -350,7 +402,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         except MonsterboxError:
             lang = "en"
         try:
-            table = await asyncio.to_thread(tables.get, table_id)
+            table = await table_for(table_id)
             seat = table.seat_of(token)
         except (NotFound, Forbidden) as exc:
             await websocket.accept()
@@ -419,7 +471,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
                     await reply_error("an action id is at most 200 characters", 400)
                     continue
                 try:
-                    await asyncio.to_thread(tables.play, table, who["token"], msg["action"], msg["version"])
+                    await play(table, who["token"], msg["action"], msg["version"], lang)
                 except Stale as exc:
                     await reply_error(str(exc), 409)
                 except Forbidden as exc:
@@ -459,6 +511,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     def index() -> FileResponse:
         return FileResponse(str(web.joinpath("index.html")))
 
+    if settings.hot_path:
+        app.add_middleware(HotPath, api=app.state.api)
     app.add_middleware(Guard, cfg=settings.limits, limiter=limiter)
     return app
 

@@ -4,6 +4,7 @@ mix of two moments."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any
 
@@ -15,7 +16,9 @@ TEXT_MODULES = {g: f"monsterbox.games.{g}.text" for g in GAME_IDS}
 STORY_WINDOW = 40  # the most recent events in each reply; older ones through /events
 
 
+@functools.cache
 def text_module(game_id: str) -> Any:
+    """The game's wording layer (``games/<id>/text.py``)."""
     return importlib.import_module(TEXT_MODULES[game_id])
 
 
@@ -25,7 +28,7 @@ def _story(text: Any, events: list[dict[str, Any]], first: int, seat: int | None
     the seat's log. A seat's log only grows, so the words of event (language, seat, index) never change: ``cache``
     keeps them."""
     out = []
-    names = names_of(table)
+    names = table.names()
     cards = table.game.state.cards
     for i, e in enumerate(events):
         key = (lang, seat, first + i)
@@ -39,10 +42,6 @@ def _story(text: Any, events: list[dict[str, Any]], first: int, seat: int | None
     return out
 
 
-def names_of(table: Table) -> list[str]:
-    return [table.name_of(i) for i in range(table.game.players)]
-
-
 def seat_log(table: Table, seat: int | None) -> list[dict[str, Any]]:
     g = table.game
     view = g.view(seat) if seat is not None else g.spectator_view()
@@ -53,7 +52,8 @@ def seat_log(table: Table, seat: int | None) -> list[dict[str, Any]]:
 def table_state(table: Table, seat: int | None, lang: str = "en") -> dict[str, Any]:
     with table.lock, use_language(lang):
         g = table.game
-        view = g.view(seat) if seat is not None else g.spectator_view()
+        memo = table.event_memo
+        view = g.view(seat, memo) if seat is not None else g.spectator_view(memo)
         log: list[dict[str, Any]] = view.get("log", [])
         if "log_first" in view:  # the engine bounds the view itself (Game.events pages the rest)
             first = int(view["log_first"])
@@ -73,12 +73,22 @@ def table_state(table: Table, seat: int | None, lang: str = "en") -> dict[str, A
         if table.notice:
             out["notice"] = table.notice
         if seat is not None and g.to_play == seat and table.seats[seat]["kind"] == "human":
-            names, cards = names_of(table), g.state.cards
+            names, cards = table.names(), g.state.cards
             out["legal"] = [{"id": a, "text": text.describe_action(view, a, names, cards)} for a in g.legal_actions()]
         if g.over:
             out["result"] = g.result()
             out["deal"] = {"seed": str(g.seed), "verified": True}
         return out
+
+
+def replay_story(table: Table, at: Any, seat: int | None, lang: str = "en") -> list[dict[str, Any]]:
+    """The story of a replayed position ``at`` (a rebuilt copy of the table's game), as ``seat`` (None: a spectator)
+    saw it: its most recent events in words. Event i of a seat's log never changes, so the table's cache serves."""
+    with table.lock, use_language(lang):
+        count = at.event_count(seat)
+        first = max(0, count - STORY_WINDOW)
+        page = at.events(seat, since=first)
+        return _story(text_module(at.game_id), page, first, seat, table.story_cache, table, lang)
 
 
 def events_page(table: Table, seat: int | None, since: int, limit: int, lang: str = "en") -> dict[str, Any]:

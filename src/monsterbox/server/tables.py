@@ -20,8 +20,9 @@ from typing import Any
 
 import monsterbox
 from monsterbox.core.errors import IllegalAction, InvalidOptions
+from monsterbox.core.events import EventMemo
 from monsterbox.core.game import Game
-from monsterbox.core.i18n import _
+from monsterbox.core.i18n import _, language, use_language
 from monsterbox.core.registry import get_ruleset
 from monsterbox.server.bots import BotBudget, BotPool, check_agent_spec, move_seed
 from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, token_hash
@@ -62,12 +63,22 @@ class Table:
     last_used: float = field(default_factory=time.monotonic)
     by_hash: dict[str, int] = field(default_factory=dict)
     story_cache: dict[Any, str] = field(default_factory=dict)
+    event_memo: EventMemo = field(default_factory=dict)
+    seats_cache: dict[str, tuple[list[dict[str, Any]], list[str]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.reindex()
 
     def reindex(self) -> None:
+        """After the seats changed: token lookup, and the words that hold the seats' names, afresh."""
         self.by_hash = {s["token_hash"]: i for i, s in enumerate(self.seats) if s.get("token_hash")}
+        self.seats_cache = {}
+        self.story_cache.clear()
+
+    def forget_words(self) -> None:
+        """After the game was rebuilt (a move undone): its events are new objects."""
+        self.story_cache.clear()
+        self.event_memo = {}
 
     @property
     def version(self) -> int:
@@ -93,10 +104,24 @@ class Table:
         return {"status": self.status(), "to_play": self.game.to_play}
 
     def name_of(self, seat: int) -> str:
-        return seat_name(self.seats, seat)
+        return self._seats_words()[1][seat]
 
     def public_seats(self) -> list[dict[str, Any]]:
-        return seats_listing(self.seats)
+        return self._seats_words()[0]
+
+    def names(self) -> list[str]:
+        """Every seat's name in the current language."""
+        return self._seats_words()[1]
+
+    def _seats_words(self) -> tuple[list[dict[str, Any]], list[str]]:
+        """The seats listing and names in the current language, made once per language until the seats change
+        (they are read-only: shared by every reply)."""
+        lang = language()
+        words = self.seats_cache.get(lang)
+        if words is None:
+            listing = seats_listing(self.seats)
+            words = self.seats_cache[lang] = (listing, [e["name"] for e in listing])
+        return words
 
 
 def seat_name(seats: list[dict[str, Any]], seat: int) -> str:
@@ -186,13 +211,19 @@ class Tables:
         self.kick(table)
         return table, tokens
 
-    def get(self, table_id: str) -> Table:
+    def peek(self, table_id: str) -> Table | None:
+        """The table if it is in memory (no database access: safe on the event loop), else None."""
         if not isinstance(table_id, str) or len(table_id) > 32:
             raise NotFound("no such game")
-        with self.lock:
-            table = self.live.get(table_id)
+        table = self.live.get(table_id)  # a dict read is atomic
         if table is not None:
             table.last_used = time.monotonic()
+        return table
+
+    def get(self, table_id: str) -> Table:
+        """The table, rebuilt from the database if it is not in memory; NotFound if there is no such game."""
+        table = self.peek(table_id)
+        if table is not None:
             return table
         loaded = self.store.load(table_id)
         if loaded is None:
@@ -237,9 +268,9 @@ class Tables:
         return len(gone)
 
     # --- play ----------------------------------------------------------------------------------------------------
-    def play(self, table: Table, token: str | None, action: str, version: Any) -> int:
+    def play(self, table: Table, token: str | None, action: str, version: Any, lang: str | None = None) -> int:
         """A human seat's move: checked (token, version, turn, legality), committed, applied; then the bots are
-        started. Returns the seat."""
+        started. Returns the seat. A refused move is explained in the player's words and language (``lang``)."""
         seat = table.seat_of(token)
         if seat is None:
             raise Forbidden("a seat token is needed to play (Authorization: Bearer <token>)")
@@ -252,10 +283,8 @@ class Tables:
             if version != table.version:
                 raise Stale(f"the table is at version {table.version}, not {version}: the move was chosen on an "
                             "older state (or sent twice); nothing changed")
-            if g.over:
-                raise IllegalAction("the game is over")
-            if g.to_play != seat:
-                raise IllegalAction(f"it is {table.name_of(g.to_play or 0)}'s turn, not yours")
+            if g.over or g.to_play != seat or action not in g.legal_actions():
+                raise IllegalAction(refusal_text(table, seat, action, lang))
             self._commit(table, seat, action, "human")
             table.notice = None
         self.changed(table)
@@ -274,7 +303,7 @@ class Tables:
                               notify=f"{table.id}:{index + 1}:{self.process_id}")
         except BaseException as exc:
             table.game = rebuild(g, g.actions[:-1])
-            table.story_cache.clear()
+            table.forget_words()
             if isinstance(exc, Conflict):
                 threading.Thread(target=self.catch_up, args=(table,), daemon=True).start()
                 raise Stale("another move was stored first (another request or server process); reload the "
@@ -382,6 +411,22 @@ class Tables:
     def close(self) -> None:
         self.drivers.shutdown()
         self.bots.shutdown()
+
+
+def refusal_text(table: Table, seat: int, action: str, lang: str | None) -> str:
+    """Why ``seat`` may not play ``action`` now, in its words: the game's wording layer (``explain_refusal``) words
+    the engine's reason (``rules.refusal``) from the seat's own view, so nothing hidden from it is told."""
+    from monsterbox.server.state import text_module
+
+    g = table.game
+    with use_language(lang):
+        if g.over:
+            return _("The game is over: no move can be played.")
+        if g.to_play != seat:
+            return _("It is {name}'s turn, not yours.").format(name=table.name_of(g.to_play or 0))
+        text = text_module(g.game_id)
+        return str(text.explain_refusal(g.rules.refusal(g.state, action), g.view(seat), action, table.names(),
+                                        g.state.cards))
 
 
 def rebuild(game: Game, actions: list[str]) -> Game:

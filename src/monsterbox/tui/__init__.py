@@ -15,7 +15,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
@@ -24,6 +23,7 @@ from monsterbox.agents.base import observe
 from monsterbox.analysis.terminal import print_hint
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _
+from monsterbox.tui.layout import menu_rows
 
 HELP_WORDS = ("?", "help", "aide")
 RULES_WORDS = ("rules", "regles", "règles")
@@ -72,20 +72,26 @@ def save_record(game: Game, path: Path, console: Console, table: dict[str, Any] 
     console.print(msg)
 
 
-def ask(console: Console, game: Game, labels: list[str], on_help: Any, on_hint: Any = None) -> str:
+def refusal_text(game: Game, seat: int, action: str, names: list[str] | None) -> str:
+    """Why ``action`` is refused now, in words for ``seat`` (the seat to play): the engine's reason
+    (``rules.refusal``) worded by the game's wording layer from the seat's own view."""
+    r = game.rules.refusal(game.state, action)
+    return str(text_module(game.game_id).explain_refusal(r, game.view(seat), action, names, game.state.cards))
+
+
+def ask(console: Console, game: Game, labels: list[str], on_help: Any, on_hint: Any = None,
+        on_refusal: Any = None) -> str:
     """Ask for a choice by number (or by action id) until a valid one is given; ``?``/``help`` shows help, ``h`` a
-    hint (``on_hint()``, when given). EOFError/KeyboardInterrupt pass through."""
+    hint (``on_hint()``, when given); an action id refused now is explained (``on_refusal(action)``).
+    EOFError/KeyboardInterrupt pass through."""
     legal = game.legal_actions()
     items = []
     for i, label in enumerate(labels, 1):
         line = Text(f"{i:>2}. ", style="bold cyan")
         line.append(label)
         items.append(line)
-    if len(items) > 8:
-        console.print(Columns(items, column_first=True, padding=(0, 2)))  # long menus in two columns
-    else:
-        for line in items:
-            console.print(line)
+    for line in menu_rows(items, console.width) if len(items) > 8 else items:  # long menus in columns
+        console.print(line)
     while True:
         prompt = _("Your choice (1-{n}, ? for help, h for a hint): ") if on_hint else \
             _("Your choice (1-{n}, ? for help): ")
@@ -103,9 +109,8 @@ def ask(console: Console, game: Game, labels: list[str], on_help: Any, on_hint: 
             continue
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
-        if game.action_code(answer) is not None:  # a real action, refused now: the engine says why
-            reason = game.rules.why_illegal(game.state, answer)
-            console.print(Text(_("Not now: {reason}").format(reason=reason), style="yellow"))
+        if game.action_code(answer) is not None and on_refusal:  # a real action, refused now: say why, in words
+            console.print(Text(on_refusal(answer), style="yellow"))
             continue
         console.print(Text(_("'{answer}' is not a choice: type a number from 1 to {n}, or ? for help.").format(
             answer=answer, n=len(legal)), style="yellow"))
@@ -150,10 +155,11 @@ def play_loop(game: Game, seats: Seats, agents: dict[int, Any], save_path: Path,
             if p == seat:
                 r.print_table(console, v, seats, game.state.cards)
                 legal = game.legal_actions()
-                labels = [text.describe_action(v, a, seats.names, game.state.cards) for a in legal]
+                labels = [text.describe_action(v, a, seats.names, game.state.cards, brief=True) for a in legal]
                 hint = partial(print_hint, console, game, seat,
                                partial(text.describe_action, v, names=seats.names, cards=game.state.cards))
-                action = ask(console, game, labels, lambda full: show_help(console, game, seat, full), hint)
+                action = ask(console, game, labels, lambda full: show_help(console, game, seat, full), hint,
+                             partial(refusal_text, game, seat, names=seats.names))
             else:
                 action = agents[p].act(observe(game, p))
             game.play(action)

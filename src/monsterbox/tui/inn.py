@@ -12,6 +12,7 @@ from rich.text import Text
 from monsterbox.core.i18n import _, and_list
 from monsterbox.core.wording import seat_name
 from monsterbox.games.inn.text import COLOUR_NAMES, FATES, card_text, treasures
+from monsterbox.tui.layout import Flow, flow, joined
 
 BOLD_EVENTS = ("round", "game_over")
 COLOURS = {"purple": "magenta", "orange": "dark_orange", "red": "red", "green": "green", "blue": "blue"}
@@ -28,35 +29,33 @@ def row_name(seat: int, seats: Any) -> str:
 
 
 def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:
-    tavern = Text(_("Tavern (next card first): "))
+    tavern = []
     for i, c in enumerate(v["tavern"]):
-        if i:
-            tavern.append(" | ")
         t = styled(c)
         if i == 0:
             t.stylize("bold reverse")
         tavern.append(t)
-    console.print(tavern)
+    flow(console, _("Tavern (next card first): "), joined(tavern, " | ") or [_("empty")])
     pool = v["pool"]
-    console.print(Text(_("Pool: {pool}.  Supply: {gold} and {gems}.  Draw pile: {pile}.  Round {round} of {rounds}.")
-                       .format(pool=treasures(pool["kind"], pool["count"]),
-                               gold=treasures("gold", v["supply"]["gold"], True),
-                               gems=treasures("gem", v["supply"]["gem"], True), pile=v["draw_pile"], round=v["round"],
-                               rounds=v["rounds"])))
+    line = _("Pool: {pool}.  Supply: {gold} and {gems}.  Draw pile: {pile}.  Round {round} of {rounds}.").format(
+        pool=treasures(pool["kind"], pool["count"]), gold=treasures("gold", v["supply"]["gold"], True),
+        gems=treasures("gem", v["supply"]["gem"], True), pile=v["draw_pile"], round=v["round"], rounds=v["rounds"])
+    console.print(Flow(joined(line.split("  "), "  ")))  # wraps between sentences
     table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column(_("seat"))
     table.add_column(_("in"))
-    table.add_column(_("treasures"))
+    held_units = [treasures(k, s["treasures"][k], True) + "," for s in v["seats"] if s["treasures"]
+                  for k in ("gold", "gem")]
+    table.add_column(_("treasures"), max_width=max(len(u) for u in [_("treasures"), _("hidden"), *held_units]))
     table.add_column(_("dungeon: monster over the human beneath"))
     for s in v["seats"]:
         tr = s["treasures"]
-        held = _("{gold}, {gems}").format(gold=treasures("gold", tr["gold"], True),
-                                          gems=treasures("gem", tr["gem"], True)) if tr else _("hidden")
-        dungeon = Text()
+        held = Flow([treasures("gold", tr["gold"], True) + ", ", treasures("gem", tr["gem"], True)]) if tr else \
+            _("hidden")
+        pairs = []
         mons, hums = s["dungeon"]["monsters"], s["dungeon"]["humans"]
         for i in range(max(len(mons), len(hums))):
-            if i:
-                dungeon.append("  |  ")
+            dungeon = Text()
             m = mons[i] if i < len(mons) else None
             h = hums[i] if i < len(hums) else None
             if m:
@@ -67,7 +66,9 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
                 dungeon.append(_("(no monster)"), style="dim")
             dungeon.append(" / ")
             dungeon.append(card_text(h, True) if h else _("(no human)"), style="dim")
-        table.add_row(row_name(s["seat"], seats), _("yes") if s["in_round"] else _("out"), held, dungeon)
+            pairs.append(dungeon)
+        table.add_row(row_name(s["seat"], seats), _("yes") if s["in_round"] else _("out"), held,
+                      Flow(joined(pairs, "; ")))
     console.print(table)
     h = v["hand"]
     mine = _("Your treasures: {gold} and {gems}.").format(gold=treasures("gold", h["gold"], True),

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -16,12 +15,14 @@ from monsterbox.games.maker.text import (
     REWARD_NAMES,
     STAGES,
     card_label,
-    cards_text,
+    card_name,
     lookup,
     penalty_text,
+    treasure_extras,
     treasure_label,
     treasure_state,
 )
+from monsterbox.tui.layout import Flow, and_parts, flow
 
 BOLD_EVENTS = ("round", "exit", "judgment")
 
@@ -30,10 +31,22 @@ def row_name(seat: int, seats: Any) -> str:
     return _("You") if seat == seats.you else seat_name(seat, seats.names)
 
 
-def treasure_cell(t: dict[str, Any]) -> str:
+def treasure_parts(t: dict[str, Any]) -> list[str]:
+    """A treasure as units that wrap apart: "Holy Sword 300G", "(Fighter +3 in battle)", "(face up)"."""
     if t.get("hidden"):
-        return treasure_label(t)
-    return f"{treasure_label(t)} ({treasure_state(t)})"
+        return [treasure_label(t)]
+    extra = treasure_extras(t)
+    return [f"{card_name(t['name'])} {t['value']} "] + ([f"({', '.join(extra)}) "] if extra else []) + \
+        [f"({treasure_state(t)})"]
+
+
+def treasure_units(treasures: list[dict[str, Any]]) -> list[str]:
+    units: list[str] = []
+    for i, t in enumerate(treasures):
+        part = treasure_parts(t)
+        part[-1] += ";  " if i + 1 < len(treasures) else "."
+        units += part
+    return units
 
 
 def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:
@@ -45,17 +58,24 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
     console.print(Text(line))
     if v["end_phase"]:
         console.print(Text(_("End phase: someone is out; the others have one last chance."), style="bold red"))
-    table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for col in (_("seat"), _("where"), _("way in"), _("way back"), _("monster"), _("hand"), _("treasures")):
+    table = Table(show_header=True, header_style="bold underline", box=None, pad_edge=False, show_edge=False,
+                  padding=(0, 1))
+    for col in (_("seat"), _("where"), _("way in"), _("way back"), _("monster"), _("hand")):
         table.add_column(col)
     for s in v["seats"]:
         back = _("{done} of {needed}").format(done=s["exit"], needed=s["exit_needed"]) \
             if s["exit_needed"] is not None else "-"
         mon = card_label(s["monster"]) if s["monster"] else ""
-        name = row_name(s["seat"], seats) + (" " + _("(first out: +100)") if s["exit_bonus"] else "")
-        table.add_row(name, _(STAGES.get(s["stage"], s["stage"])), str(s["entry"]), back, Text(mon, style="red"),
-                      str(s["hand_size"]), "\n".join(treasure_cell(t) for t in s["treasures"]))
+        name = Flow([row_name(s["seat"], seats) + " "] + ([_("(first out: +100)")] if s["exit_bonus"] else []))
+        table.add_row(name, _(STAGES.get(s["stage"], s["stage"])), str(s["entry"]), back,
+                      Flow([Text(mon, style="red")]), str(s["hand_size"]))
     console.print(table)
+    for s in v["seats"]:  # each seat's treasures on their own line(s), so long names are never cut
+        if s["treasures"]:
+            units = treasure_units(s["treasures"])
+            head = _("Your treasures: ") if s["seat"] == seats.you else \
+                _("Treasures of {who}: ").format(who=seat_name(s["seat"], seats.names))
+            flow(console, head, units, indent=4)
     if "battle" in v:
         b = v["battle"]
         who = and_list(lk.name(c) for c in b["characters"]) or _("no one yet")
@@ -65,8 +85,11 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
             line += "; " + and_list(_("{treasure} for {character}").format(
                 treasure=lk.treasure_name(e["treasure"]), character=lk.short(e["character"])) for e in b["equips"])
         console.print(Text(line, style="bold"))
-    hand_ids = [c for c, n in sorted(v.get("hand", {}).items()) for _i in range(n)]
-    console.print(Text(_("Your hand: {cards}").format(cards=cards_text(hand_ids, lk) or _("empty")), style="bold"))
+    hand: dict[str, int] = {}
+    for c, n in sorted(v.get("hand", {}).items()):
+        hand[c] = hand.get(c, 0) + n
+    cards_in_hand = [lk.name(c) if k == 1 else _("{n} x {card}").format(n=k, card=lk.name(c)) for c, k in hand.items()]
+    flow(console, _("Your hand: "), and_parts(cards_in_hand) or [_("empty")], style="bold")
 
 
 def print_result(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:

@@ -6,23 +6,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich import box
-from rich.console import Console
-from rich.table import Table
+from rich.console import Console, Group
 from rich.text import Text
 
 from monsterbox.core.i18n import _, and_list
-from monsterbox.core.wording import seat_name
+from monsterbox.core.wording import count, seat_name
 from monsterbox.games.mansion.text import (
     COLOUR_NAMES,
     actor_label,
+    actor_points,
+    card_name,
     chamber_label,
+    colour,
+    colours,
     cost_text,
     lookup,
-    sales_breakdown,
-    skull_text,
     who_seat,
 )
+from monsterbox.tui.layout import Flow, and_parts, as_text, flow, joined
 
 BOLD_EVENTS = ("audition", "show", "game_over")
 COLOURS = {"blue": "blue", "red": "red", "green": "green", "yellow": "yellow", "purple": "magenta"}
@@ -38,52 +39,89 @@ def row_name(seat: int, seats: Any, players: int) -> str:
     return _("You") if seat == seats.you else seat_name(seat, seats.names)
 
 
+def short_skulls(d: dict[str, int]) -> list[str]:
+    """["2 blue", "1 grey"]: skull counts by colour, for the lines of the table."""
+    return [f"{n} {colour(c) if n == 1 else colours(c)}" for c, n in d.items() if n]
+
+
+def seat_block(v: dict[str, Any], s: dict[str, Any], seats: Any, lk: Any) -> Group:
+    """One mansion in two flowing lines: who, Sales Level part by part, tile, reserve, chambers, rewards; then its
+    actors, each with what it adds to the Sales Level."""
+    players = v["players"]
+    name = Text(row_name(s["seat"], seats, players), style="bold")
+    if s.get("starting_player"):
+        name.append(" " + _("(starts)"))
+    name.append(": ")
+    head: list[Text | str] = [name]
+    if not s["dummy"]:
+        points = actor_points(v, s["seat"])
+        parts = [_("mansion +1")]
+        if any(p is not None for p in points):
+            parts.append(_("actors +{n}").format(n=sum(p or 0 for p in points)))
+        parts += [f"{lk.reward_name(r)} +3" for r in s.get("rewards", [])]
+        head.append(_("sales level {level} = ").format(level=s["sales_level"]))
+        head += joined(parts, ", ", ";  ")
+    else:
+        points = [None] * len(s["actors"])
+    if s["tile"]:
+        head.append(_("tile {tile}").format(tile=s["tile"]) + ";  ")
+    if s.get("reserved_count"):
+        head.append(count(s["reserved_count"], "{n} actor reserved", "{n} actors reserved") + ";  ")
+    chambers = [chamber_label(c) for c in s.get("chambers", [])]
+    if chambers:
+        head += joined([_("chambers: ") + chambers[0], *chambers[1:]], ", ")
+    last = as_text(head[-1])
+    last.rstrip()
+    last.remove_suffix(";")
+    head[-1] = last
+    actors = []
+    for a, pts in zip(s["actors"], points, strict=True):
+        unit = actor_text(a)
+        if pts is not None:
+            unit.append(f" +{pts}")
+        actors.append(unit)
+    lines = [Flow(head, indent=2)]
+    if actors:
+        lines.append(Flow([Text("  " + _("actors: ")) + actors[0], *actors[1:]] if len(actors) == 1 else
+                          joined([Text("  " + _("actors: ")) + actors[0], *actors[1:]], ", "), indent=4))
+    return Group(*lines)
+
+
 def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:
     lk = lookup(cards)
     players = v["players"]
-    row = Text(_("Audition: "))
-    for i, a in enumerate(v["audition"]):
-        if i:
-            row.append(" | ")
-        row.append(actor_text(a))
-        row.append(" " + _("cost {cost}").format(cost=cost_text(a["cost"])))
-    console.print(row)
+    audition = []
+    for a in v["audition"]:
+        unit = actor_text(a)
+        unit.append(" " + _("cost {cost}").format(cost=cost_text(a["cost"])))
+        audition.append(unit)
+    flow(console, _("Audition: "), joined(audition, " | ") or [_("empty")])
     tiles = []
     for t in v["tiles"]:
         part = _("{tile}: {tickets} tickets, {skulls} skulls").format(tile=t["tile"], tickets=t["tickets"],
                                                                      skulls=t["skulls"])
         if t["taken_by"] is not None:
-            part += " " + _("(taken by {who})").format(who=who_seat(t["taken_by"], seats.you, seats.names, players))
+            part += " " + _("({who})").format(who=who_seat(t["taken_by"], seats.you, seats.names, players))
         tiles.append(part)
-    console.print(Text(_("Skulls on offer: {skulls}.").format(skulls=skull_text(v["audition_skulls"]))))
-    console.print(Text(_("Turn-order tiles: ") + "; ".join(tiles)))
-    console.print(Text(_("Actor discard pile: {actors}.  Skull discard tile: {skulls}.  Bag: {bag}.").format(
-        actors=and_list(actor_label(a) for a in v["actor_discard"]) or _("empty"),
-        skulls=skull_text(v["skull_discard"]), bag=v["skull_bag"])))
-    table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for col in (_("seat"), _("sales level"), _("actors"), _("chambers"), _("rewards"), _("reserved"), _("tile")):
-        table.add_column(col)
+    offer = joined(short_skulls(v["audition_skulls"]) or [_("no skull")], ", ", ".  ")
+    flow(console, _("Skulls on offer: "), [*offer, *joined([_("Tiles: ") + tiles[0], *tiles[1:]], "; ", ".")]
+         if tiles else offer)
+    discard = joined(short_skulls(v["skull_discard"]) or [_("no skull")], ", ", ".  ")
+    flow(console, _("Skull discard tile: "), [*discard, _("Bag: {bag}.").format(bag=v["skull_bag"])])
+    grouped: dict[str, list[str]] = {}  # "Eva (blue, purple)": the pile by actor, its colours in pile order
+    for a in v["actor_discard"]:
+        grouped.setdefault(a["name"], []).append(colour(a["colour"]))
+    pile = [_("{name} ({colour})").format(name=card_name(n), colour=", ".join(cs)) for n, cs in grouped.items()]
+    flow(console, _("Actor discard pile: "), and_parts(pile) or [_("empty")])
     for s in v["seats"]:
-        actors = Text()
-        for i, a in enumerate(s["actors"]):
-            if i:
-                actors.append("\n")
-            actors.append(actor_text(a))
-        name = row_name(s["seat"], seats, players)
-        if s.get("starting_player"):
-            name += " " + _("(starts)")
-        level = ""
-        if not s["dummy"]:
-            level = f"{s['sales_level']} = " + " ".join(sales_breakdown(v, s["seat"]))
-        table.add_row(name, level, actors, "\n".join(chamber_label(c) for c in s.get("chambers", [])),
-                      "\n".join(lk.reward_name(r) for r in s.get("rewards", [])),
-                      str(s.get("reserved_count", "")), str(s["tile"] or ""))
-    console.print(table)
+        console.print(seat_block(v, s, seats, lk))
     me = v["seats"][seats.you]
-    reserved = and_list(actor_label(a) for a in me.get("reserved") or []) or _("none")
-    console.print(Text(_("Behind your screen: {skulls}; {tickets} tickets. Reserved: {reserved}.").format(
-        skulls=skull_text(me["screen"]["skulls"]), tickets=me["screen"]["tickets"], reserved=reserved),
-        style="bold"))
+    screen = joined(short_skulls(me["screen"]["skulls"]) or [_("no skull")], ", ", "; ")
+    tickets = Text(_("{tickets} tickets.").format(tickets=me["screen"]["tickets"]) + "  ")
+    reserved = and_parts([actor_text(a) for a in me.get("reserved") or []]) or [Text(_("none"))]
+    reserved[0] = Text(_("Reserved: ")) + reserved[0]
+    reserved[-1].append(".")
+    flow(console, _("Behind your screen: "), [*screen, tickets, *reserved], style="bold")
 
 
 def print_result(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:

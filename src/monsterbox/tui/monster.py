@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -19,8 +18,8 @@ from monsterbox.games.monster.text import (
     loot_short,
     loot_text,
     villagers,
-    weapons_text,
 )
+from monsterbox.tui.layout import Flow, and_parts, flow, joined, words
 
 BOLD_EVENTS = ("day", "crisis", "attack", "destroyed", "game_over")
 STYLE = {"black": "bold white on black", "white": "black on white", "red": "red", "blue": "blue", "green": "green"}
@@ -36,63 +35,96 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         day=v["day"], villagers=v["villagers"], deck=v["weapon_deck"],
         top=lk.w(v["weapon_discard"][-1]) if v["weapon_discard"] else _("empty")), style="bold"))
     for c in v.get("crises_today", []):
-        console.print(Text(_("Today's crisis: {name}: {rule}").format(
-            name=card_name(c["name"]), rule=ability_text(c["effect"], c.get("params", {}), cards)), style="yellow"))
+        flow(console, _("Today's crisis: "), [_("{name}: ").format(name=card_name(c["name"])),
+                                              *words(ability_text(c["effect"], c.get("params", {}), cards))],
+             style="yellow")
     for b in v.get("bounties", []):
-        console.print(Text(_("Bounty in play: {bounty}").format(bounty=loot_text(b, cards)), style="yellow"))
-    with_rules = any(lair.get("crisis_rule") not in (None, "none") for lair in v["lairs"])
-    lairs = Table(title=_("Lairs (top monster first)"), header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False,
-                  show_edge=False)
-    for col in (_("lair"), _("monsters"), _("killed today"), _("loot if destroyed")) + ((_("rule"),) if with_rules
-                                                                                        else ()):
-        lairs.add_column(col)
+        flow(console, _("Bounty in play: "), loot_parts(b), style="yellow")  # its rule: in the ? help
+    rules: list[tuple[str, str]] = []
+    with_killed = any(lair["killed"] for lair in v["lairs"])
+    lairs = Table(header_style="bold underline", box=None, pad_edge=False, show_edge=False, padding=(0, 1))
+    lairs.add_column(_("lair"))
+    lairs.add_column(_("monsters (top first)"))
+    if with_killed:
+        lairs.add_column(_("killed today"), max_width=max(len(_("killed today")), 18))
+    lairs.add_column(_("loot if destroyed"))
+
     for lair in v["lairs"]:
-        stack = Text()
-        for i, m in enumerate(lair["monsters"]):
-            if i:
-                stack.append(", ")
-            stack.append(lk.m(m), style=STYLE[m])
+        stack = joined([Text(lk.m(m), style=STYLE[m]) for m in lair["monsters"]], ", ")
         loot = lair["loot"]
         rule = ""
         if lair.get("crisis_rule") not in (None, "none"):
             x = lk.crisis.get(lair["lair"])
             rule = ability_text(x.effect, x.params, cards) if x else ""
-        cells = [card_name(lair["name"]), stack, ", ".join(lk.m(m) for m in lair["killed"]),
-                 loot_short(loot) if loot else ""] + ([rule] if with_rules else [])
-        lairs.add_row(*cells)
+        killed = [Flow(joined([lk.m(m) for m in lair["killed"]], ", "))] if with_killed else []
+        if rule:
+            rules.append((card_name(lair["name"]), rule))
+        lairs.add_row(Flow([card_name(lair["name"])]), Flow(stack), *killed, Flow(loot_parts(loot) if loot else []))
     console.print(lairs)
-    bank = []
-    for b in v["bank"]:
-        part = _("{weapon}: {n} left").format(weapon=lk.w(b["stack"]), n=b["count"])
+    for name, rule in rules:
+        flow(console, _("Rule of {lair}: ").format(lair=name), words(rule), style="yellow")
+    bank: list[Text | str] = []
+    for k, b in enumerate(v["bank"]):  # "Stake 9 (top card: Net) (cubes of Ada)": each part a unit
+        part: list[Text | str] = [f"{lk.w(b['stack'])} {b['count']}"]
         if b.get("top") and b["top"] != b["stack"]:
-            part += " " + _("(top card: {top})").format(top=lk.w(b["top"]))
+            part.append(_("(top card: {top})").format(top=lk.w(b["top"])))
         if b["cubes"]:
-            part += " " + _("(cubes of {who})").format(who=and_list(row_name(c, seats) for c in b["cubes"]))
-        bank.append(part)
-    console.print(Text(_("Bank: ") + "; ".join(bank)))
-    table = Table(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for col in (_("hunter"), _("character"), _("items"), _("cubes"), _("hand"), _("armed"), _("stored"), _("state")):
+            part.append(_("(cubes of {who})").format(
+                who=and_list(_("you") if c == seats.you else seat_name(c, seats.names) for c in b["cubes"])))
+        part = [f"{x} " for x in part[:-1]] + [f"{part[-1]}" + (", " if k + 1 < len(v["bank"]) else "")]
+        bank += part
+    flow(console, _("Bank (weapons left): "), bank)
+    table = Table(header_style="bold underline", box=None, pad_edge=False, show_edge=False, padding=(0, 1))
+    for col in (_("hunter"), _("character"), _("items"), _("cubes"), _("hand"), _("armed"), _("stored")):
         table.add_column(col)
     for s in v["seats"]:
         ch = s["character"]
-        character = (card_name(ch["name"]) + (" " + _("(used)") if ch["used"] else "")) if ch else "?"
-        items = "\n".join(lk.loot_name(i["id"]) + (" " + _("(used)") if i["used"] else "") for i in s["items"])
-        hand = str(s["hand_size"])
+        character: list[Text | str] = ["?"]
+        if ch:
+            character = [card_name(ch["name"]) + " ", _("(used)")] if ch["used"] else [card_name(ch["name"])]
+        items: list[Text | str] = []
+        for k, i in enumerate(s["items"]):  # "(used)" is its own unit: a narrow column wraps before it
+            sep = ", " if k + 1 < len(s["items"]) else ""
+            items += [lk.loot_name(i["id"]) + " ", _("(used)") + sep] if i["used"] else [lk.loot_name(i["id"]) + sep]
+        hand: list[Text | str] = [str(s["hand_size"])]
         if s["known_in_hand"] and s["seat"] != seats.you:
-            hand += " " + _("(known: {weapons})").format(weapons=weapons_text(s["known_in_hand"], lk))
-        stored = str(s["stored_count"])
+            known = weapon_parts(s["known_in_hand"], lk)
+            known[0] = Text(_("(known: ")) + known[0]
+            known[-1].append(")")
+            hand = [f"{s['hand_size']} ", *known]
+        stored: list[Text | str] = [str(s["stored_count"])]
         if s.get("stored_known"):
-            stored += " " + _("({weapons})").format(weapons=weapons_text(s["stored_known"], lk))
-        state = ", ".join(([_("leader")] if s["leader"] else []) + ([_("passed")] if s["passed"] else []))
-        table.add_row(row_name(s["seat"], seats), character, items,
-                      _("{n} (+{bag} in bag)").format(n=s["cubes"], bag=s["bag"]), hand,
-                      lk.w(s["armed"]) if s["armed"] else "", stored, state)
+            seen = weapon_parts(s["stored_known"], lk)
+            seen[0] = Text("(") + seen[0]
+            seen[-1].append(")")
+            stored = [f"{s['stored_count']} ", *seen]
+        who = [row_name(s["seat"], seats)]
+        state = ([_("leader")] if s["leader"] else []) + ([_("passed")] if s["passed"] else [])
+        if state:
+            who = [who[0] + " ", "(" + ", ".join(state) + ")"]
+        table.add_row(Flow(who), Flow(character), Flow(items),
+                      Flow([f"{s['cubes']} ", _("(+{bag} in bag)").format(bag=s["bag"])]), Flow(hand),
+                      Flow([lk.w(s["armed"])] if s["armed"] else []), Flow(stored))
     console.print(table)
     hand_ids = [w for w, n in sorted(v.get("hand", {}).items()) for _i in range(n)]
-    console.print(Text(_("Your hand: {weapons}").format(weapons=weapons_text(hand_ids, lk) or _("empty")),
-                       style="bold"))
+    flow(console, _("Your hand: "), weapon_parts(hand_ids, lk) or [_("empty")], style="bold")
     if v.get("loot_choice"):
-        console.print(Text(_("Loot at stake: {loot}").format(loot=loot_text(v["loot_choice"], cards))))
+        flow(console, _("Loot at stake: "), words(loot_text(v["loot_choice"], cards)))
+
+
+def loot_parts(x: dict[str, Any]) -> list[Text | str]:
+    """"Wizard's Pack (or 3 villagers)" as two units: the card's name, then what it is worth in villagers."""
+    full = loot_short(x)
+    name = card_name(x["name"])
+    return [name + " ", full[len(name):].strip()] if full.startswith(name) else [full]
+
+
+def weapon_parts(ids: list[str], lk: Any) -> list[Text]:
+    """The weapons of a hand as units: "2 x Net, " "Torch"."""
+    seen: dict[str, int] = {}
+    for w in ids:
+        seen[w] = seen.get(w, 0) + 1
+    return and_parts([lk.w(w) if k == 1 else _("{n} x {weapon}").format(n=k, weapon=lk.w(w)) for w, k in seen.items()])
 
 
 def print_result(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:

@@ -26,6 +26,7 @@ export function Lobby() {
   const [practice, setPractice] = useState(false);
   const [seed, setSeed] = useState("");
   const [priv, setPriv] = useState(false);
+  const [hints, setHints] = useState(false);
   const [error, setError] = useState("");
   const info = GAME_INFO[game];
 
@@ -54,6 +55,7 @@ export function Lobby() {
     if (Object.keys(options).length) body.options = options;
     if (practice) { body.practice = true; if (seed !== "") body.seed = Number(seed); }
     if (priv) body.private = true;
+    if (hints) body.hints = true;
     try {
       const res = await api("/api/games", { method: "POST", body });
       const invites = {};
@@ -108,6 +110,9 @@ export function Lobby() {
         onInput=${(e) => setSeed(e.currentTarget.value)} /></label>` : null}
       <label class="check"><input type="checkbox" name="private" checked=${priv}
         onChange=${(e) => setPriv(e.currentTarget.checked)} /> ${t("lobby.private")}</label>
+      <label class="check"><input type="checkbox" name="hints" checked=${hints}
+        onChange=${(e) => setHints(e.currentTarget.checked)} /> ${t("lobby.hints")}
+        <small>${t("lobby.hints.help")}</small></label>
       <button type="submit" class="primary" id="create-button">${t("lobby.create")}</button>
       ${error ? html`<p class="error" role="alert" id="create-error">${error}</p>` : null}
     </form>

@@ -1,9 +1,10 @@
 // Acting on the table: every legal move of the seat becomes exactly one element carrying data-action (the testing
 // hook in DESIGN.md). Game tables place moves on what they concern (a card, a lair, a tile); whatever a table does
-// not place lands in the moves bar, so no legal move is ever missing.
+// not place lands in the moves bar, so no legal move is ever missing. The move a hint suggests carries
+// data-hinted="true" (drawn highlighted).
 import { html } from "./lib.js";
 
-export function makeMoves(state, send) {
+export function makeMoves(state, send, hinted) {
   const legal = new Map((state.legal || []).map((a) => [a.id, a]));
   const claimed = new Set();
   const m = {
@@ -14,7 +15,8 @@ export function makeMoves(state, send) {
     /** Props that make an element play the move (and claim it). */
     props(id) {
       claimed.add(id);
-      return { "data-action": id, title: m.text(id), onClick: (ev) => { ev.stopPropagation(); send(id); } };
+      return { "data-action": id, title: m.text(id), "data-hinted": id === hinted ? "true" : null,
+        onClick: (ev) => { ev.stopPropagation(); send(id); } };
     },
     /** A card's or place's only move, or null. */
     one(id) { return m.has(id) ? m.props(id) : null; },

@@ -30,6 +30,7 @@ export function TablePage({ id, seat }) {
   const root = useRef(null);
   const storyMap = useRef(new Map());
   const pending = useRef(false);
+  const [hint, setHint] = useState(null);  // {version, data?, error?, busy?}
   settings.use();
 
   function mergeStory(st) {
@@ -104,6 +105,16 @@ export function TablePage({ id, seat }) {
     }
   }
 
+  async function askHint() {
+    const st = current.current;
+    if (!st) return;
+    setHint({ version: st.version, busy: true });
+    try {
+      const data = await api(`/api/games/${encodeURIComponent(id)}/hint`, { token });
+      setHint({ version: data.version, data });
+    } catch (e) { setHint({ version: st.version, error: e.message }); }
+  }
+
   async function older() {
     const first = story.length ? story[story.length - 1][0] : 0;
     if (first <= 0) return;
@@ -123,7 +134,8 @@ export function TablePage({ id, seat }) {
   const st = shown;
   const names = seatNames(st);
   const nameOf = (i) => (i === mySeat ? `${names[i]} (${t("table.you")})` : names[i]);
-  const moves = makeMoves(st, send);
+  const shownHint = hint && hint.version === st.version ? hint : null;
+  const moves = makeMoves(st, send, shownHint && shownHint.data ? shownHint.data.suggestion.id : null);
   const Game = GAMES[st.game];
   const turn = st.over ? t("table.over") : st.to_play === mySeat && mySeat !== null ? t("table.yourTurn")
     : st.to_play !== null && st.to_play !== undefined ? t("table.toPlay", { name: names[st.to_play] }) : "";
@@ -149,6 +161,8 @@ export function TablePage({ id, seat }) {
       <span class="txt">${last}</span></div>` : null}
     ${st.notice ? html`<p class="notice">${st.notice}</p>` : null}
     ${error ? html`<p class="error" role="alert" id="play-error">${error}</p>` : null}
+    ${st.hints && mySeat !== null && !st.over ? html`<${HintBox} hint=${shownHint} myTurn=${myTurn} ask=${askHint}
+      coop=${st.game === "monster"} />` : null}
     <div class="felt" id="board">${board}</div>
     <${MovesBar} moves=${moves} title=${t("table.moves")} />
     ${st.over ? html`<${EndPanel} st=${st} names=${names} mySeat=${mySeat} cards=${cards} />` : null}
@@ -160,6 +174,25 @@ export function TablePage({ id, seat }) {
         ? html`<button type="button" class="link" onClick=${older}>${t("table.older")}</button>` : null}
     </section>
   </section>`;
+}
+
+function HintBox({ hint, myTurn, ask, coop }) {
+  const d = hint && hint.data;
+  const pct = (p) => `${Math.round(p * 100)}%`;
+  return html`<div class="hint-box" id="hint-box">
+    <button type="button" id="hint-button" onClick=${ask} disabled=${!myTurn || !!hint}
+      title=${t("hint.help")}><${Icon} name="help" size=${16} /> ${t("hint.button")}</button>
+    ${hint && hint.busy ? html`<span class="hint" role="status">${t("hint.thinking")}</span>` : null}
+    ${hint && hint.error ? html`<span class="error" role="alert">${hint.error}</span>` : null}
+    ${d ? html`<div class="hint-text" id="hint-text" role="status">
+      <p><strong>${t("hint.suggest")}</strong> ${d.suggestion.text}
+        <span class="tag">${t(coop ? "hint.team" : "hint.chance", { p: pct(d.value) })}</span></p>
+      <details><summary>${t("hint.options", { n: d.options.length })}</summary>
+        <ol class="hint-options">${d.options.map((o) => html`<li key=${o.id}
+          class=${o.id === d.suggestion.id ? "best" : ""}><span class="est">${pct(o.estimate)}</span> ${o.text}</li>`)}
+        </ol><p class="hint">${t("hint.about", { samples: d.samples })}</p></details>
+    </div>` : null}
+  </div>`;
 }
 
 function SeatsBar({ st, names, mySeat }) {

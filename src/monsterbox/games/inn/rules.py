@@ -11,10 +11,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from monsterbox.core import rng as crng
 from monsterbox.core.cardfile import cards_option
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import bool_option, check_keys, seat_option
-from monsterbox.core.ruleset import PhasedRuleset
+from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.inn.cards import HUMAN, MONSTER, CardSet, default_cards, parse_cards
 from monsterbox.games.inn.scoring import final_scores, score_game, winners
 from monsterbox.games.inn.state import (
@@ -95,7 +96,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> InnState
     cards = card_set(options)
     first = [cards.index(c) for c in options.get("deck", [])]
     rest = [c for c in range(len(cards.ids)) if c not in first]
-    rng.shuffle(rest)
+    crng.shuffle_random(rng, rest)
     order = first + rest  # order[0] is drawn first
     starter = options["first_player"] if "first_player" in options else rng.randrange(players)
     s = InnState(
@@ -320,51 +321,66 @@ def end_round(s: InnState, last_taker: int) -> None:
 
 
 # --- naming and explanations ----------------------------------------------------------------------------------------
+def refusal(s: InnState, name: str) -> Refusal:
+    """Why ``name`` is refused now, as data (``core.ruleset.Refusal``), from what the seat to play may know: its own
+    treasures and the table. EN, Bidding: stay in by adding one treasure of the pool's kind, or exchange (take the
+    pool, place two more of the other kind); Bonuses: a support goes on a monster of the race just placed that is not
+    supported yet."""
+    code = ACTION_CODES.get(name)
+    p = s.current
+    if code is None:
+        return Refusal("unknown")
+    if s.phase == OVER:
+        return Refusal("over")
+    if (code in (STAY_GOLD, STAY_GEM, EXCHANGE, DROP) and s.phase != BID) or \
+            (code in (BONUS_GOLD, BONUS_GEM) and s.phase != BONUS) or (code >= NO_SUPPORT and s.phase != SUPPORT):
+        return Refusal("not_now")
+    if code in (STAY_GOLD, STAY_GEM):
+        if s.pool_kind >= 0 and s.pool_kind != code:
+            return Refusal("pool_kind", {"kind": KIND_NAMES[s.pool_kind]})
+        return Refusal("none_in_hand", {"kind": KIND_NAMES[code]})
+    if code == EXCHANGE:
+        if s.pool_kind < 0:
+            return Refusal("nothing_to_exchange")
+        other = 1 - s.pool_kind
+        return Refusal("exchange_short", {"kind": KIND_NAMES[s.pool_kind], "pool": s.pool, "other": KIND_NAMES[other],
+                                          "need": s.pool + 2, "have": s.hands[2 * p + other]})
+    if code >= SUPPORT_BASE:
+        m, k = divmod(code - SUPPORT_BASE, 2)
+        monster = s.cards.ids[m]
+        if m not in s.monsters[p]:
+            return Refusal("not_in_dungeon", {"monster": monster})
+        if s.cards.race[m] != s.cards.race[s.monsters[p][-1]]:
+            return Refusal("wrong_race", {"monster": monster})
+        if s.support[m] >= 0:
+            return Refusal("supported", {"monster": monster})
+        return Refusal("none_in_hand", {"kind": KIND_NAMES[k]})
+    return Refusal("not_now")
+
+
+#: the engine's English for each refusal (developer text; players read ``text.explain_refusal``)
+REFUSAL_EN = {
+    "unknown": ("{name!r} is not a Monster Inn action id (ids: stay:gold, stay:gem, exchange, drop, bonus:gold, "
+                "bonus:gem, support:<monster id>:<gold|gem>, support:none)"),
+    "over": "the game is over",
+    "not_now": "{name!r} is not allowed now: {phase}",
+    "pool_kind": "the pool holds {kind}: stay by adding 1 {kind} or by an exchange",
+    "none_in_hand": "seat {p} has no {kind} in hand",
+    "nothing_to_exchange": "there is nothing in the pool to exchange: place 1 gold or 1 gem instead",
+    "exchange_short": "an exchange takes the {pool} {kind} and places {need} {other}, but seat {p} has only {have}",
+    "not_in_dungeon": "{monster} is not in seat {p}'s dungeon",
+    "wrong_race": "{monster} is not of the race of the monster just placed",
+    "supported": "{monster} is already supported",
+}
+
+
 def why_illegal(s: InnState, name: str) -> str:
     """Explain why ``name`` cannot be played now and list what can."""
     from monsterbox.games.inn.view import phase_summary
 
     legal = ", ".join(ACTION_NAMES[a] for a in legal_actions(s)) if s.phase != OVER else "none (game over)"
-    code = ACTION_CODES.get(name)
-    p = s.current
-    if code is None:
-        reason = (f"{name!r} is not a Monster Inn action id (ids: stay:gold, stay:gem, exchange, drop, bonus:gold, "
-                  "bonus:gem, support:<monster id>:<gold|gem>, support:none)")
-    elif s.phase == OVER:
-        reason = "the game is over"
-    elif code in (STAY_GOLD, STAY_GEM, EXCHANGE, DROP) and s.phase != BID:
-        reason = f"{name!r} is a bid, but {phase_summary(s)}"
-    elif code in (BONUS_GOLD, BONUS_GEM) and s.phase != BONUS:
-        reason = f"{name!r} is a human bonus choice, but {phase_summary(s)}"
-    elif code >= NO_SUPPORT and s.phase != SUPPORT:
-        reason = f"{name!r} is a support choice, but {phase_summary(s)}"
-    elif code in (STAY_GOLD, STAY_GEM):
-        k = code
-        if s.pool_kind >= 0 and s.pool_kind != k:
-            reason = (f"the pool holds {KIND_NAMES[s.pool_kind]}: stay by adding 1 {KIND_NAMES[s.pool_kind]} "
-                      "or by an exchange")
-        else:
-            reason = f"seat {p} has no {KIND_NAMES[k]} in hand"
-    elif code == EXCHANGE:
-        if s.pool_kind < 0:
-            reason = "there is nothing in the pool to exchange: place 1 gold or 1 gem instead"
-        else:
-            other = 1 - s.pool_kind
-            reason = (f"an exchange takes the {s.pool} {KIND_NAMES[s.pool_kind]} and places {s.pool + 2} "
-                      f"{KIND_NAMES[other]}, but seat {p} has only {s.hands[2 * p + other]}")
-    elif code >= SUPPORT_BASE:
-        m, k = divmod(code - SUPPORT_BASE, 2)
-        race_card = s.monsters[p][-1]
-        if m not in s.monsters[p]:
-            reason = f"{s.cards.ids[m]} is not in seat {p}'s dungeon"
-        elif s.cards.race[m] != s.cards.race[race_card]:
-            reason = f"{s.cards.ids[m]} is not of the race of the monster just placed"
-        elif s.support[m] >= 0:
-            reason = f"{s.cards.ids[m]} is already supported"
-        else:
-            reason = f"seat {p} has no {KIND_NAMES[k]} to place as support"
-    else:
-        reason = f"{name!r} is not allowed now"
+    r = refusal(s, name)
+    reason = REFUSAL_EN[r.code].format(name=name, p=s.current, phase=phase_summary(s), **r.params)
     return f"illegal action: {reason}. Legal now: {legal}"
 
 
@@ -409,6 +425,9 @@ class InnRules(PhasedRuleset):
 
     def why_illegal(self, state: InnState, name: str) -> str:
         return why_illegal(state, name)
+
+    def refusal(self, state: InnState, name: str) -> Refusal:
+        return refusal(state, name)
 
 
 RULES = InnRules()

@@ -11,7 +11,7 @@ from typing import Any
 
 from monsterbox.core.errors import CardFileError
 from monsterbox.core.i18n import N_, _, and_list
-from monsterbox.core.wording import Names, count, say, seat_name, unknown_event
+from monsterbox.core.wording import Names, common_refusal, count, say, seat_name, unknown_event, worded
 from monsterbox.games.inn.cards import CardSet, default_cards
 
 RACE_NAMES = {"undead": N_("Undead"), "kobolds": N_("Kobold"), "goblins": N_("Goblin"), "orcs": N_("Orc"),
@@ -20,6 +20,7 @@ RACE_PLURALS = {"undead": N_("Undead"), "kobolds": N_("Kobolds"), "goblins": N_(
                 "trolls": N_("Trolls")}
 COLOUR_NAMES = {"purple": N_("purple"), "orange": N_("orange"), "red": N_("red"), "green": N_("green"),
                 "blue": N_("blue")}
+KIND_PLURALS = {"gold": N_("gold coins"), "gem": N_("gems")}
 FATES = {
     "removed unseen: no monster above it": N_("removed unseen: no monster above it"),
     "removed unseen: its monster is supported": N_("removed unseen: its monster is supported"),
@@ -120,8 +121,10 @@ def monster_label(card_id: str, cards: CardSet | None = None) -> str:
         return _("a monster")
 
 
-def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: CardSet | None = None) -> str:
-    """What choosing ``action`` does, in words, from the chooser's view."""
+def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: CardSet | None = None,
+                    brief: bool = False) -> str:
+    """What choosing ``action`` does, in words, from the chooser's view (``brief``: the terminal's menu form, without
+    what the table beside it shows)."""
     pool = v["pool"]
     if action.startswith("stay:"):
         kind = action.split(":")[1]
@@ -145,8 +148,35 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         mons = dungeon["monsters"]
         pos = next((i for i, m in enumerate(mons) if m["id"] == mid), None)
         label = card_text(mons[pos]) if pos is not None else monster_label(mid, cards)
+        if brief:  # the human beneath is on the table, next to its monster
+            return _("Support your {monster} with {what}").format(monster=label, what=one(kind))
         below = dungeon["humans"][pos] if pos is not None and pos < len(dungeon["humans"]) else None
         beneath = card_text(below) if below else _("no human yet")
         return _("Support your {monster} with {what} (safe from the human beneath: {beneath})").format(
             monster=label, what=one(kind), beneath=beneath)
     return action
+
+
+def explain_refusal(r: Any, v: dict[str, Any], action: str, names: Names = None, cards: CardSet | None = None) -> str:
+    """Why a move is refused (``rules.refusal``: a ``core.ruleset.Refusal``), told to the seat to play: cards by
+    their face, second person, the player's language."""
+    p = r.params
+    if r.code == "pool_kind":
+        return _("The pool holds {kind}: stay in by adding {one}, or by an exchange.").format(
+            kind=_(KIND_PLURALS[p["kind"]]), one=one(p["kind"]))
+    if r.code == "none_in_hand":
+        return _("You have no {kind} left.").format(kind=_(KIND_PLURALS[p["kind"]]))
+    if r.code == "nothing_to_exchange":
+        return _("The pool is empty, there is nothing to exchange: place a gold coin or a gem instead.")
+    if r.code == "exchange_short":
+        return _("An exchange takes the {took} of the pool and places {placed}, but you have only {have}.").format(
+            took=treasures(p["kind"], p["pool"]), placed=treasures(p["other"], p["need"]),
+            have=treasures(p["other"], p["have"], zero=True))
+    if r.code == "not_in_dungeon":
+        return _("The {monster} is not in your dungeon.").format(monster=monster_label(p["monster"], cards))
+    if r.code == "wrong_race":
+        return _("The {monster} is not of the race of the monster you just placed.").format(
+            monster=monster_label(p["monster"], cards))
+    if r.code == "supported":
+        return _("The {monster} is already supported.").format(monster=monster_label(p["monster"], cards))
+    return common_refusal(r.code, worded(describe_action, v, action, names, cards))

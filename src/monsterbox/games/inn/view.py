@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from monsterbox.core import rng as crng
 from monsterbox.games.inn.cards import HUMAN, RACES, CardSet, range_label
 from monsterbox.games.inn.scoring import STAYS, WEAKER, score_game
 from monsterbox.games.inn.state import (
@@ -174,13 +175,13 @@ def determinize(s: InnState, seat: int, rng: random.Random, keep_log: bool = Tru
         if cards.kind[c] == HUMAN:
             by_range.setdefault(cards.rng[c], []).append(c)
     for group in by_range.values():
-        rng.shuffle(group)
+        crng.shuffle_random(rng, group)
     for row, j in slots:
         row[j] = by_range[cards.rng[row[j]]].pop()
     rest = [c for group in by_range.values() for c in group]
     rest += [c for c in hidden if cards.kind[c] != HUMAN]
     rest.sort()
-    rng.shuffle(rest)
+    crng.shuffle_random(rng, rest)
     assert len(rest) == len(d.deck)
     d.deck = rest
     return d

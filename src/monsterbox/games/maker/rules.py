@@ -15,7 +15,7 @@ from monsterbox.core import rng as crng
 from monsterbox.core.cardfile import cards_option
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import bool_option, check_keys, seat_option
-from monsterbox.core.ruleset import PhasedRuleset
+from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.maker import actions as A
 from monsterbox.games.maker.actions import action_table
 from monsterbox.games.maker.cards import (
@@ -78,16 +78,16 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
     if "distance" in options:
         d = options["distance"]
         if isinstance(d, bool) or not isinstance(d, int) or not 10 <= d <= 300:
-            raise InvalidOptions(f"option distance must be an integer from 10 to 300, got {d!r}")
+            raise InvalidOptions("option distance must be an integer from 10 to 300, got {value}", value=repr(d))
         out["distance"] = d
     rounds = options.get("rounds", 1)
     if rounds not in (1, 3) or isinstance(rounds, bool):
-        raise InvalidOptions(f"option rounds must be 1 or 3 (the 3-round rule), got {rounds!r}")
+        raise InvalidOptions("option rounds must be 1 or 3 (the 3-round rule), got {value}", value=repr(rounds))
     out["rounds"] = rounds
     rewards = options.get("rewards", [])
     if not isinstance(rewards, list) or any(r not in REWARDS for r in rewards) or len(set(rewards)) != len(rewards):
-        raise InvalidOptions(f"option rewards must be a list of distinct names among {', '.join(REWARDS)}, "
-                             f"got {rewards!r}")
+        raise InvalidOptions("option rewards must be a list of distinct names among {names}, got {value}",
+                             names=", ".join(REWARDS), value=repr(rewards))
     out["rewards"] = list(rewards)
     if "first_player" in options:
         out["first_player"] = seat_option(options, "first_player", players)
@@ -145,7 +145,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MakerSta
         treasures=[], face_up=[], entry_cards=[], exit_cards=[], entry=[], exit_d=[], stage=[], entered=[],
         monster=[], first_exit=-1, end_phase=False, current=0, phase=TURN, battle=[], equips=[], last_add=-1,
         last_equip=-1, heal=[], discarded=0, stats=[], turns=0, rng=crng.seed_state(rng.getrandbits(64)),
-        dice=list(reversed(options.get("dice", []))), step=0, log=[],
+        dice=list(reversed(options.get("dice", []))), step=0, log=[], table=action_table(cards, players),
     )
     first = options["first_player"] if "first_player" in options else rng.randrange(players)
     start_round(s, first, options)
@@ -269,8 +269,7 @@ def targets(s: MakerState, p: int) -> list[int]:
 
 # --- legal actions --------------------------------------------------------------------------------------------------
 def legal_actions(s: MakerState) -> list[int]:
-    t = action_table(s.cards, s.n)
-    code = t.index
+    code = s.table.index
     cards = s.cards
     p = s.current
     hand = s.hands[p]
@@ -278,18 +277,24 @@ def legal_actions(s: MakerState) -> list[int]:
     acts: list[int] = []
     if phase == TURN:
         blocked = s.monster[p] >= 0
-        for c in range(len(cards.ids)):
-            if not hand[c]:
+        kind = cards.kind
+        to: list[int] | None = None  # the players a monster can be placed on, found once
+        for c, held in enumerate(hand):
+            if not held:
                 continue
-            k = cards.kind[c]
-            if k == LABYRINTH and not blocked:
-                acts.append(code[(A.MOVE, c, -1)])
+            k = kind[c]
+            if k == LABYRINTH:
+                if not blocked:
+                    acts.append(code[(A.MOVE, c, -1)])
             elif k == DIVERSION:
                 acts.append(code[(A.DIVERSION_OP, -1, -1)])
-            elif k == ROOM and not blocked:
-                acts.append(code[(A.ROOM_OP, -1, -1)])
+            elif k == ROOM:
+                if not blocked:
+                    acts.append(code[(A.ROOM_OP, -1, -1)])
             elif k == MONSTER:
-                for q in targets(s, p):
+                if to is None:
+                    to = targets(s, p)
+                for q in to:
                     acts.append(code[(A.PLACE, c, q)])
         if blocked and can_battle(s, p):
             acts.append(code[(A.BATTLE_OP, -1, -1)])
@@ -323,8 +328,8 @@ def legal_actions(s: MakerState) -> list[int]:
         acts.append(code[(A.HEAL_NONE, -1, -1)])
         return acts
     if phase == DISCARD:
-        for c in range(len(cards.ids)):
-            if hand[c]:
+        for c, held in enumerate(hand):
+            if held:
                 acts.append(code[(A.DISCARD_CARD, c, -1)])
         # MM Treasure Card: a revealed treasure can be discarded (an open one cannot); P19: with the discard action
         for tr in s.treasures[p]:
@@ -336,8 +341,9 @@ def legal_actions(s: MakerState) -> list[int]:
     if phase == TRAP_PHASE:
         if any(hand[c] and cards.cls[c] == "Thief" for c in cards.types_of(CHARACTER)):
             acts.append(code[(A.THIEF, -1, -1)])
-        for c in range(len(cards.ids)):
-            if hand[c] and cards.kind[c] != TRAP:
+        kind = cards.kind
+        for c, held in enumerate(hand):
+            if held and kind[c] != TRAP:
                 acts.append(code[(A.KEEP, c, -1)])
         if not acts:
             acts.append(code[(A.KEEP_NONE, -1, -1)])
@@ -364,11 +370,26 @@ def take_from_hand(s: MakerState, p: int, c: int) -> None:
 
 
 def apply(s: MakerState, code: int) -> None:
-    op, a, b = action_table(s.cards, s.n).ops[code]
+    op, a, b = s.table.ops[code]
     p = s.current
     s.step += 1
     cards = s.cards
-    if op == A.MOVE:
+    if op == A.DISCARD_START:
+        s.phase = DISCARD
+        s.discarded = 0
+        log(s, -1, "discard_action", p)
+        if s.hand_size[p] == 0:
+            end_turn(s, p)
+    elif op == A.DISCARD_CARD:
+        take_from_hand(s, p, a)
+        s.discard.append(a)
+        s.discarded += 1
+        log(s, -1, "discard", p, a)
+        if s.hand_size[p] == 0:
+            end_turn(s, p)
+    elif op == A.DONE:
+        end_turn(s, p)
+    elif op == A.MOVE:
         take_from_hand(s, p, a)
         s.stats[p][LABYRINTHS] += 1
         play_labyrinth(s, p, a)
@@ -444,21 +465,6 @@ def apply(s: MakerState, code: int) -> None:
         if not (s.heal and s.hands[p][c]):
             end_turn(s, p)
     elif op == A.HEAL_NONE:
-        end_turn(s, p)
-    elif op == A.DISCARD_START:
-        s.phase = DISCARD
-        s.discarded = 0
-        log(s, -1, "discard_action", p)
-        if s.hand_size[p] == 0:
-            end_turn(s, p)
-    elif op == A.DISCARD_CARD:
-        take_from_hand(s, p, a)
-        s.discard.append(a)
-        s.discarded += 1
-        log(s, -1, "discard", p, a)
-        if s.hand_size[p] == 0:
-            end_turn(s, p)
-    elif op == A.DONE:
         end_turn(s, p)
     elif op == A.THIEF:
         # MM Resolving Trap Cards: reveal a Thief and discard the trap(s); keep the rest.
@@ -703,31 +709,51 @@ def judge(s: MakerState) -> None:
 
 
 # --- explanations ---------------------------------------------------------------------------------------------------
+def refusal(s: MakerState, name: str) -> Refusal:
+    """Why ``name`` is refused now, as data (``core.ruleset.Refusal``), from what the seat to play may know: its own
+    hand and treasures and the table. MM Labyrinth: a monster in your labyrinth blocks your way until it is dealt
+    with; a monster goes to a player who played a labyrinth card, holds no monster and has not exited; open
+    treasures cannot be discarded."""
+    t = action_table(s.cards, s.n)
+    code = t.codes.get(name)
+    if code is None:
+        return Refusal("unknown")
+    if s.phase == OVER:
+        return Refusal("over")
+    op, a, b = t.ops[code]
+    p = s.current
+    if op == A.MOVE and s.monster[p] >= 0:
+        return Refusal("blocked")
+    if op in (A.MOVE, A.ADD, A.DISCARD_CARD, A.KEEP) and s.hands[p][a] == 0:
+        return Refusal("no_card", {"card": s.cards.ids[a]})
+    if op == A.DROP and a in s.treasures[p] and s.cards.treasures[a].open:
+        return Refusal("open_treasure", {"treasure": s.cards.treasures[a].id})
+    if op == A.PLACE and b not in targets(s, p):
+        return Refusal("no_target", {"seat": b})
+    return Refusal("not_now")
+
+
+#: the engine's English for each refusal (developer text; players read ``text.explain_refusal``)
+REFUSAL_EN = {
+    "unknown": "{name!r} is not a Monster Maker action id",
+    "over": "the game is over",
+    "blocked": "a monster blocks your labyrinth: battle it, play a Diversion, or do something else",
+    "no_card": "seat {p} holds no {card}",
+    "open_treasure": ("{treasure} is an open treasure: open treasures cannot be discarded (MM Maximum number of "
+                      "Treasure Cards)"),
+    "no_target": ("seat {seat} cannot be given a monster (it must have played a labyrinth card, hold no monster and "
+                  "not have exited)"),
+    "not_now": "{name!r} is not allowed now: {phase}",
+}
+
+
 def why_illegal(s: MakerState, name: str) -> str:
     from monsterbox.games.maker.view import phase_summary
 
     t = action_table(s.cards, s.n)
     legal = ", ".join(t.names[a] for a in legal_actions(s)) if s.phase != OVER else "none (game over)"
-    code = t.codes.get(name)
-    if code is None:
-        reason = f"{name!r} is not a Monster Maker action id"
-    elif s.phase == OVER:
-        reason = "the game is over"
-    else:
-        op, a, b = t.ops[code]
-        p = s.current
-        if op == A.MOVE and s.monster[p] >= 0:
-            reason = "a monster blocks your labyrinth: battle it, play a Diversion, or do something else"
-        elif op in (A.MOVE, A.ADD, A.DISCARD_CARD, A.KEEP) and s.hands[p][a] == 0:
-            reason = f"seat {p} holds no {s.cards.ids[a]}"
-        elif op == A.DROP and a in s.treasures[p] and s.cards.treasures[a].open:
-            reason = (f"{s.cards.treasures[a].id} is an open treasure: open treasures cannot be discarded "
-                      "(MM Maximum number of Treasure Cards)")
-        elif op == A.PLACE and b not in targets(s, p):
-            reason = (f"seat {b} cannot be given a monster (it must have played a labyrinth card, hold no monster "
-                      "and not have exited)")
-        else:
-            reason = f"{name!r} is not allowed now: {phase_summary(s)}"
+    r = refusal(s, name)
+    reason = REFUSAL_EN[r.code].format(name=name, p=s.current, phase=phase_summary(s), **r.params)
     return f"illegal action: {reason}. Legal now: {legal}"
 
 
@@ -771,6 +797,9 @@ class MakerRules(PhasedRuleset):
 
     def why_illegal(self, state: MakerState, name: str) -> str:
         return why_illegal(state, name)
+
+    def refusal(self, state: MakerState, name: str) -> Refusal:
+        return refusal(state, name)
 
 
 RULES = MakerRules()

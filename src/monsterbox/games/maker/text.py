@@ -10,7 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from monsterbox.core.i18n import N_, _, and_list, ngettext, pgettext
-from monsterbox.core.wording import Names, capitalise, count, say, seat_name, unknown_event
+from monsterbox.core.wording import (
+    Names,
+    capitalise,
+    common_refusal,
+    count,
+    say,
+    seat_name,
+    unknown_event,
+    worded,
+)
 from monsterbox.games.maker.cards import MakerCards, default_cards
 
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
@@ -89,6 +98,13 @@ def treasure_label(t: dict[str, Any]) -> str:
     """"Holy Sword 150G (Fighter +3, removes undead)"; a hidden one is "a face-down treasure"."""
     if t.get("hidden"):
         return _("a face-down treasure")
+    extra = treasure_extras(t)
+    label = f"{card_name(t['name'])} {t['value']}"
+    return label + (f" ({', '.join(extra)})" if extra else "")
+
+
+def treasure_extras(t: dict[str, Any]) -> list[str]:
+    """What a treasure does besides its value: "Fighter +3 in battle", "removes an undead monster"..."""
     extra = []
     if "battle_bonus" in t:
         extra.append(_("{classes} +{n} in battle").format(
@@ -97,8 +113,7 @@ def treasure_label(t: dict[str, Any]) -> str:
         extra.append(_("removes an undead monster"))
     if t.get("exit_modifier"):
         extra.append(_("+{n} to the way back").format(n=t["exit_modifier"]))
-    label = f"{card_name(t['name'])} {t['value']}"
-    return label + (f" ({', '.join(extra)})" if extra else "")
+    return extra
 
 
 def treasure_state(t: dict[str, Any]) -> str:
@@ -247,8 +262,10 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
     return unknown_event(e)
 
 
-def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: MakerCards | None = None) -> str:
-    """What choosing ``action`` does, in words, from the chooser's view."""
+def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: MakerCards | None = None,
+                    brief: bool = False) -> str:
+    """What choosing ``action`` does, in words, from the chooser's view (``brief``: the terminal's menu form; the
+    same words in this game)."""
     lk = lookup(cards)
     parts = action.split(":")
     head = parts[0]
@@ -316,3 +333,23 @@ def penalty_text(d: dict[str, Any]) -> str:
     if diff < 0:
         return _("{n} short x 10 = -{p}").format(n=-diff, p=d["penalty"])
     return _("exact: none")
+
+
+def explain_refusal(r: Any, v: dict[str, Any], action: str, names: Names = None,
+                    cards: MakerCards | None = None) -> str:
+    """Why a move is refused (``rules.refusal``: a ``core.ruleset.Refusal``), told to the seat to play: cards by
+    name, second person, the player's language."""
+    lk = lookup(cards)
+    p = r.params
+    if r.code == "blocked":
+        return _("A monster blocks your labyrinth: battle it, play a Diversion, or do something else.")
+    if r.code == "no_card":
+        return _("You hold no {card}.").format(card=lk.name(p["card"]))
+    if r.code == "open_treasure":
+        return _("The {treasure} is an open treasure: open treasures cannot be discarded.").format(
+            treasure=lk.treasure_name(p["treasure"]))
+    if r.code == "no_target":
+        who = _("You") if p["seat"] == v.get("seat") else seat_name(p["seat"], names)
+        return _("{who} cannot be given a monster: only a player who played a labyrinth card, holds no monster and "
+                 "has not exited can.").format(who=who)
+    return common_refusal(r.code, worded(describe_action, v, action, names, cards))

@@ -239,7 +239,7 @@ def determinize(s: MakerState, seat: int, rng: random.Random, keep_log: bool = T
     pool = [c for c, k in enumerate(unknown) for _ in range(k)]
     assert len(pool) + len(traps) == len(d.deck) + sum(d.hand_size[p] - len(d.known[p]) for p in others), \
         "card accounting"
-    rng.shuffle(pool)
+    crng.shuffle_random(rng, pool)
     for p in others:
         hand = [0] * len(cards.ids)
         for c in d.known[p]:
@@ -248,7 +248,7 @@ def determinize(s: MakerState, seat: int, rng: random.Random, keep_log: bool = T
             hand[pool.pop()] += 1
         d.hands[p] = hand
     d.deck = pool + traps
-    rng.shuffle(d.deck)
+    crng.shuffle_random(rng, d.deck)
     # treasures: face-down treasures of others and the treasure pile
     # at the end every treasure is shown (the judgment reveals them): nothing left to resample
     hidden_slots = [] if s.phase == OVER else [(p, i) for p in others for i, t in enumerate(d.treasures[p])
@@ -257,7 +257,7 @@ def determinize(s: MakerState, seat: int, rng: random.Random, keep_log: bool = T
              if t not in d.treasure_discard and t not in d.treasures[seat]
              and not any(t in d.treasures[p] and (d.face_up[t] or s.phase == OVER) for p in others)]
     tpool.sort()
-    rng.shuffle(tpool)
+    crng.shuffle_random(rng, tpool)
     # a face-down treasure cannot be an 'open' one (those are always face up)
     closed = [t for t in tpool if not cards.treasures[t].open]
     for p, i in hidden_slots:

@@ -9,6 +9,8 @@ just chosen, in the order blue, red, green, yellow, grey).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from monsterbox.core.actions import ActionTable, cached_table
 from monsterbox.games.mansion.cards import SKULLS, MansionCards
 
@@ -19,6 +21,11 @@ PAY_BASE = 32  # a payment's skull counts per colour, as one integer: sum(count[
 
 def pay_code(paid: tuple[int, ...] | list[int]) -> int:
     return sum(k * PAY_BASE ** c for c, k in enumerate(paid))
+
+
+def paid_of(code: int) -> tuple[int, ...]:
+    """The skulls per colour of a payment's ``pay_code``."""
+    return tuple((code // PAY_BASE ** c) % PAY_BASE for c in range(5))
 
 
 def pay_name(paid: tuple[int, ...] | list[int]) -> str:
@@ -34,6 +41,64 @@ def multisets(size: int, colours: int = 5) -> list[tuple[int, ...]]:
 
 def action_table(cards: MansionCards, players: int) -> ActionTable:
     return cached_table(build_table, cards, players)
+
+
+@dataclass(frozen=True, eq=False)
+class Codes:
+    """The codes of one action table by op and argument, for the hot paths (no ``(op, a, b)`` tuple to build):
+    ``cast[a]`` is the code of ``cast:<actor a>``, ``costume2[c][d]`` that of ``costume:<c>+<d>`` (c <= d),
+    ``pay[pay_code(paid)]`` that of a payment, ``paid[pay_code(paid)]`` its skulls per colour again; ``ops`` is
+    the table's ``ops``."""
+
+    table: ActionTable
+    ops: list[tuple[int, int, int]]
+    tile: list[int]
+    take: list[int]
+    cast: list[int]
+    mummy: list[int]
+    reserve: list[int]
+    dummy: list[int]
+    chamber: list[int]
+    swamp: int
+    costume1: list[int]
+    costume2: list[list[int]]
+    end: int
+    dummy_skull: list[int]
+    give: list[int]
+    give_none: int
+    pay: dict[int, int]
+    paid: dict[int, tuple[int, ...]]
+
+
+def codes_of(table: ActionTable) -> Codes:
+    by_op: dict[int, dict[int, int]] = {}
+    costume2 = [[-1] * 5 for _ in range(5)]
+    for code, (op, a, b) in enumerate(table.ops):
+        if op == COSTUME2:
+            costume2[a][b] = code
+        else:
+            by_op.setdefault(op, {})[a] = code
+
+    def row(op: int) -> list[int]:
+        got = by_op.get(op, {})
+        return [got[k] for k in range(len(got))]
+
+    return Codes(table, table.ops, row(TILE_OP), row(TAKE_OP), row(CAST_OP), row(MUMMY_OP), row(RESERVE_OP),
+                 row(DUMMY_OP), row(CHAMBER_OP), by_op[SWAMP_OP][-1], row(COSTUME1), costume2, by_op[END_OP][-1],
+                 row(DUMMY_SKULL), row(GIVE), by_op[GIVE_NONE][-1], dict(by_op[PAY_OP]),
+                 {k: paid_of(k) for k in by_op[PAY_OP]})
+
+
+_codes: dict[int, tuple[ActionTable, Codes]] = {}
+
+
+def action_codes(cards: MansionCards, players: int) -> Codes:
+    """``Codes`` of ``action_table(cards, players)``, built once per table."""
+    table = action_table(cards, players)
+    hit = _codes.get(id(table))
+    if hit is None or hit[0] is not table:
+        hit = _codes[id(table)] = (table, codes_of(table))
+    return hit[1]
 
 
 def build_table(cards: MansionCards, players: int) -> ActionTable:

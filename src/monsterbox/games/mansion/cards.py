@@ -74,6 +74,11 @@ class MansionCards:
     acolour: tuple[int, ...] = field(default=())
     acost: tuple[tuple[int, ...], ...] = field(default=())
     ashows: tuple[int, ...] = field(default=())
+    # derived, per chamber index: its type, and its kind (type and Make Up pair: one card of a kind is offered)
+    ctype: tuple[str, ...] = field(default=())
+    ckind: tuple[tuple[str, tuple[str, ...]], ...] = field(default=())
+    # Make Up's pair as colour indices (None for other chambers)
+    cpair: tuple[tuple[int, int] | None, ...] = field(default=())
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "atype", tuple(ACTOR_TYPES.index(a.type) for a in self.actors))
@@ -81,6 +86,11 @@ class MansionCards:
         costs = [{str(k): v for k, v in a.cost.items()} for a in self.actors]
         object.__setattr__(self, "acost", tuple(tuple(c.get(col, 0) for col in SKULLS[:4]) for c in costs))
         object.__setattr__(self, "ashows", tuple(ACTOR_COLOURS.index(a.shows or a.colour) for a in self.actors))
+        object.__setattr__(self, "ctype", tuple(c.type for c in self.chambers))
+        object.__setattr__(self, "ckind", tuple((c.type, tuple(c.pair)) for c in self.chambers))
+        object.__setattr__(self, "cpair", tuple(
+            (SKULLS.index(c.pair[0]), SKULLS.index(c.pair[1])) if c.type == "make_up" else None
+            for c in self.chambers))
 
     def actor_index(self, aid: str) -> int:
         return [a.id for a in self.actors].index(aid)

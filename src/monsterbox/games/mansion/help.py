@@ -10,6 +10,8 @@ from typing import Any
 from monsterbox.core.i18n import N_, _
 from monsterbox.games.mansion.cards import MansionCards, default_cards
 from monsterbox.games.mansion.text import (
+    CHAMBER_NAMES,
+    CHAMBER_RULES,
     REWARD_NAMES,
     actor_label,
     actor_rule,
@@ -94,8 +96,17 @@ def table_help(v: dict[str, Any], cards: MansionCards | None = None) -> str:
         out.append(f"- {actor_label(a)}, {_('cost {cost}').format(cost=cost_text(a['cost']))}: {actor_rule(a)}")
     seat = v.get("seat")
     me = v["seats"][seat] if seat is not None else None
+    for a in (me or {}).get("reserved") or []:
+        out.append("- " + _("Reserved: {actor}, cost {cost}: {rule}").format(
+            actor=actor_label(a), cost=cost_text(a["cost"]), rule=actor_rule(a)))
     for ch in (me or {}).get("chambers", []):
         out.append(f"- {chamber_label(ch)}: {chamber_rule(ch)}")
+    owned = {ch["type"] for ch in (me or {}).get("chambers", [])}
+    for kind in CHAMBER_RULES:  # the chambers one may still add
+        if kind not in owned:
+            rule = _("Once a turn, a skull of its first colour counts as its second, and the other way round.") \
+                if kind == "make_up" else _(CHAMBER_RULES[kind])
+            out.append(f"- {_(CHAMBER_NAMES[kind])}: {rule}")
     if v.get("actor_discard"):
         out.append("- " + _("The Mummy can cast from the discard pile: {actors}.").format(
             actors=", ".join(actor_label(a) for a in v["actor_discard"])))

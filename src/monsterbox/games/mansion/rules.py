@@ -7,14 +7,16 @@ P<n> = the project's own rulings in docs/rules/mansion.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import product
+from types import MappingProxyType
 from typing import Any
 
 from monsterbox.core import rng as crng
 from monsterbox.core.cardfile import cards_option
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import check_keys, seat_option
-from monsterbox.core.ruleset import PhasedRuleset
+from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.mansion import actions as A
 from monsterbox.games.mansion.actions import action_table
 from monsterbox.games.mansion.cards import (
@@ -48,6 +50,7 @@ REWARD_BONUS = 3  # MM Reward Cards: +3 each
 ROUND_CAP = 60  # P10: a safety net; games end long before (every seat sells at least 1 ticket a round)
 COSTUME = {1: 3, 2: 5}  # MM Costume: 3 or 5 tickets for 1 or 2 skulls
 (DRACULA, WEREWOLF, FRANKENSTEIN, CTHULHU, VERONA, EVA, GHOST, BLACK_LAGOON, MUMMY, SWAMP_THING) = range(10)
+ABILITY_TYPES = frozenset((BLACK_LAGOON, MUMMY, SWAMP_THING))  # MM Actor Cards: one of each type per player
 
 OPTION_KEYS = {
     "first_player": "int seat: who holds the starting player token first (default: drawn from the seed)",
@@ -118,7 +121,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MansionS
         token_next=-1, order=[], order_pos=0, phase=TILE, current=0, acting=0, to_take=0, actor_done=False,
         chamber_done=False, swamp_done=False, costume_done=False, makeup_used=False, props_used=False,
         lagoon_queue=[], pending=(-1, -1), bag_script=[SKULLS.index(b) for b in reversed(options.get("bag", []))],
-        round=0, rng=state_rng, step=0, log=[],
+        round=0, rng=state_rng, step=0, log=[], codes=A.action_codes(cards, players),
     )
     start_round(s)
     return s
@@ -189,8 +192,9 @@ def owns(s: MansionState, p: int, actor_type: int) -> bool:
 
 
 def chamber_of(s: MansionState, p: int, kind: str) -> int:
+    ctype = s.cards.ctype
     for c in s.chambers[p]:
-        if s.cards.chambers[c].type == kind:
+        if ctype[c] == kind:
             return c
     return -1
 
@@ -198,33 +202,94 @@ def chamber_of(s: MansionState, p: int, kind: str) -> int:
 Payment = tuple[int, ...]  # skulls paid per colour, in SKULLS order
 
 
-def payments(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> dict[Payment, tuple[bool, bool]]:
+#: payments by what they depend on (the screen, the cost, the chambers' help still available): a pure function of
+#: immutable keys, so states, their copies and determinizations share it safely; bounded by clearing it when full
+_PAYMENTS: dict[tuple[Any, ...], tuple[Mapping[Payment, tuple[bool, bool]], tuple[int, ...]]] = {}
+_PAYMENTS_MAX = 8_192  # about 3 kB an entry: some 25 MB at most
+
+
+def payments(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> Mapping[Payment, tuple[bool, bool]]:
+    return _payments(s, p, cost, any_count)[0]
+
+
+def _payments(s: MansionState, p: int, cost: Sequence[int],
+              any_count: int = 0) -> tuple[Mapping[Payment, tuple[bool, bool]], tuple[int, ...]]:
     """R6: every way ``p`` can pay ``cost`` (per colour) or ``any_count`` skulls of any colour (a chamber), keyed
-    by the skulls spent, each with (Make Up used, Props used).
+    by the skulls spent, each with (Make Up used, Props used). The mapping is shared (read-only). ``_payments``
+    gives it with the payments' codes (``actions.pay_code``) in the order they are offered (``payment_order``).
 
     MM: grey replaces any colour; Make Up (P4) lets one skull of its pair pay for the other colour, once a turn;
     Props turns any two skulls into one grey, once a turn. Payments that spend the same skulls are one choice (the
     one using the fewest chambers, which leaves them free for later); a payment spending every skull of another
     one and more is never offered (a grey paid for on its own is not traded in through Props)."""
-    screen = s.screens[p]
-    out: dict[Payment, tuple[bool, bool]] = {}
-    if any_count:
-        for paid in _picks(list(screen), any_count, 0):
-            out[paid] = (False, False)
+    # every choice made while paying asks whether the screen holds a number of skulls of a colour no larger than
+    # what a payment may spend of it, at most the cost plus one (Props) or a chamber's two: more change nothing
+    cap = any_count or sum(cost) + 1
+    screen = tuple([k if k < cap else cap for k in s.screens[p]])
+    helpers = (None, False) if any_count else _helpers(s, p)
+    key = (screen, any_count or tuple(cost), *helpers)
+    hit = _PAYMENTS.get(key)
+    if hit is None:
+        out: dict[Payment, tuple[bool, bool]] = {}
+        if any_count:
+            for paid in _picks(list(screen), any_count, 0):
+                out[paid] = (False, False)
+        else:
+            for paid, flags in _payments_with(screen, cost, *helpers):
+                if paid not in out:
+                    out[paid] = flags
+            out = undominated(out)
+        if len(_PAYMENTS) >= _PAYMENTS_MAX:
+            _PAYMENTS.clear()
+        order = tuple(A.pay_code(q) for q in sorted(out, key=payment_order))
+        hit = _PAYMENTS[key] = (MappingProxyType(out), order)
+    return hit
+
+
+def undominated(out: dict[Payment, tuple[bool, bool]]) -> dict[Payment, tuple[bool, bool]]:
+    """The payments of ``out`` (in its order) that no other one dominates: ``r`` dominates ``q`` when it spends no
+    skull more of any colour (so fewer skulls in all) with flags ``g <= f`` (R6, ``payments``).
+
+    A coloured cost is paid with its own number of skulls, or one more through Props: two sizes, so a dominating
+    payment is the dominated one less a single skull, found by looking up at most five payments instead of
+    comparing every pair (any other spread of sizes falls back to the pairwise comparison)."""
+    if len(out) < 2:
         return out
-    for paid, flags in _cost_payments(s, p, cost):
-        if paid not in out:
-            out[paid] = flags
-    return {q: f for q, f in out.items()
-            if not any(r != q and all(a <= b for a, b in zip(r, q, strict=True)) and g <= f
-                       for r, g in out.items())}
+    sizes = {sum(q) for q in out}
+    if len(sizes) == 1:
+        return out  # equal sizes: a payment spending no skull more than another is that payment
+    if len(sizes) > 2 or max(sizes) - min(sizes) != 1:
+        return {q: f for q, f in out.items()
+                if not any(r != q and all(a <= b for a, b in zip(r, q, strict=True)) and g <= f
+                           for r, g in out.items())}
+    small = min(sizes)
+    kept: dict[Payment, tuple[bool, bool]] = {}
+    get = out.get
+    for q, f in out.items():
+        if sum(q) != small:
+            dominated = False
+            for c in range(5):
+                if q[c]:
+                    g = get((*q[:c], q[c] - 1, *q[c + 1:]))
+                    if g is not None and g <= f:
+                        dominated = True
+                        break
+            if dominated:
+                continue
+        kept[q] = f
+    return kept
 
 
-def payment_options(s: MansionState, p: int, kind: int, item: int) -> dict[Payment, tuple[bool, bool]]:
+def payment_options(s: MansionState, p: int, kind: int, item: int) -> Mapping[Payment, tuple[bool, bool]]:
     """The payments of a purchase: an actor's cost, or a chamber's two skulls of any colour."""
+    return _purchase(s, p, kind, item)[0]
+
+
+def _purchase(s: MansionState, p: int, kind: int,
+              item: int) -> tuple[Mapping[Payment, tuple[bool, bool]], tuple[int, ...]]:
     if kind == BUY_CHAMBER:
-        return payments(s, p, (0, 0, 0, 0), CHAMBER_COST)
-    return payments(s, p, s.cards.acost[item])
+        return _payments(s, p, (0, 0, 0, 0), CHAMBER_COST)
+    return _payments(s, p, s.cards.acost[item])
 
 
 def _picks(screen: list[int], k: int, c: int) -> Iterator[Payment]:
@@ -239,15 +304,31 @@ def _picks(screen: list[int], k: int, c: int) -> Iterator[Payment]:
             yield rest[:c] + (take,) + rest[c + 1:]
 
 
-def _cost_payments(s: MansionState, p: int, cost: Sequence[int]) -> Iterator[tuple[Payment, tuple[bool, bool]]]:
-    """Payments of a coloured cost, plain ones first, then with Make Up, with Props, with both."""
-    screen = s.screens[p]
+def _helpers(s: MansionState, p: int) -> tuple[tuple[int, int] | None, bool]:
+    """The chambers that can still help ``p`` pay this turn: Make Up's pair of colours (None when it cannot) and
+    whether Props can."""
+    pair = None
+    props = False
+    cards = s.cards
+    for c in s.chambers[p]:
+        kind = cards.ctype[c]
+        if kind == "make_up":
+            if not s.makeup_used:
+                pair = cards.cpair[c]
+        elif kind == "props":
+            props = not s.props_used
+    return pair, props
+
+
+def _payments_with(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int] | None,
+                   props: bool) -> list[tuple[Payment, tuple[bool, bool]]]:
+    """Payments of a coloured cost from ``screen``, plain ones first, then with Make Up (``pair``: its colours,
+    None when it cannot help), with Props (``props``: whether it can), with both."""
+    out: list[tuple[Payment, tuple[bool, bool]]] = []
     dirs: list[tuple[int, int] | None] = [None]
-    mu = chamber_of(s, p, "make_up")
-    if mu >= 0 and not s.makeup_used:
-        x, y = (SKULLS.index(col) for col in s.cards.chambers[mu].pair)
+    if pair is not None:
+        x, y = pair
         dirs += [(x, y), (y, x)]  # (give, want): a skull of colour give pays for one of colour want
-    props = chamber_of(s, p, "props") >= 0 and not s.props_used
     for use_pr in (False, True) if props else (False,):
         for d in dirs:
             sc, need, paid = list(screen), list(cost), [0] * 5
@@ -260,8 +341,7 @@ def _cost_payments(s: MansionState, p: int, cost: Sequence[int]) -> Iterator[tup
                 paid[give] += 1
             flags = (d is not None, use_pr)
             if not use_pr:
-                for q in _direct(sc, need, paid, 0):
-                    yield q, flags
+                out.extend((q, flags) for q in _direct(sc, need, paid))
                 continue
             for w in range(4):  # the colour the Props grey pays for
                 if not need[w]:
@@ -274,37 +354,39 @@ def _cost_payments(s: MansionState, p: int, cost: Sequence[int]) -> Iterator[tup
                             sc[b] -= 1
                             paid[a] += 1
                             paid[b] += 1
-                            for q in _direct(sc, need, paid, 0):
-                                yield q, flags
+                            out.extend((q, flags) for q in _direct(sc, need, paid))
                             sc[a] += 1
                             sc[b] += 1
                             paid[a] -= 1
                             paid[b] -= 1
                 need[w] += 1
+    return out
 
 
-def _direct(sc: list[int], need: list[int], paid: list[int], c: int) -> Iterator[Payment]:
-    """Pay the remaining coloured need with the same colour or grey wildcards, in every proportion."""
-    if c == 4:
-        yield tuple(paid)
-        return
-    n = need[c]
-    if not n:
-        yield from _direct(sc, need, paid, c + 1)
-        return
-    for own in range(min(sc[c], n), -1, -1):
-        grey = n - own
-        if grey > sc[GREY]:
-            break
-        sc[c] -= own
-        sc[GREY] -= grey
-        paid[c] += own
-        paid[GREY] += grey
-        yield from _direct(sc, need, paid, c + 1)
-        sc[c] += own
-        sc[GREY] += grey
-        paid[c] -= own
-        paid[GREY] -= grey
+def _direct(sc: list[int], need: list[int], paid: list[int]) -> list[Payment]:
+    """Pay the remaining coloured need with the same colour or grey wildcards, in every proportion: each needed
+    colour's own skulls from as many as possible down, the rest in greys, as long as the greys last."""
+    cols = [c for c in range(4) if need[c]]
+    if not cols:
+        return [tuple(paid)]
+    greys = sc[GREY]
+    total = 0
+    ranges = []
+    for c in cols:
+        n = need[c]
+        total += n
+        ranges.append(range(min(sc[c], n), max(n - greys, 0) - 1, -1))
+    out = []
+    for owns in product(*ranges):
+        grey = total - sum(owns)
+        if grey > greys:
+            continue
+        q = paid[:]
+        for c, own in zip(cols, owns, strict=True):
+            q[c] += own
+        q[GREY] += grey
+        out.append(tuple(q))
+    return out
 
 
 # --- legal actions --------------------------------------------------------------------------------------------------
@@ -313,57 +395,60 @@ def lowest_real_tile_player(s: MansionState) -> int:
 
 
 def legal_actions(s: MansionState) -> list[int]:
-    t = action_table(s.cards, s.n)
-    code = t.index
+    codes = s.codes
     p = s.current
     phase = s.phase
     acts: list[int] = []
     if phase == TILE:
         taken = set(s.tiles)
-        return [code[(A.TILE_OP, k, -1)] for k in range(len(s.tile_values)) if k not in taken]
+        return [codes.tile[k] for k in range(len(s.tile_values)) if k not in taken]
     if phase == TAKE:
-        return [code[(A.TAKE_OP, c, -1)] for c in range(5) if s.audition_skulls[c]]
+        return [codes.take[c] for c in range(5) if s.audition_skulls[c]]
     if phase == DUMMY_ACTOR:
-        return [code[(A.DUMMY_OP, a, -1)] for a in sorted(s.audition)]
+        return [codes.dummy[a] for a in sorted(s.audition)]
     if phase == DUMMY_SKULLS:
-        return [code[(A.DUMMY_SKULL, c, -1)] for c in range(5) if s.audition_skulls[c]]
+        return [codes.dummy_skull[c] for c in range(5) if s.audition_skulls[c]]
     if phase == LAGOON:
-        acts = [code[(A.GIVE, q, -1)] for q in range(s.n) if q != p]
-        acts.append(code[(A.GIVE_NONE, -1, -1)])
+        acts = [codes.give[q] for q in range(s.n) if q != p]
+        acts.append(codes.give_none)
         return acts
     if phase == PAY:
         kind, item = s.pending
-        opts = payment_options(s, p, kind, item)
-        return [code[(A.PAY_OP, A.pay_code(paid), -1)] for paid in sorted(opts, key=payment_order)]
+        pay = codes.pay
+        return [pay[paid] for paid in _purchase(s, p, kind, item)[1]]
     if phase == CAST:
+        atype = s.cards.atype
+        owned = {atype[a] for a in s.actors[p]}
         if not s.actor_done:
-            for a in sorted(s.audition):
-                if castable(s, p, a):
-                    acts.append(code[(A.CAST_OP, a, -1)])
+            audition = sorted(s.audition)
+            for a in audition:
+                if castable(s, p, a, owned):
+                    acts.append(codes.cast[a])
             for a in sorted(s.reserved[p]):
-                if castable(s, p, a):
-                    acts.append(code[(A.CAST_OP, a, -1)])
-            if owns(s, p, MUMMY):
+                if castable(s, p, a, owned):
+                    acts.append(codes.cast[a])
+            if MUMMY in owned:
                 for a in sorted(mummy_sources(s)):
-                    if castable(s, p, a):
-                        acts.append(code[(A.MUMMY_OP, a, -1)])
-            for a in sorted(s.audition):
-                acts.append(code[(A.RESERVE_OP, a, -1)])
+                    if castable(s, p, a, owned):
+                        acts.append(codes.mummy[a])
+            for a in audition:
+                acts.append(codes.reserve[a])
         chambers = addable_chambers(s, p)
-        acts.extend(code[(A.CHAMBER_OP, c, -1)] for c in chambers)
-        if owns(s, p, SWAMP_THING) and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
-            acts.append(code[(A.SWAMP_OP, -1, -1)])
-        if chamber_of(s, p, "costume") >= 0 and not s.costume_done:
+        for c in chambers:
+            acts.append(codes.chamber[c])
+        if SWAMP_THING in owned and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
+            acts.append(codes.swamp)
+        if not s.costume_done and chamber_of(s, p, "costume") >= 0:
             disc = s.skull_discard
             for c in range(5):
                 if disc[c]:
-                    acts.append(code[(A.COSTUME1, c, -1)])
+                    acts.append(codes.costume1[c])
             for c in range(5):
                 for d in range(c, 5):
                     if (disc[c] >= 2) if c == d else (disc[c] and disc[d]):
-                        acts.append(code[(A.COSTUME2, c, d)])
+                        acts.append(codes.costume2[c][d])
         if not must_act(s, p, chambers):
-            acts.append(code[(A.END_OP, -1, -1)])
+            acts.append(codes.end)
         return acts
     return acts
 
@@ -378,14 +463,13 @@ def addable_chambers(s: MansionState, p: int) -> list[int]:
     Make Up cards differ by their pair)."""
     if s.chamber_done or sum(s.screens[p]) < CHAMBER_COST:
         return []
-    cards = s.cards
-    have = {cards.chambers[c].type for c in s.chambers[p]}
+    ctype, ckind = s.cards.ctype, s.cards.ckind
+    have = {ctype[c] for c in s.chambers[p]}
     seen = set()
     out = []
     for c in s.chamber_pool:
-        ch = cards.chambers[c]
-        kind = (ch.type, tuple(ch.pair))
-        if ch.type not in have and kind not in seen:
+        kind = ckind[c]
+        if kind[0] not in have and kind not in seen:
             seen.add(kind)
             out.append(c)
     return out
@@ -399,22 +483,86 @@ def must_act(s: MansionState, p: int, chambers: list[int] | None = None) -> bool
     return bool(s.audition) or bool(addable_chambers(s, p) if chambers is None else chambers)
 
 
-def castable(s: MansionState, p: int, a: int) -> bool:
+def castable(s: MansionState, p: int, a: int, owned: set[int] | None = None) -> bool:
     """MM Actor Cards: an actor can be cast if its cost can be paid, and an ability card (Black Lagoon, Mummy,
-    Swamp Thing) only if the player does not have one of that type already."""
+    Swamp Thing) only if the player does not have one of that type already (``owned``: the types of ``p``'s
+    actors, when the caller has them)."""
     t = s.cards.atype[a]
-    if t in (BLACK_LAGOON, MUMMY, SWAMP_THING) and owns(s, p, t):
+    if t in ABILITY_TYPES and (t in owned if owned is not None else owns(s, p, t)):
         return False
     screen, cost = s.screens[p], s.cards.acost[a]
-    if screen[0] >= cost[0] and screen[1] >= cost[1] and screen[2] >= cost[2] and screen[3] >= cost[3]:
-        return True  # the exact colours are there
-    if sum(max(0, k - screen[c]) for c, k in enumerate(cost)) <= screen[GREY]:
-        return True  # the greys make up for what is missing
+    missing = 0  # what the exact colours lack, which greys must make up for
+    for c in range(4):
+        if cost[c] > screen[c]:
+            missing += cost[c] - screen[c]
+    if missing <= screen[GREY]:
+        return True  # the exact colours are there, or the greys make up for what is missing
     if sum(screen) < sum(cost):
         return False
     if (s.makeup_used or chamber_of(s, p, "make_up") < 0) and (s.props_used or chamber_of(s, p, "props") < 0):
         return False  # no chamber can help
-    return next(_cost_payments(s, p, cost), None) is not None
+    key = (tuple(screen), cost, *_helpers(s, p))
+    ok = _PAYABLE.get(key)
+    if ok is None:
+        if len(_PAYABLE) >= _PAYABLE_MAX:
+            _PAYABLE.clear()
+        ok = _PAYABLE[key] = _payable(screen, cost, key[2], key[3])
+    return ok
+
+
+#: ``_payable`` by its arguments (pure, like ``_PAYMENTS``; a small entry)
+_PAYABLE: dict[tuple[Any, ...], bool] = {}
+_PAYABLE_MAX = 50_000
+
+
+def _short(sc: Sequence[int], need: Sequence[int]) -> int:
+    """How many more greys than ``sc`` holds paying ``need`` in its own colours and greys takes (0: it can be
+    paid, ``_direct`` has a payment)."""
+    missing = 0
+    for c in range(4):
+        if need[c] > sc[c]:
+            missing += need[c] - sc[c]
+    return max(0, missing - sc[GREY])
+
+
+def _payable(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int] | None, props: bool) -> bool:
+    """Whether ``_payments_with`` has any payment: the same choices (Make Up's direction, Props' two skulls and
+    the colour its grey pays for), each asking only whether the rest can be paid."""
+    if not _short(screen, cost):
+        return True
+    dirs: list[tuple[int, int] | None] = [None]
+    if pair is not None:
+        x, y = pair
+        dirs += [(x, y), (y, x)]
+    for use_pr in (False, True) if props else (False,):
+        for d in dirs:
+            sc, need = list(screen), list(cost)
+            if d is not None:
+                give, want = d
+                if not (need[want] and sc[give]):
+                    continue
+                sc[give] -= 1
+                need[want] -= 1
+            if not use_pr:
+                if not _short(sc, need):
+                    return True
+                continue
+            for w in range(4):
+                if not need[w]:
+                    continue
+                need[w] -= 1
+                for a in range(4):
+                    for b in range(a, 4):
+                        if (sc[a] >= 2) if a == b else (sc[a] and sc[b]):
+                            sc[a] -= 1
+                            sc[b] -= 1
+                            ok = not _short(sc, need)
+                            sc[a] += 1
+                            sc[b] += 1
+                            if ok:
+                                return True
+                need[w] += 1
+    return False
 
 
 def mummy_sources(s: MansionState) -> list[int]:
@@ -589,7 +737,7 @@ def cast(s: MansionState, p: int, a: int, source: str, paid: Payment, flags: tup
 
 
 def apply(s: MansionState, code: int) -> None:
-    op, a, b = action_table(s.cards, s.n).ops[code]
+    op, a, b = s.codes.ops[code]
     p = s.current
     s.step += 1
     if op == A.TILE_OP:
@@ -608,7 +756,7 @@ def apply(s: MansionState, code: int) -> None:
         buy(s, p, BUY_MUMMY, a)
     elif op == A.PAY_OP:
         kind, item = s.pending
-        paid = tuple((a // A.PAY_BASE ** c) % A.PAY_BASE for c in range(5))
+        paid = s.codes.paid[a]
         complete(s, p, kind, item, paid, payment_options(s, p, kind, item)[paid])
     elif op == A.RESERVE_OP:
         # P7: the reserved actor lies face down, but the table saw which card left the face-up audition
@@ -709,38 +857,61 @@ def show(s: MansionState) -> None:
     start_round(s)
 
 
+def refusal(s: MansionState, name: str) -> Refusal:
+    """Why ``name`` is refused now, as data (``core.ruleset.Refusal``), from what the seat to play may know: its own
+    skulls and the table. MM Casting: one actor cast or reserved and one chamber a turn, an actor's cost paid in
+    skulls (R6), one ability card of each type; R5: a casting turn cannot end having done neither."""
+    t = action_table(s.cards, s.n)
+    code = t.codes.get(name)
+    if code is None:
+        return Refusal("unknown")
+    if s.phase == OVER:
+        return Refusal("over")
+    op, a, _ = t.ops[code]
+    p = s.current
+    if op in (A.CAST_OP, A.MUMMY_OP) and s.phase == CAST and s.actor_done:
+        return Refusal("one_actor")
+    if op == A.CAST_OP and s.phase == CAST and (a in s.audition or a in s.reserved[p]):
+        actor = s.cards.actors[a]
+        t_a = s.cards.atype[a]
+        if t_a in (BLACK_LAGOON, MUMMY, SWAMP_THING) and owns(s, p, t_a):
+            return Refusal("one_of_each", {"actor": actor.id})
+        return Refusal("cannot_pay", {"actor": actor.id, "cost": dict(actor.cost),
+                                      "have": {c: s.screens[p][i] for i, c in enumerate(SKULLS) if s.screens[p][i]}})
+    if op == A.CHAMBER_OP and s.phase == CAST and s.chamber_done:
+        return Refusal("one_chamber")
+    if op == A.END_OP and s.phase == CAST and must_act(s, p):
+        return Refusal("must_act")
+    if op == A.PAY_OP and s.phase == PAY:
+        return Refusal("bad_payment")
+    if op == A.PAY_OP:
+        return Refusal("no_payment")
+    return Refusal("not_now")
+
+
+#: the engine's English for each refusal (developer text; players read ``text.explain_refusal``)
+REFUSAL_EN = {
+    "unknown": "{name!r} is not a Monster Mansion action id",
+    "over": "the game is over",
+    "one_actor": "you have already cast or reserved an actor this turn (one per turn)",
+    "one_of_each": "you already have a {actor} (one ability card of each type)",
+    "cannot_pay": "you cannot pay {actor}'s cost {cost}",
+    "one_chamber": "only one chamber per turn",
+    "must_act": ("cast or reserve an actor and/or add a chamber first: a casting turn cannot end having done neither "
+                 "while the audition holds an actor or a chamber can be added (R5)"),
+    "bad_payment": "{name!r} is not a way to pay for what you chose (the payments are listed below)",
+    "no_payment": "there is no payment to choose now (payments follow a cast:, mummy: or chamber: action)",
+    "not_now": "{name!r} is not allowed now: {phase}",
+}
+
+
 def why_illegal(s: MansionState, name: str) -> str:
     from monsterbox.games.mansion.view import phase_summary
 
     t = action_table(s.cards, s.n)
     legal = ", ".join(t.names[a] for a in legal_actions(s)) if s.phase != OVER else "none (game over)"
-    code = t.codes.get(name)
-    if code is None:
-        reason = f"{name!r} is not a Monster Mansion action id"
-    elif s.phase == OVER:
-        reason = "the game is over"
-    else:
-        op, a, _ = t.ops[code]
-        p = s.current
-        if op in (A.CAST_OP, A.MUMMY_OP) and s.phase == CAST and s.actor_done:
-            reason = "you have already cast or reserved an actor this turn (one per turn)"
-        elif op == A.CAST_OP and s.phase == CAST and (a in s.audition or a in s.reserved[p]):
-            t_a = s.cards.atype[a]
-            if t_a in (BLACK_LAGOON, MUMMY, SWAMP_THING) and owns(s, p, t_a):
-                reason = f"you already have a {s.cards.actors[a].name} (one ability card of each type)"
-            else:
-                reason = f"you cannot pay {s.cards.actors[a].id}'s cost {dict(s.cards.actors[a].cost)}"
-        elif op == A.CHAMBER_OP and s.phase == CAST and s.chamber_done:
-            reason = "only one chamber per turn"
-        elif op == A.END_OP and s.phase == CAST and must_act(s, p):
-            reason = ("cast or reserve an actor and/or add a chamber first: a casting turn cannot end having done "
-                      "neither while the audition holds an actor or a chamber can be added (R5)")
-        elif op == A.PAY_OP and s.phase == PAY:
-            reason = f"{name!r} is not a way to pay for what you chose (the payments are listed below)"
-        elif op == A.PAY_OP:
-            reason = "there is no payment to choose now (payments follow a cast:, mummy: or chamber: action)"
-        else:
-            reason = f"{name!r} is not allowed now: {phase_summary(s)}"
+    r = refusal(s, name)
+    reason = REFUSAL_EN[r.code].format(name=name, p=s.current, phase=phase_summary(s), **r.params)
     return f"illegal action: {reason}. Legal now: {legal}"
 
 
@@ -779,6 +950,9 @@ class MansionRules(PhasedRuleset):
 
     def why_illegal(self, state: MansionState, name: str) -> str:
         return why_illegal(state, name)
+
+    def refusal(self, state: MansionState, name: str) -> Refusal:
+        return refusal(state, name)
 
 
 RULES = MansionRules()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from monsterbox.games.mansion.actions import Codes
 from monsterbox.games.mansion.cards import MansionCards
 
 # Phases of a round (rulebook, Playing): tile choice, then each seat's casting turn (taking skulls, then actions),
@@ -63,6 +64,7 @@ class MansionState:
     rng: int
     step: int
     log: list[Event] | None
+    codes: Codes  # the action codes of (cards, n): fixed for the game, kept here for the hot paths
     result: dict[str, Any] | None = None
 
 
@@ -75,5 +77,6 @@ def copy_state(s: MansionState, keep_log: bool = True) -> MansionState:
         s.token, s.token_next, s.order[:], s.order_pos, s.phase, s.current, s.acting, s.to_take, s.actor_done,
         s.chamber_done, s.swamp_done, s.costume_done, s.makeup_used, s.props_used, s.lagoon_queue[:], s.pending,
         s.bag_script[:], s.round,
-        s.rng, s.step, (s.log[:] if s.log is not None else None) if keep_log else None, s.result,
+        s.rng, s.step, (s.log[:] if s.log is not None else None) if keep_log else None, s.codes,
+        s.result,
     )

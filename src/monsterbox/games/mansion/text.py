@@ -10,7 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from monsterbox.core.i18n import N_, _, and_list, ngettext, pgettext
-from monsterbox.core.wording import Names, capitalise, count, say, seat_name, unknown_event
+from monsterbox.core.wording import (
+    Names,
+    capitalise,
+    common_refusal,
+    count,
+    say,
+    seat_name,
+    unknown_event,
+    worded,
+)
 from monsterbox.games.mansion.cards import MansionCards, default_cards
 
 COLOUR_NAMES = {"blue": N_("blue"), "red": N_("red"), "green": N_("green"), "yellow": N_("yellow"),
@@ -56,12 +65,15 @@ def card_name(name: str) -> str:
     return pgettext("card", name)
 
 
+def skull_parts(d: dict[str, int]) -> list[str]:
+    """["2 blue skulls", "1 grey skull"]: the skulls colour by colour."""
+    return [ngettext("{n} {colour} skull", "{n} {colours} skulls", n).format(n=n, colour=colour(c), colours=colours(c))
+            for c, n in d.items() if n]
+
+
 def skull_text(d: dict[str, int]) -> str:
     """"2 blue skulls and 1 grey skull", "no skull"."""
-    parts = [ngettext("{n} {colour} skull", "{n} {colours} skulls", n).format(n=n, colour=colour(c),
-                                                                             colours=colours(c))
-             for c, n in d.items() if n]
-    return and_list(parts) or _("no skull")
+    return and_list(skull_parts(d)) or _("no skull")
 
 
 def cost_text(d: dict[str, int]) -> str:
@@ -259,8 +271,10 @@ def find_actor(v: dict[str, Any], aid: str, cards: MansionCards | None = None) -
     return found
 
 
-def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: MansionCards | None = None) -> str:
-    """What choosing ``action`` does, in words, from the chooser's view."""
+def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: MansionCards | None = None,
+                    brief: bool = False) -> str:
+    """What choosing ``action`` does, in words, from the chooser's view (``brief``: without the card's rule, which
+    the terminal's help gives, so a long menu fits the screen)."""
     lk = lookup(cards)
     head, _sep, rest = action.partition(":")
     if head == "tile":
@@ -271,13 +285,20 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         return _("Take a {colour} skull").format(colour=colour(rest))
     if head in ("cast", "mummy", "reserve", "dummy"):
         a = find_actor(v, rest, cards)
-        label = _("{actor}, cost {cost}: {rule}").format(actor=actor_label(a), cost=cost_text(a["cost"]),
-                                                         rule=actor_rule(a)) if a else _("an actor")
+        if a and brief:
+            label = _("{actor}, cost {cost}").format(actor=actor_label(a), cost=cost_text(a["cost"]))
+        elif a:
+            label = _("{actor}, cost {cost}: {rule}").format(actor=actor_label(a), cost=cost_text(a["cost"]),
+                                                             rule=actor_rule(a))
+        else:
+            label = _("an actor")
         forms = {"cast": N_("Cast {label}"), "mummy": N_("Cast from the discards (The Mummy): {label}"),
                  "reserve": N_("Reserve {label}"), "dummy": N_("Give the dummy {label}")}
         return _(forms[head]).format(label=label)
     if head == "chamber":
         x = lk.chamber.get(rest)
+        if x and brief:
+            return _("Add the chamber {chamber} (2 skulls)").format(chamber=chamber_label(x.model_dump()))
         if x:
             return _("Add the chamber {chamber} (2 skulls of any colour): {rule}").format(
                 chamber=chamber_label(x.model_dump()), rule=chamber_rule(x.model_dump()))
@@ -286,8 +307,8 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         return _("Draw a skull from the bag (The Swamp Thing)")
     if head == "costume":
         got = rest.split("+")
-        return _("Costume: give back {tickets} tickets, take {skulls} from the discard tile").format(
-            tickets=3 if len(got) == 1 else 5, skulls=skull_text({c: got.count(c) for c in dict.fromkeys(got)}))
+        return _("Costume: pay {tickets} tickets, take {skulls}").format(
+            tickets=3 if len(got) == 1 else 5, skulls=" + ".join(colour(c) for c in got))
     if head == "end":
         return _("End your turn")
     if head == "dummy-skull":
@@ -302,14 +323,12 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
     return action
 
 
-def sales_breakdown(v: dict[str, Any], seat: int) -> list[str]:
-    """The Sales Level of ``seat`` part by part ("Mansion +1", "Dracula (blue) +1", "The Witch +3"), from the view."""
+def actor_points(v: dict[str, Any], seat: int) -> list[int | None]:
+    """What each actor of ``seat`` adds to its Sales Level (None: an actor with an ability instead), from the view."""
     seats = v["seats"]
     me = seats[seat]
-    if me.get("dummy"):
-        return []
     around = [seats[q] for q in me.get("neighbours", [])]
-    parts = [_("mansion +1")]
+    out: list[int | None] = []
     for a in me["actors"]:
         t = a["type"]
         pts = {"dracula": 1, "werewolf": 2, "frankenstein": 3}.get(t, 0)
@@ -322,8 +341,45 @@ def sales_breakdown(v: dict[str, Any], seat: int) -> list[str]:
             pts = 2 * sum(1 for s in around for x in s["actors"] if x["type"] == "frankenstein")
         elif t == "ghost":
             pts = len(me.get("chambers", []))
-        if t in ("dracula", "werewolf", "frankenstein", "cthulhu", "verona", "eva", "ghost"):
+        out.append(pts if t in ("dracula", "werewolf", "frankenstein", "cthulhu", "verona", "eva", "ghost") else None)
+    return out
+
+
+def sales_breakdown(v: dict[str, Any], seat: int) -> list[str]:
+    """The Sales Level of ``seat`` part by part ("Mansion +1", "Dracula (blue) +1", "The Witch +3"), from the view."""
+    me = v["seats"][seat]
+    if me.get("dummy"):
+        return []
+    parts = [_("mansion +1")]
+    for a, pts in zip(me["actors"], actor_points(v, seat), strict=True):
+        if pts is not None:
             parts.append(f"{card_name(a['name'])} +{pts}")
     for _r in me.get("rewards", []):
         parts.append(f"{lookup().reward_name(_r)} +3")
     return parts
+
+
+def explain_refusal(r: Any, v: dict[str, Any], action: str, names: Names = None,
+                    cards: MansionCards | None = None) -> str:
+    """Why a move is refused (``rules.refusal``: a ``core.ruleset.Refusal``), told to the seat to play: actors by
+    name and colour, second person, the player's language."""
+    lk = lookup(cards)
+    p = r.params
+    if r.code == "one_actor":
+        return _("You have already cast or reserved an actor this turn: one a turn.")
+    if r.code == "one_of_each":
+        return _("You already have a {actor}: one ability card of each type.").format(
+            actor=card_name(lk.actor[p["actor"]].name) if p["actor"] in lk.actor else _("an actor"))
+    if r.code == "cannot_pay":
+        return _("You cannot pay for {actor}: it costs {cost} and you have {skulls}.").format(
+            actor=lk.actor_name(p["actor"]), cost=cost_text(p["cost"]), skulls=skull_text(p["have"]))
+    if r.code == "one_chamber":
+        return _("You have already added a chamber this turn: one a turn.")
+    if r.code == "must_act":
+        return _("Cast or reserve an actor, or add a chamber, first: a turn cannot end having done neither while the "
+                 "audition holds an actor or you can add a chamber.")
+    if r.code == "bad_payment":
+        return _("That is not a way to pay for what you chose: the payments are listed.")
+    if r.code == "no_payment":
+        return _("There is nothing to pay for now: payments follow the casting of an actor or a chamber.")
+    return common_refusal(r.code, worded(describe_action, v, action, names, cards))

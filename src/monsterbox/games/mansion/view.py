@@ -178,7 +178,7 @@ def determinize(s: MansionState, seat: int, rng: random.Random, keep_log: bool =
         d.log = [(to, e) for to, e in d.log if to < 0 or to == seat]
     d.bag_script = []  # the option bag scripts the real game's draws, not a sample's
     d.deck.sort()  # from the seat's knowledge only: the true order of the hidden actors must not steer the sample
-    rng.shuffle(d.deck)
+    crng.shuffle_random(rng, d.deck)
     d.rng = crng.seed_state(rng.getrandbits(64))
     if s.phase == OVER:  # at the end every screen is shown: only the deck order stays unknown
         return d
@@ -193,7 +193,7 @@ def determinize(s: MansionState, seat: int, rng: random.Random, keep_log: bool =
     true_screens = [x[:] for x in d.screens]
     for _ in range(RESAMPLE_TRIES):
         bag = [c for c in range(5) for _ in range(unknown[c])]
-        rng.shuffle(bag)
+        crng.shuffle_random(rng, bag)
         for p in others:
             screen = d.public_screens[p][:]
             for _ in range(d.hidden_skulls[p]):

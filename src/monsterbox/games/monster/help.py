@@ -102,6 +102,8 @@ def table_help(v: dict[str, Any], cards: MonsterCards | None = None) -> str:
     for c in v.get("crises_today", []):
         out.append("- " + _("Today's crisis, {name}: {rule}").format(
             name=card_name(c["name"]), rule=ability_text(c["effect"], c.get("params", {}), cards)))
+    for b in v.get("bounties", []):
+        out.append("- " + _("Bounty in play: {bounty}").format(bounty=loot_text(b, cards)))
     for lair in v["lairs"]:
         if lair.get("loot"):
             out.append("- " + _("{lair} holds {loot}").format(lair=card_name(lair["name"]),

@@ -58,17 +58,17 @@ def spend_weapon(s: MonsterState, p: int, w: int, to_discard: bool = True) -> No
 
 def store_face_down(s: MonsterState, p: int, w: int) -> bool:
     """MO Store a weapon: face down, "though it may be an armed weapon that other players have seen" (then it stays
-    known). A weapon the table knew in the hand may be the one stored: the table knows it is in the hand or in the
-    store (``held``) until provisioning puts the store back in the hand. Returns whether the table saw it."""
+    known). Any weapon the table knew in the hand may be the one stored, so every one of them becomes "in the hand or
+    in the store" (``held``) until provisioning puts the store back in the hand; which one was stored must not show
+    (the public bookkeeping never depends on the face-down card). Returns whether the table saw it."""
     was_armed = s.armed[p] == w
     if was_armed:
         s.armed[p] = -1
     else:
         assert s.hands[p][w] > 0, "no such weapon in hand"
         s.hands[p][w] -= 1
-        if w in s.known[p]:
-            s.known[p].remove(w)
-            s.held[p].append(w)
+        s.held[p].extend(s.known[p])
+        s.known[p] = []
     s.stored[p].append((w, was_armed))
     return was_armed
 
@@ -152,8 +152,28 @@ def table_crises(s: MonsterState) -> list[Any]:
 
 
 def blocked(s: MonsterState, w: int) -> bool:
-    """A crisis forbids using weapons of this colour to kill today."""
-    return any(c.effect == "blocked_weapon" and c.params.get("colour") == COLOURS[w] for c in table_crises(s))
+    """A crisis forbids using weapons of this colour to kill today (a crisis of ``table_crises``)."""
+    return blocked_colours(s)[w]
+
+
+def blocked_colours(s: MonsterState) -> list[bool]:
+    """``blocked`` for each colour at once: the crises in force are read once."""
+    out = [False] * 5
+    crises = s.cards.crises
+    for key in s.day_crises:
+        _block(crises[key], out)
+    for key in s.lair_keys:
+        if key >= 100:
+            _block(crises[key - 100], out)
+    return out
+
+
+def _block(crisis: Any, out: list[bool]) -> None:
+    if crisis.effect == "blocked_weapon":
+        colour = crisis.params.get("colour")
+        for w in range(5):
+            if colour == COLOURS[w]:
+                out[w] = True
 
 
 def killing_weapons(s: MonsterState, p: int) -> int:
@@ -163,8 +183,18 @@ def killing_weapons(s: MonsterState, p: int) -> int:
 def bank_count(s: MonsterState, stack: int) -> int:
     """Weapons a bank stack can still give: its cards, plus (FAQ, normal bank) discarded weapons of its type that
     are not among the top two discards."""
-    extra = 0 if s.unreliable else s.weapon_discard[:-2].count(stack)
+    pile = s.weapon_discard
+    extra = 0 if s.unreliable else pile.count(stack) - pile[-2:].count(stack)
     return len(s.bank[stack]) + extra
+
+
+def bank_counts(s: MonsterState) -> list[int]:
+    """``bank_count`` of every stack, the discard pile read once."""
+    out = [len(stack) for stack in s.bank]
+    if not s.unreliable:
+        for w in s.weapon_discard[:-2]:
+            out[w] += 1
+    return out
 
 
 def bank_take(s: MonsterState, stack: int) -> int:

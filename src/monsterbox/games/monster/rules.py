@@ -14,7 +14,7 @@ from monsterbox.core import rng as crng
 from monsterbox.core.cardfile import cards_option
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import bool_option, check_keys, seat_option
-from monsterbox.core.ruleset import PhasedRuleset
+from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.monster import actions as A
 from monsterbox.games.monster.actions import action_table
 from monsterbox.games.monster.cards import COLOURS, MonsterCards, default_cards, parse_cards
@@ -28,8 +28,9 @@ from monsterbox.games.monster.effects import (
 from monsterbox.games.monster.mechanics import (
     available,
     bank_count,
+    bank_counts,
     bank_take,
-    blocked,
+    blocked_colours,
     draw_weapon,
     end_game,
     gain_villagers,
@@ -82,8 +83,8 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
         out[key] = bool_option(options, key)
     level = options.get("crisis_level", 1)
     if isinstance(level, bool) or level not in (1, 2):
-        raise InvalidOptions(f"option crisis_level must be 1 or 2 (the Level 1 or the Level 2 crisis deck), "
-                             f"got {level!r}")
+        raise InvalidOptions("option crisis_level must be 1 or 2 (the Level 1 or the Level 2 crisis deck), got {value}",
+                             value=repr(level))
     out["crisis_level"] = level
     cc = options.get("character_choices", 1)
     most = CHARACTERS // players
@@ -92,8 +93,9 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
             raise InvalidOptions(f"option character_choices: character selection deals at least 2 characters to "
                                  f"each player, and the {CHARACTERS} characters are too few for {players} players "
                                  f"(the variant is for 2 to {CHARACTERS // 2} players), got {cc!r}")
-        raise InvalidOptions(f"option character_choices must be an integer from 2 to {most} "
-                             f"({CHARACTERS} characters for {players} players), got {cc!r}")
+        raise InvalidOptions("option character_choices must be an integer from 2 to {most} ({characters} characters "
+                             "for {players} players), got {value}", most=most, characters=CHARACTERS,
+                             players=players, value=repr(cc))
     out["character_choices"] = cc
     if "first_leader" in options:
         out["first_leader"] = seat_option(options, "first_leader", players)
@@ -133,7 +135,7 @@ def _ordered(rng: random.Random, items: list[int], first: list[int]) -> list[int
     rest = list(items)
     for x in first:
         rest.remove(x)
-    rng.shuffle(rest)
+    crng.shuffle_random(rng, rest)
     return rest + first[::-1]
 
 
@@ -144,7 +146,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
     unreliable = options.get("unreliable_weaponry", False)
     if unreliable:
         weapons = [w for w in range(5) for _ in range(WEAPONS_PER_TYPE)]
-        rng.shuffle(weapons)
+        crng.shuffle_random(rng, weapons)
         bank = [weapons[k * BANK_PER_TYPE:(k + 1) * BANK_PER_TYPE] for k in range(5)]
         weapons = weapons[5 * BANK_PER_TYPE:]
     else:
@@ -176,7 +178,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         crisis_decks=decks, crisis_discards=[[], []], day_crises=[], bounties=[], villagers=START_VILLAGERS,
         leader=options["first_leader"] if "first_leader" in options else rng.randrange(players), day=0,
         phase=HUNT, current=0, passed=[False] * players, pending=[], followups=[], loot_choice=-1, turn_actor=0,
-        rng=st, step=0, log=[],
+        rng=st, step=0, log=[], table=action_table(cards, players),
     )
     for _ in range(START_LAIRS):
         spawn_lair(s)
@@ -281,6 +283,7 @@ def crisis(s: MonsterState) -> None:
 
 # --- rule modifiers from crises -------------------------------------------------------------------------------------
 def three_allowed(s: MonsterState, key: int) -> bool:
+    """Whether three weapons may kill in lair ``key`` (-1: whether today's crises allow it anywhere)."""
     if any(s.cards.crises[c].effect == "no_three" for c in s.day_crises):
         return False
     return not (key >= 100 and s.cards.crises[key - 100].effect == "no_three")
@@ -324,7 +327,15 @@ def slot_options(s: MonsterState, p: int) -> list[tuple[int, int, int]]:
         used = [c for c, sl in zip(chosen, slots, strict=False) if sl == "weapon"]
         canonical = origin != "store"  # a set of weapons is chosen in colour order (the order does not matter)
         floor = used[-1] if used and canonical else 0
-        left = [0 if (killing and blocked(s, w)) else available(s, p, w) - used.count(w) for w in range(5)]
+        blk = blocked_colours(s) if killing else [False] * 5
+        left = s.hands[p][:]  # available(): the hand plus the armed weapon, less those chosen already
+        if s.armed[p] >= 0:
+            left[s.armed[p]] += 1
+        for w in used:
+            left[w] -= 1
+        for w in range(5):
+            if blk[w]:
+                left[w] = 0
         later = sum(1 for sl in slots[len(chosen) + 1:] if sl == "weapon")
         return [(A.WEAPON, w, -1) for w in range(floor, 5)
                 if left[w] > 0 and (not canonical or sum(left[w:]) - 1 >= later)]
@@ -341,8 +352,7 @@ def slot_options(s: MonsterState, p: int) -> list[tuple[int, int, int]]:
 
 
 def legal_actions(s: MonsterState) -> list[int]:
-    t = action_table(s.cards, s.n)
-    code = t.index
+    code = s.table.index
     p = s.current
     phase = s.phase
     cards = s.cards
@@ -350,19 +360,29 @@ def legal_actions(s: MonsterState) -> list[int]:
         acts = []
         hand = s.hands[p]
         armed = s.armed[p]
-        have = [hand[w] + (armed == w) for w in range(5)]
-        crises = s.day_crises or any(k >= 100 for k in s.lair_keys)
-        blk = [blocked(s, w) for w in range(5)] if crises else [False] * 5
-        for i, key in enumerate(s.lair_keys):
-            if s.stacks[i]:
-                top = s.stacks[i][-1]
+        have = hand[:]
+        if armed >= 0:
+            have[armed] += 1
+        held = sum(have)
+        keys, stacks = s.lair_keys, s.stacks
+        crisis_lair = False
+        for key in keys:
+            if key >= 100:
+                crisis_lair = True
+                break
+        blk = blocked_colours(s) if s.day_crises or crisis_lair else [False] * 5
+        for i, key in enumerate(keys):
+            stack = stacks[i]
+            if stack:
+                top = stack[-1]
                 if have[top] and not blk[top]:
                     acts.append(code[(A.KILL, key, top)])
-        if sum(have) >= 3:
+        if held >= 3:
             usable = sum(have[w] for w in range(5) if not blk[w])
-            if usable >= 3:
-                for i, key in enumerate(s.lair_keys):
-                    if s.stacks[i] and three_allowed(s, key):
+            if usable >= 3 and three_allowed(s, -1):
+                crises = cards.crises
+                for i, key in enumerate(keys):
+                    if stacks[i] and (key < 100 or crises[key - 100].effect != "no_three"):
                         acts.append(code[(A.THREE, key, -1)])
         ch = cards.characters[s.characters[p]]
         if not s.exhausted[p] and CHARACTER_EFFECTS[ch.effect].usable(s, p, ch.params):
@@ -372,10 +392,11 @@ def legal_actions(s: MonsterState) -> list[int]:
             if it not in s.items_used[p] and LOOT_EFFECTS[card.effect].usable(s, p, card.params):
                 acts.append(code[(A.ITEM, it, -1)])
         if s.cubes[p] and cubes_allowed(s):
+            counts = bank_counts(s)
             for w in range(5):
-                if bank_count(s, w):
+                if counts[w]:
                     acts.append(code[(A.CUBE, w, -1)])
-        if sum(have) >= 2:
+        if held >= 2:
             acts.append(code[(A.STORE, -1, -1)])
         for w in range(5):
             if have[w]:
@@ -513,7 +534,7 @@ def do_pass(s: MonsterState, p: int, order: list[int]) -> None:
 
 
 def apply(s: MonsterState, code: int) -> None:
-    op, a, b = action_table(s.cards, s.n).ops[code]
+    op, a, b = s.table.ops[code]
     p = s.current
     s.step += 1
     cards = s.cards
@@ -569,6 +590,8 @@ def apply(s: MonsterState, code: int) -> None:
         s.hands[p][a] -= 1
         if a in s.known[p]:
             s.known[p].remove(a)
+        elif a in s.held[p]:  # it may have been that one ("in the hand or the store")
+            s.held[p].remove(a)
         s.armed[p] = a
         log(s, -1, "arm", p, a)
         proceed(s)
@@ -719,31 +742,91 @@ def end_day(s: MonsterState) -> None:
     start_day(s)
 
 
-def why_illegal(s: MonsterState, name: str) -> str:
+def refusal(s: MonsterState, name: str) -> Refusal:
+    """Why ``name`` is refused now, as data (``core.ruleset.Refusal``), from what the seat to play may know: its own
+    hand and the table. MO The Hunt: only the top monster of a lair can be killed, with a weapon of its colour held in
+    hand or armed; a kill with three weapons needs three; storing needs two weapons; a power cube needs a cube and a
+    bank stack; crises may forbid a weapon, cubes or three-weapon kills."""
     t = action_table(s.cards, s.n)
-    legal = ", ".join(t.names[a] for a in legal_actions(s)) if s.phase != OVER else "none (game over)"
     code = t.codes.get(name)
     if code is None:
-        reason = f"{name!r} is not a Monster action id"
-    elif s.phase == OVER:
-        reason = "the game is over"
-    else:
-        op, a, b = t.ops[code]
-        p = s.current
-        if op == A.KILL and s.phase == HUNT and a in s.lair_keys:
-            i = s.lair_keys.index(a)
-            top = s.stacks[i][-1] if s.stacks[i] else -1
+        return Refusal("unknown")
+    if s.phase == OVER:
+        return Refusal("over")
+    op, a, b = t.ops[code]
+    p = s.current
+    wid = s.cards.weapons[b].id if op == A.KILL else ""
+    if s.phase == HUNT and op in (A.KILL, A.THREE):
+        lair = s.cards.lair_key_name(a)
+        if a not in s.lair_keys or not s.stacks[s.lair_keys.index(a)]:
+            return Refusal("lair_gone", {"lair": lair})
+        if op == A.KILL:
+            top = s.stacks[s.lair_keys.index(a)][-1]
             if top != b:
-                reason = (f"only the top monster of a lair can be killed, and it is a {COLOURS[top]} one: it needs a "
-                          f"{s.cards.weapons[top].name}")
-            elif not available(s, p, b):
-                reason = f"seat {p} has no {s.cards.weapons[b].name}"
-            else:
-                reason = f"{s.cards.weapons[b].name}s cannot be used today (crisis)"
-        else:
-            from monsterbox.games.monster.view import phase_summary
+                return Refusal("not_top", {"lair": lair, "colour": COLOURS[top], "weapon": wid,
+                                           "needed": s.cards.weapons[top].id})
+            if not available(s, p, b):
+                return Refusal("no_weapon", {"weapon": wid})
+            return Refusal("blocked", {"weapon": wid})
+        have = sum(available(s, p, w) for w in range(5))
+        if have < 3:
+            return Refusal("three_needs_three", {"have": have})
+        if not three_allowed(s, a):
+            return Refusal("no_three_here", {"lair": lair})
+        return Refusal("three_blocked")
+    if s.phase == HUNT and op == A.ABILITY:
+        return Refusal("ability_used" if s.exhausted[p] else "ability_unusable")
+    if s.phase == HUNT and op == A.ITEM:
+        item = s.cards.loot[a].id
+        if a not in s.items[p]:
+            return Refusal("no_item", {"item": item})
+        return Refusal("item_used" if a in s.items_used[p] else "item_unusable", {"item": item})
+    if s.phase == HUNT and op == A.CUBE:
+        if not s.cubes[p]:
+            return Refusal("no_cube")
+        if not cubes_allowed(s):
+            return Refusal("cubes_forbidden")
+        return Refusal("bank_empty", {"weapon": s.cards.weapons[a].id})
+    if s.phase == HUNT and op == A.STORE:
+        return Refusal("store_needs_two")
+    if s.phase == HUNT and op == A.DISCARD:
+        return Refusal("no_weapon", {"weapon": s.cards.weapons[a].id})
+    if s.phase == ARM and op == A.ARM:
+        return Refusal("no_weapon", {"weapon": s.cards.weapons[a].id})
+    return Refusal("not_now")
 
-            reason = f"{name!r} is not allowed now: {phase_summary(s)}"
+
+#: the engine's English for each refusal (developer text: ids, not names; players read ``text.explain_refusal``)
+REFUSAL_EN = {
+    "unknown": "{name!r} is not a Monster action id",
+    "over": "the game is over",
+    "lair_gone": "{lair} is not on the table or has no monster left",
+    "not_top": "only the top monster of a lair can be killed, and it is a {colour} one: it needs a {needed}",
+    "no_weapon": "seat {p} has no {weapon}",
+    "blocked": "{weapon}s cannot be used today (crisis)",
+    "three_needs_three": "a kill with three weapons needs three weapons; seat {p} has {have}",
+    "no_three_here": "no kill with three weapons on {lair} (crisis)",
+    "three_blocked": "fewer than three of seat {p}'s weapons may be used today (crisis)",
+    "ability_used": "seat {p}'s character is used for today",
+    "ability_unusable": "seat {p}'s character's ability has nothing to act on now",
+    "no_item": "seat {p} does not hold {item}",
+    "item_used": "{item} is used for today",
+    "item_unusable": "{item} has nothing to act on now",
+    "no_cube": "seat {p} has no power cube left",
+    "cubes_forbidden": "no power cube can be placed today (crisis)",
+    "bank_empty": "the {weapon} bank stack is empty",
+    "store_needs_two": "storing needs two weapons (one stored, one discarded)",
+    "not_now": "{name!r} is not allowed now: {phase}",
+}
+
+
+def why_illegal(s: MonsterState, name: str) -> str:
+    from monsterbox.games.monster.view import phase_summary
+
+    t = action_table(s.cards, s.n)
+    legal = ", ".join(t.names[a] for a in legal_actions(s)) if s.phase != OVER else "none (game over)"
+    r = refusal(s, name)
+    reason = REFUSAL_EN[r.code].format(name=name, p=s.current, phase=phase_summary(s), **r.params)
     return f"illegal action: {reason}. Legal now: {legal}"
 
 
@@ -786,6 +869,9 @@ class MonsterRules(PhasedRuleset):
 
     def why_illegal(self, state: MonsterState, name: str) -> str:
         return why_illegal(state, name)
+
+    def refusal(self, state: MonsterState, name: str) -> Refusal:
+        return refusal(state, name)
 
 
 RULES = MonsterRules()

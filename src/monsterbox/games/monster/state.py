@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from monsterbox.core.actions import ActionTable
 from monsterbox.games.monster.cards import MonsterCards
 
 # Phases: the hunt's main action, filling an action's choices, arming, the destroyer's loot choice, the crisis'
@@ -63,6 +64,7 @@ class MonsterState:
     rng: int
     step: int
     log: list[Event] | None
+    table: ActionTable  # the action table of (cards, n): fixed for the game, kept here for the hot paths
     result: dict[str, Any] | None = None
 
 
@@ -79,5 +81,5 @@ def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
         s.villagers, s.leader, s.day, s.phase, s.current, s.passed[:],
         [s.pending[0], s.pending[1], s.pending[2], s.pending[3], s.pending[4][:], s.pending[5][:]] if s.pending else [],
         s.followups[:], s.loot_choice, s.turn_actor, s.rng, s.step,
-        (s.log[:] if s.log is not None else None) if keep_log else None, s.result,
+        (s.log[:] if s.log is not None else None) if keep_log else None, s.table, s.result,
     )

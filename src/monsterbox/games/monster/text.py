@@ -10,7 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from monsterbox.core.i18n import N_, _, and_list, pgettext
-from monsterbox.core.wording import Names, capitalise, count, say, seat_name, unknown_event
+from monsterbox.core.wording import (
+    Names,
+    capitalise,
+    common_refusal,
+    count,
+    say,
+    seat_name,
+    unknown_event,
+    worded,
+)
 from monsterbox.games.monster.cards import MonsterCards, default_cards
 
 #: events that are bookkeeping, not a story (their outcome is told by the events around them)
@@ -322,8 +331,10 @@ def lair_name(v: dict[str, Any], lair: str, cards: MonsterCards | None = None) -
                 lookup(cards).lair_name(lair))
 
 
-def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: MonsterCards | None = None) -> str:
-    """What choosing ``action`` does, in words, from the chooser's view."""
+def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: MonsterCards | None = None,
+                    brief: bool = False) -> str:
+    """What choosing ``action`` does, in words, from the chooser's view (``brief``: without the card's ability,
+    which the terminal's help gives, so a long menu fits the screen)."""
     lk = lookup(cards)
     head, _sep, rest = action.partition(":")
     me = v["seats"][v["seat"]] if v.get("seat") is not None else None
@@ -352,11 +363,15 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         return _("Choose the lair {lair}").format(lair=lair)
     if head == "ability":
         ch = me["character"] if me else None
+        if ch and brief:
+            return _("Use your {character}").format(character=card_name(ch["name"]))
         if ch:
             chx = lk.character.get(ch["id"])
             return _("Use your {character}: {ability}").format(
                 character=card_name(ch["name"]), ability=ability_text(chx.effect, chx.params, cards) if chx else "")
         return _("Use your character")
+    if head == "item" and brief:
+        return _("Use the {item}").format(item=lk.loot_name(rest))
     if head == "item":
         li = lk.loot.get(rest)
         return _("Use the {item}: {ability}").format(item=lk.loot_name(rest),
@@ -370,7 +385,7 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
     if head == "discard":
         return _("Discard a {weapon}").format(weapon=lk.w(rest))
     if head == "pass":
-        return _("Pass for today (discard hand and armed weapon)")
+        return _("Pass (discard your hand and armed weapon)")
     if action == "arm:none":
         return _("Arm nothing")
     if head == "arm":
@@ -397,6 +412,8 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         return _("Choose {player}").format(player=seat_name(target, names) if target != v.get("seat") else _("you"))
     if action == "loot:take":
         x = v.get("loot_choice")
+        if x and brief:
+            return _("Take the loot: {loot}").format(loot=card_name(x["name"]))
         return _("Take the loot: {loot}").format(loot=loot_text(x, cards)) if x else _("Take the loot")
     if action == "loot:villagers":
         x = v.get("loot_choice")
@@ -414,3 +431,47 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
                                                            ability=ability_text(cx.effect, cx.params, cards) if cx
                                                            else "")
     return action
+
+
+def explain_refusal(r: Any, v: dict[str, Any], action: str, names: Names = None,
+                    cards: MonsterCards | None = None) -> str:
+    """Why a move is refused (``rules.refusal``: a ``core.ruleset.Refusal``), told to the seat to play: card names,
+    second person, the player's language."""
+    lk = lookup(cards)
+    p = r.params
+    if r.code == "lair_gone":
+        return _("{lair} is not on the table, or has no monster left.").format(lair=lk.lair_name(p["lair"]))
+    if r.code == "not_top":
+        return _("Only the top monster of a lair can be killed: the top of {lair} is a {monster}, which needs a "
+                 "{weapon}.").format(lair=lair_name(v, p["lair"], cards), monster=lk.m(p["colour"]),
+                                     weapon=lk.w(p["needed"]))
+    if r.code == "no_weapon":
+        return _("You have no {weapon} in hand or armed.").format(weapon=lk.w(p["weapon"]))
+    if r.code == "blocked":
+        return _("Today's crisis forbids the {weapon}.").format(weapon=lk.w(p["weapon"]))
+    if r.code == "three_needs_three":
+        return _("A kill with three weapons needs three weapons; you have {weapons}.").format(
+            weapons=weapons(p["have"]))
+    if r.code == "no_three_here":
+        return _("A crisis forbids kills with three weapons on {lair}.").format(lair=lair_name(v, p["lair"], cards))
+    if r.code == "three_blocked":
+        return _("Today's crisis leaves you fewer than three weapons you may use.")
+    if r.code == "ability_used":
+        return _("You have already used your character today.")
+    if r.code == "ability_unusable":
+        return _("Your character's ability has nothing to act on now.")
+    if r.code == "no_item":
+        return _("You do not hold the {item}.").format(item=lk.loot_name(p["item"]))
+    if r.code == "item_used":
+        return _("You have already used the {item} today.").format(item=lk.loot_name(p["item"]))
+    if r.code == "item_unusable":
+        return _("The {item} has nothing to act on now.").format(item=lk.loot_name(p["item"]))
+    if r.code == "no_cube":
+        return _("You have no power cube left.")
+    if r.code == "cubes_forbidden":
+        return _("Today's crisis forbids placing power cubes.")
+    if r.code == "bank_empty":
+        return _("The {weapon} stack of the bank is empty.").format(weapon=lk.w(p["weapon"]))
+    if r.code == "store_needs_two":
+        return _("Storing needs two weapons: one kept face down, one discarded.")
+    return common_refusal(r.code, worded(describe_action, v, action, names, cards))

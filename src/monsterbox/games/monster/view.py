@@ -242,7 +242,7 @@ def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool =
         for w in range(5):
             pool.extend(d.bank[w][:-1])
     pool.sort()
-    rng.shuffle(pool)
+    crng.shuffle_random(rng, pool)
     for p in others:
         size = sum(d.hands[p])
         hand = list(shown[p])
@@ -253,6 +253,7 @@ def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool =
             if len(held) < room + slots and w in pool:
                 pool.remove(w)
                 held.append(w)
+        crng.shuffle_random(rng, held)  # which of them went to the store is not known
         for w in held[:room]:
             hand[w] += 1
         in_store = held[room:]
@@ -269,13 +270,13 @@ def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool =
     if s.phase == SELECT:  # the characters dealt to the others are face down until chosen
         unseen = [c for c in range(len(s.cards.characters)) if c not in d.offered[seat]]
         unseen = [c for c in unseen if not any(c == d.characters[q] for q in range(s.current) if q != seat)]
-        rng.shuffle(unseen)
+        crng.shuffle_random(rng, unseen)
         for q in others:
             if q >= s.current:
                 d.offered[q] = [unseen.pop() for _ in d.offered[q]]
                 d.characters[q] = d.offered[q][0]
     for deck in (d.lair_deck, d.loot_deck, *d.crisis_decks):
         deck.sort()  # the sample depends on what the seat knows, never on the true order of a hidden deck
-        rng.shuffle(deck)
+        crng.shuffle_random(rng, deck)
     d.rng = crng.seed_state(rng.getrandbits(64))
     return d

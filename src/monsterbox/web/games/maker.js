@@ -85,6 +85,11 @@ export function makerTable({ st, view: v, moves, nameOf, cards }) {
           ${s.seat === me && tr.id ? html`<div class="chips-col">${moves.chip("drop:" + tr.id, t("move.discard"))}
             ${moves.chip("relic:" + tr.id, "✝")}${moves.chips(`equip:${tr.id}:`, (id) => `→ ${words(id.split(":")[2])}`)}
           </div>` : null}</div>`)}</div>` : null}
+      ${v.hands && v.hands[s.seat] ? html`<div class="seat-hand" role="group" data-hand-of=${s.seat}
+          aria-label=${`${t("table.handOf", { name: nameOf(s.seat) })}`}><${Row}>${Object.entries(v.hands[s.seat])
+        .flatMap(([id, n]) => Array.from({ length: n }, (_, i) => html`<${Card} key=${`oh${s.seat}-${id}-${i}`}
+          cls="tiny" label=${adventureLabel(byId[id], id)} face=${adventureFace(byId[id], id)} />`))}</${Row}></div>`
+        : null}
     </${SeatPanel}>`)}</div>
     ${b ? html`<${Zone} title=${t("maker.battle")} cls="battle">
       <${Row}>${(b.characters || []).map((c, i) => html`<${Card} key=${"bt-" + c + i} cls="small"

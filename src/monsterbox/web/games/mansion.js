@@ -78,6 +78,12 @@ export function mansionTable({ st, view: v, moves, nameOf }) {
         ${(s.rewards || []).map((r) => html`<span class="reward tag" key=${r}>${words(r)}</span>`)}
         ${s.reserved_count ? html`<span class="tag">${t("mansion.reserved")}: ${s.reserved_count}</span>` : null}
       </div>
+      ${s.screen && s.seat !== me ? html`<div class="seat-screen" data-screen-of=${s.seat} role="group"
+          aria-label=${t("mansion.screenOf", { name: seatName(s) })}>
+        <${Token} icon="ticket" count=${s.screen.tickets} cls="small" label=${`${s.screen.tickets} ${t("mansion.tickets")}`} />
+        ${Object.entries(s.screen.skulls).map(([c, n]) => html`<${Skull} key=${c} colour=${c} n=${n} />`)}
+        ${(s.reserved || []).map((a) => actorCard(a, "r-" + a.id, null, "tiny"))}
+      </div>` : null}
     </${SeatPanel}>`)}</div>
     ${screen ? html`<${Zone} title=${t("mansion.screen")} cls="screen">
       <div class="screen-row">

@@ -49,7 +49,7 @@ export function monsterTable({ st, view: v, moves, nameOf }) {
           : ""}`} role="group" aria-label=${l.name} data-lair=${l.lair}>
         <h4>${l.name}${l.crisis_rule ? html` <span class="tag">crisis</span>` : null}
           ${moves.chip("lair:" + l.lair, "▶", "pick")}</h4>
-        <div class="stack">${l.monsters.map((m, i) => monsterCard(m, `${l.lair}-${l.monsters.length - i}`,
+        <div class=${`stack ${l.monsters.length > 4 ? "crowded" : ""}`}>${l.monsters.map((m, i) => monsterCard(m, `${l.lair}-${l.monsters.length - i}`,
           `${MONSTER[m]}${i === 0 ? " (top)" : ""}`, i === 0 ? "small top" : "small under"))}</div>
         <div class="chips-row">${moves.chips(`kill:${l.lair}:`, (id) => `⚔ ${weaponFace(id.split(":")[2]).title}`)}
           ${moves.chip("three:" + l.lair, "⚔ ×3")}</div>
@@ -98,6 +98,10 @@ export function monsterTable({ st, view: v, moves, nameOf }) {
           ${i === 0 ? html`<div class="chips-col">${moves.chip(`arm:${w}`, t("monster.armed"))}
             ${moves.chip(`discard:${w}`, t("move.discard"))}</div>` : null}
         </div>`)}</div>` : null}
+      ${v.hands && v.hands[s.seat] ? html`<div class="seat-hand" role="group" data-hand-of=${s.seat}
+          aria-label=${t("table.handOf", { name: nameOf(s.seat) })}><${Row}>${Object.entries(v.hands[s.seat])
+        .flatMap(([w, n]) => Array.from({ length: n }, (_, i) => weaponCard(w, `oh${s.seat}-${w}-${i}`, null,
+          "tiny")))}</${Row}></div>` : null}
     </${SeatPanel}>`)}</div>
   </div>`;
 }

@@ -1,0 +1,274 @@
+"""Hints and reviews over HTTP (issue #14): ``GET /api/games/{id}/hint`` for the seat to play at a table that allows
+hints, and ``GET /api/games/{id}/review?seat=k`` for a finished game, both computed by ``monsterbox.analysis`` off the
+request path, in bounded pools of their own (so a review never delays a bot's move), within the budgets below.
+
+A hint reads only the asking seat's information: ``analysis.hint`` sees the game through determinizations of that
+seat's information set, and its seed depends only on the number of moves played and the seat (public facts), so two
+games that look the same to the seat get the same hint.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures as cf
+import hashlib
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi.responses import Response
+from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import FixedWindowRateLimiter
+
+from monsterbox.analysis.hint import hint
+from monsterbox.analysis.review import METHOD, review_record
+from monsterbox.core.game import Game
+from monsterbox.core.i18n import LANGUAGES, use_language
+from monsterbox.server.bots import BotBudget, BotPool
+from monsterbox.server.state import text_module
+from monsterbox.server.tables import Forbidden, Stale, Table, Tables, Unavailable, seat_name
+
+#: a review's budget per game (determinizations per option, playout cut-off): a whole game of two or three players
+#: reviews in 5 to 20 s of one core (benchmarks/analysis.py; Monster's playouts are cut after 20 actions and scored
+#: by its heuristic estimate, which is smoother than 8 playouts to the end)
+HINT_SAMPLES = {"inn": 32, "maker": 16, "mansion": 12, "monster": 16}  # a hint in about 0.3 to 4 s of one core
+REVIEW_SAMPLES = {"inn": 16, "maker": 16, "mansion": 8, "monster": 8}
+REVIEW_DEPTH = {"inn": 0, "maker": 0, "mansion": 0, "monster": 20}
+
+
+@dataclass
+class AnalysisBudget:
+    """What hints and reviews may cost on this server (the defaults are documented in docs/server-api.md).
+
+    A hint: ``hint_samples[game]`` determinizations per option, playouts cut as a review's, given up after
+    ``hint_seconds``; ``hint_rate`` per seat (a repeated question at the same position is answered from memory and
+    not counted). A review:
+    ``review_samples[game]`` determinizations per option for every decision of the seat, playouts cut after
+    ``review_depth[game]`` actions (0: to the end), given up after ``review_seconds``; at most ``review_queue``
+    reviews waiting; ``review_cache`` finished reviews kept in memory."""
+
+    hint_samples: dict[str, int] = field(default_factory=lambda: dict(HINT_SAMPLES))
+    hint_seconds: float = 10.0
+    hint_rate: str = "6/minute"
+    review_samples: dict[str, int] = field(default_factory=lambda: dict(REVIEW_SAMPLES))
+    review_depth: dict[str, int] = field(default_factory=lambda: dict(REVIEW_DEPTH))
+    review_seconds: float = 60.0
+    review_queue: int = 8
+    review_cache: int = 200
+    workers: int = 1  # threads for hints, and as many again for reviews
+
+
+class TooSlow(Exception):
+    """A review ran past its time budget."""
+
+
+class TooMany(Exception):
+    """A seat asked for more hints than the rate allows (429)."""
+
+
+def hint_seed(version: int, seat: int) -> int:
+    """The hint's seed: from public facts only (moves played, the seat), never from the table's secret seed."""
+    return int.from_bytes(hashlib.sha256(f"hint:{version}:{seat}".encode()).digest()[:4], "big") >> 1
+
+
+def describe(game: Game, seat: int, table: Table, actions: list[str], lang: str) -> dict[str, str]:
+    """The wording layer's description of each action, from ``seat``'s view of ``game``, in ``lang``."""
+    text = text_module(game.game_id)
+    names = [seat_name(table.seats, i) for i in range(game.players)]
+    with use_language(lang):
+        view = game.view(seat)
+        return {a: text.describe_action(view, a, names, game.state.cards) for a in actions}
+
+
+def compute_hint(game: Game, seat: int, samples: int, depth: int, table: Table, lang: str) -> dict[str, Any]:
+    h = hint(game, seat, samples, hint_seed(len(game.actions), seat), depth)
+    words = describe(game, seat, table, [o["action"] for o in h["options"]], lang)
+    return {"seat": seat, "version": len(game.actions), "lang": lang, "samples": h["samples"],
+            "suggestion": {"id": h["suggestion"], "text": words[h["suggestion"]]}, "value": h["value"],
+            "options": [{"id": o["action"], "text": words[o["action"]], "estimate": o["estimate"]}
+                        for o in h["options"]]}
+
+
+def compute_review(table: Table, record: dict[str, Any], seat: int, samples: int, depth: int, deadline: float,
+                   progress: dict[str, int], stop: threading.Event) -> dict[str, Any]:
+    """The review (``analysis.review``) with the played and best moves in words in every language, each described
+    from the seat's view at that decision."""
+
+    def tick(done: int, total: int) -> None:
+        progress["done"], progress["total"] = done, total
+        if stop.is_set() or time.monotonic() > deadline:
+            raise TooSlow
+
+    out = review_record(record, seat, samples, progress=tick, depth=depth)
+    g = rebuild_start(record)
+    by_index = {d["index"]: d for d in out["decisions"]}
+    texts: dict[str, dict[int, dict[str, str]]] = {lang: {} for lang in LANGUAGES}
+    for i, action in enumerate(record["actions"]):
+        d = by_index.get(i)
+        if d is not None:
+            for lang in LANGUAGES:
+                words = describe(g, seat, table, list({d["played"], d["best"]}), lang)
+                texts[lang][i] = {"played": words[d["played"]], "best": words[d["best"]]}
+        g.play(action)
+    out["texts"] = texts
+    return out
+
+
+def rebuild_start(record: dict[str, Any]) -> Game:
+    import monsterbox
+
+    return monsterbox.new_game(record["game_id"], record["players"], record["seed"], record.get("options") or None)
+
+
+def json_response(data: Any, status: int = 200) -> Response:
+    return Response(orjson.dumps(data), status_code=status, media_type="application/json")
+
+
+class Analysis:
+    """The routes and their pools; ``router`` is included in the application (its lifespan stops the pools). The
+    application keeps this object as ``app.state.analysis`` (its ``budget`` may be changed, e.g. by tests)."""
+
+    def __init__(self, tables: Tables, budget: AnalysisBudget | None = None) -> None:
+        self.tables = tables
+        self.budget = budget or AnalysisBudget()
+        self.hints = BotPool(BotBudget(), self.budget.workers)
+        self.reviews = BotPool(BotBudget(), self.budget.workers)
+        self.hint_cache: OrderedDict[tuple[str, int, int, str], cf.Future[dict[str, Any]]] = OrderedDict()
+        self.jobs: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.limiter = FixedWindowRateLimiter(MemoryStorage())
+        self.router = APIRouter(lifespan=self.lifespan)
+        self.router.add_api_route("/api/games/{table_id}/hint", self.hint_route, methods=["GET"])
+        self.router.add_api_route("/api/games/{table_id}/review", self.review_route, methods=["GET"])
+
+    @asynccontextmanager
+    async def lifespan(self, app: FastAPI) -> AsyncIterator[None]:
+        yield
+        self.close()
+
+    def close(self) -> None:
+        self.stop.set()
+        self.hints.shutdown()
+        self.reviews.shutdown()
+
+    # --- hints -----------------------------------------------------------------------------------------------------
+    async def hint_route(self, table_id: str, request: Request) -> Response:
+        """The suggested move and every option's estimated win chance for the seat to play (its token), from its
+        own information only. 403: no seat token, or the table's creator did not allow hints; 409: not that seat's
+        turn (or the game is over); 429: too many hints; 503: the hint ran past its time."""
+        from monsterbox.server.app import bearer, lang_of
+
+        token, lang = bearer(request), lang_of(request)
+        try:
+            future = await asyncio.to_thread(self.hint_future, table_id, token, lang)
+        except TooMany:
+            return json_response({"error": f"at most {self.budget.hint_rate} hints per seat: wait a little"}, 429)
+        try:
+            result = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), self.budget.hint_seconds)
+        except TimeoutError:
+            raise Unavailable(f"the hint took longer than {self.budget.hint_seconds:g} s; try again") from None
+        except Exception as exc:  # noqa: BLE001 - a failed hint is forgotten, and said so
+            with self.lock:
+                for k, v in list(self.hint_cache.items()):
+                    if v is future:
+                        del self.hint_cache[k]
+            raise Unavailable(f"the hint failed ({type(exc).__name__}); try again") from None
+        return json_response(result)
+
+    def hint_future(self, table_id: str, token: str | None, lang: str) -> cf.Future[dict[str, Any]]:
+        """The hint being computed (or computed) for this seat at this position: a position asked about again shares
+        the first request's work and is not counted against the rate."""
+        table = self.tables.get(table_id)
+        seat = table.seat_of(token)
+        if seat is None:
+            raise Forbidden("a hint is for a seat: send its token (Authorization: Bearer <token>)")
+        if not table.hints:
+            raise Forbidden("the table's creator did not allow hints at this table")
+        with table.lock:
+            g = table.game
+            if g.over:
+                raise Stale("the game is over: there is no move to hint")
+            if g.to_play != seat:
+                raise Stale("it is not your turn: a hint is given to the seat to play")
+            key = (table.id, table.version, seat, lang)
+            snapshot = g.copy()
+        with self.lock:
+            future = self.hint_cache.get(key)
+            if future is None:
+                if not self.limiter.hit(parse(self.budget.hint_rate), "hint", table.id, str(seat)):
+                    raise TooMany
+                samples = self.budget.hint_samples.get(snapshot.game_id, 16)
+                depth = self.budget.review_depth.get(snapshot.game_id, 0)
+                future = self.hints.submit(compute_hint, snapshot, seat, samples, depth, table, lang)
+                self.hint_cache[key] = future
+                while len(self.hint_cache) > 1000:
+                    self.hint_cache.popitem(last=False)
+            return future
+
+    # --- reviews ---------------------------------------------------------------------------------------------------
+    def review_route(self, table_id: str, request: Request,
+                           seat: int = Query(ge=0, lt=12, description="the seat reviewed")) -> Response:
+        """The review of a finished game for one seat. 202 ``{"status": "computing", "done", "total"}`` while it is
+        computed in the background (ask again), then 200 with the review; 403 before the game is over."""
+        from monsterbox.core.errors import InvalidOptions
+        from monsterbox.server.app import lang_of
+
+        table = self.tables.get(table_id)
+        lang = lang_of(request)
+        with table.lock:
+            g = table.game
+            if not g.over:
+                raise Forbidden("a game is reviewed once it is over (before, the review would reveal cards)")
+            if seat >= g.players:
+                raise InvalidOptions(f"seat must be from 0 to {g.players - 1}")
+            record = {"game_id": g.game_id, "players": g.players, "seed": g.seed, "options": g.options,
+                      "actions": g.actions}
+        key = (table.id, seat)
+        with self.lock:
+            job = self.jobs.get(key)
+            if job is None:
+                busy = sum(1 for j in self.jobs.values() if not j["future"].done())
+                if busy >= self.budget.review_queue:
+                    raise Unavailable("too many reviews are being computed; try again in a minute")
+                progress = {"done": 0, "total": 0}
+                samples = self.budget.review_samples.get(g.game_id, 8)
+                depth = self.budget.review_depth.get(g.game_id, 0)
+
+                def work() -> dict[str, Any]:  # the time limit counts from the start of the work, not the queue
+                    deadline = time.monotonic() + self.budget.review_seconds
+                    return compute_review(table, record, seat, samples, depth, deadline, progress, self.stop)
+
+                job = {"future": self.reviews.submit(work), "progress": progress}
+                self.jobs[key] = job
+                while len(self.jobs) > self.budget.review_cache:
+                    old_key, old = next(iter(self.jobs.items()))
+                    if not old["future"].done():
+                        break
+                    del self.jobs[old_key]
+            self.jobs.move_to_end(key)
+        future: cf.Future[dict[str, Any]] = job["future"]
+        if not future.done():
+            return json_response({"status": "computing", **job["progress"]}, 202)
+        exc = future.exception()
+        if exc is not None:
+            with self.lock:
+                self.jobs.pop(key, None)
+            if isinstance(exc, TooSlow):
+                raise Unavailable(f"the review took longer than {self.budget.review_seconds:g} s and was given up")
+            raise Unavailable(f"the review failed ({type(exc).__name__}); try again")
+        review = dict(future.result())
+        texts = review.pop("texts")[lang]
+        review["decisions"] = [dict(d, played_text=texts[d["index"]]["played"], best_text=texts[d["index"]]["best"])
+                               for d in review["decisions"]]
+        review["status"] = "done"
+        review["lang"] = lang
+        review["method"] = METHOD
+        return json_response(review)

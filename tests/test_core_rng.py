@@ -1,0 +1,41 @@
+"""core.rng: the inlined generator steps and the written-out ``random.Random.shuffle`` give exactly what they
+replace (a seed's game must not change)."""
+
+from __future__ import annotations
+
+import random
+
+from monsterbox.core import rng as crng
+
+
+def reference_below(state: int, n: int) -> tuple[int, int]:
+    state, z = crng.splitmix(state)
+    return state, (z * n) >> 64
+
+
+def test_below_and_shuffle_match_splitmix_steps() -> None:
+    state = crng.seed_state(7)
+    for n in (1, 2, 3, 10, 52, 1000, 2**40):
+        for _ in range(50):
+            assert crng.below(state, n) == reference_below(state, n)
+            state = reference_below(state, n)[0]
+    for size in (0, 1, 2, 5, 40):
+        items = list(range(size))
+        expected = items[:]
+        s = state
+        for i in range(size - 1, 0, -1):
+            s, j = reference_below(s, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert crng.shuffle(state, items) == s
+        assert items == expected
+
+
+def test_shuffle_random_is_random_shuffle() -> None:
+    for seed in range(60):
+        for size in (0, 1, 2, 3, 17, 64, 150):
+            a, b = list(range(size)), list(range(size))
+            r1, r2 = random.Random(seed), random.Random(seed)
+            r1.shuffle(a)
+            crng.shuffle_random(r2, b)
+            assert a == b
+            assert r1.random() == r2.random()  # the same bits were drawn
