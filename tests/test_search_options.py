@@ -7,7 +7,7 @@ import pytest
 
 import monsterbox
 from monsterbox.agents import make_agent, observe
-from monsterbox.agents.ismcts import ISMCTSAgent, rollout_policy
+from monsterbox.agents.ismcts import ISMCTSAgent, Node, rollout_policy, search
 from monsterbox.core.errors import InvalidOptions
 from tests.test_analysis import random_position
 
@@ -44,7 +44,41 @@ def test_ismcts_depends_only_on_the_information_set_in_every_game(game_id):
     assert a.last_stats == b.last_stats
 
 
+@pytest.mark.parametrize("game_id", monsterbox.GAME_IDS)
+def test_opponent_model_keeps_only_the_seats_own_decisions_in_the_tree(game_id):
+    g = random_position(game_id, 4, 12)
+    seat = g.to_play
+    sample = observe(g, seat).sample(5)
+
+    def deciders(root: Node) -> set[int]:
+        out: set[int] = set()
+        todo = list(root.children.values())
+        while todo:
+            n = todo.pop()
+            out.add(n.player)
+            todo.extend(n.children.values())
+        return out
+
+    modelled, it = search(sample.rules, game_id, sample.state, seat, 9, iterations=40, rollout="heuristic",
+                          depth=10, opponents="heuristic")
+    assert it == 40 and deciders(modelled) == {seat}
+    searched, _ = search(sample.rules, game_id, sample.state, seat, 9, iterations=40, rollout="heuristic", depth=10)
+    assert len(deciders(searched)) > 1  # without the model the other seats' moves are nodes of the tree
+
+
+@pytest.mark.parametrize("game_id", monsterbox.GAME_IDS)
+def test_opponent_model_depends_only_on_the_information_set(game_id):
+    g = random_position(game_id, 1, 15)
+    seat = g.to_play
+    twin = g.determinize(seat, 78)
+    a = ISMCTSAgent(seed=4, iterations=25, rollout="heuristic", depth=10, opponents="heuristic")
+    b = ISMCTSAgent(seed=4, iterations=25, rollout="heuristic", depth=10, opponents="heuristic")
+    assert a.act(observe(g, seat)) == b.act(observe(twin, seat))
+    assert a.last_stats == b.last_stats
+
+
 @pytest.mark.parametrize(("spec", "message"), [
+    ("ismcts:opponents=oracle", "opponents must be search .in the tree. or heuristic"),
     ("ismcts:order=best", "order must be none or heuristic"),
     ("ismcts:workers=0", "workers must be an integer from 1 to"),
     ("ismcts:workers=1000", "this machine's cores"),

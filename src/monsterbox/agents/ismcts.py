@@ -64,17 +64,19 @@ def rollout_policy(game_id: str) -> Callable[[Any], int]:
 
 
 def search(rules: Any, game_id: str, base: Any, seat: int, seed: int, iterations: int, rollout: str = "random",
-           c: float = 0.7, time_budget: float = 0.0, depth: int = 0, order: str = "none"
-           ) -> tuple[Node, int]:
+           c: float = 0.7, time_budget: float = 0.0, depth: int = 0, order: str = "none",
+           opponents: str = "search") -> tuple[Node, int]:
     """Run ISMCTS from ``base`` (a determinization of ``seat``'s information set); return the root and the number
     of iterations done. Every further determinization is resampled from ``base`` for ``seat``, so it agrees with
-    the seat's view too."""
+    the seat's view too. ``opponents="heuristic"``: the other seats play the game's heuristic policy on the
+    determinization (an opponent model) and the tree holds only ``seat``'s own decisions."""
     rng = random.Random(seed)
     legal_fn, apply, to_play, is_over = rules.legal_actions, rules.apply, rules.to_play, rules.is_over
     rewards, copy, determinize, estimate = rules.rewards, rules.copy, rules.determinize, rules.estimate
     limit = depth or 1 << 30
     policy = rollout_policy(game_id) if rollout == "heuristic" else None
     guide = rollout_policy(game_id) if order == "heuristic" else None
+    model = rollout_policy(game_id) if opponents == "heuristic" else None
     root = Node(-1)
     log, sqrt = math.log, math.sqrt
     rand = rng.random
@@ -91,8 +93,11 @@ def search(rules: Any, game_id: str, base: Any, seat: int, seed: int, iterations
         path = [root]
         # selection / expansion
         while not is_over(d):
-            legal = legal_fn(d)
             player = to_play(d)
+            if model is not None and player != seat:
+                apply(d, model(d))
+                continue
+            legal = legal_fn(d)
             children = node.children
             untried = []
             best = None
@@ -201,15 +206,18 @@ def parallel_search(rules: Any, game_id: str, base: Any, seat: int, seed: int, w
 
 
 class ISMCTSAgent:
-    """``ismcts:iterations=1000:rollout=random|heuristic:c=0.7:time=0:depth=0:order=none|heuristic:workers=1``
-    (time > 0: a budget in seconds per move, which overrides iterations and is not reproducible; depth > 0:
-    playouts stop after that many actions and the game's ``estimate`` scores the position; order=heuristic: the
-    rollout policy's move is expanded first; workers > 1: root-parallel search in that many processes)."""
+    """``ismcts:iterations=1000:rollout=random|heuristic:c=0.7:time=0:depth=0:order=none|heuristic:workers=1:``
+    ``opponents=search|heuristic`` (time > 0: a budget in seconds per move, which overrides iterations and is not
+    reproducible; depth > 0: playouts stop after that many actions and the game's ``estimate`` scores the
+    position; order=heuristic: the rollout policy's move is expanded first; workers > 1: root-parallel search in
+    that many processes; opponents=heuristic: the other seats are modelled by the game's heuristic policy, played
+    on each determinization, and the tree holds only this seat's decisions)."""
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 1000, rollout: str = "random", c: float = 0.7,
-                 time: float = 0.0, depth: int = 0, order: str = "none", workers: int = 1) -> None:
+                 time: float = 0.0, depth: int = 0, order: str = "none", workers: int = 1,
+                 opponents: str = "search") -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise InvalidOptions(f"ismcts iterations must be a positive integer, got {iterations!r}")
         if rollout not in ("random", "heuristic"):
@@ -222,6 +230,9 @@ class ISMCTSAgent:
             raise InvalidOptions(f"ismcts depth must be an integer >= 0 (0: play out to the end), got {depth!r}")
         if order not in ("none", "heuristic"):
             raise InvalidOptions(f"ismcts order must be none or heuristic, got {order!r}")
+        if opponents not in ("search", "heuristic"):
+            raise InvalidOptions(f"ismcts opponents must be search (in the tree) or heuristic (a model), "
+                                 f"got {opponents!r}")
         most = max(2, os.cpu_count() or 1)
         if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= most:
             raise InvalidOptions(f"ismcts workers must be an integer from 1 to {most} (this machine's cores), "
@@ -236,6 +247,7 @@ class ISMCTSAgent:
         self.time_budget = float(time)
         self.order = order
         self.workers = workers
+        self.opponents = opponents
         self.last_iterations = 0
         self.last_stats: RootStats = {}
 
@@ -243,7 +255,8 @@ class ISMCTSAgent:
         """Search ``obs`` and return (the legal codes in ``obs.legal`` order, the root statistics)."""
         first = obs.sample(self.rng.randrange(2**31))
         kwargs = {"iterations": self.iterations, "rollout": self.rollout, "c": self.c,
-                  "time_budget": self.time_budget, "depth": self.depth, "order": self.order}
+                  "time_budget": self.time_budget, "depth": self.depth, "order": self.order,
+                  "opponents": self.opponents}
         stats, it = parallel_search(first.rules, obs.game_id, first.state, obs.seat, self.rng.randrange(2**31),
                                     self.workers, **kwargs)
         self.last_iterations = it

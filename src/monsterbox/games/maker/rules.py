@@ -784,7 +784,7 @@ class MakerRules(PhasedRuleset):
         return [1.0 / len(won) if p in won else 0.0 for p in range(state.n)]
 
     def estimate(self, state: MakerState) -> list[float]:
-        from monsterbox.games.maker.heuristic import estimate
+        from monsterbox.games.maker.estimate import estimate
 
         return estimate(state)
 
