@@ -23,8 +23,25 @@ def test_review_prints_each_decision_and_the_mistakes(record_file, tmp_path):
     png = tmp_path / "curve.png"
     result = runner.invoke(app, ["review", str(record_file), "--seat", "0", "--budget", "4", "--plot", str(png)])
     assert result.exit_code == 0, result.output
-    assert "review of seat 0" in result.output and "mistake" in result.output and "better move" in result.output
+    assert "review of Player 1" in result.output and "mistake" in result.output and "better move" in result.output
     assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_review_words_the_moves_never_their_ids(record_file):
+    """The moves in the table are the wording layer's (the same words as at the prompt), in the reader's language."""
+    from monsterbox.analysis.review import review_record
+
+    rec = json.loads(record_file.read_text())
+    rev = review_record(rec, 0, samples=2)
+    assert all(d["played_text"] and d["best_text"] for d in rev["decisions"])
+    ids = {a for d in rev["decisions"] for a in (d["played"], d["best"]) if ":" in a}
+    assert ids  # Monster Inn's ids such as stay:gold are what must not show
+    for lang, words in (("en", "review of Player 1"), ("fr", "analyse de Joueur 1")):
+        result = runner.invoke(app, ["--lang", lang, "review", str(record_file), "--seat", "0", "--budget", "2"])
+        assert result.exit_code == 0, result.output
+        assert words in result.output
+        assert not any(a in result.output for a in ids), result.output
+        assert "[" not in result.output.split("Result")[-1]  # scores in words, not a Python list
 
 
 def test_review_json_is_the_review_function_output(record_file):

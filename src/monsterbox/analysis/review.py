@@ -17,6 +17,7 @@ from typing import Any
 from monsterbox.analysis.evaluate import DEFAULT_DEPTH, DEFAULT_SAMPLES, check_budget, evaluate_options
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.game import Game
+from monsterbox.core.i18n import _
 from monsterbox.core.record import replay
 from monsterbox.core.registry import new_game
 
@@ -105,6 +106,7 @@ def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
         entries.sort(key=lambda e: e["index"])
     for k, e in enumerate(entries, 1):
         e["number"] = k
+    word_moves(record, seat, entries)
     out: dict[str, Any] = {
         "format": REVIEW_FORMAT, "game_id": final.game_id, "players": final.players, "seat": seat,
         "samples": n, "depth": cut, "threshold": threshold, "seed": seed,
@@ -117,6 +119,24 @@ def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
     return out
 
 
+def word_moves(record: dict[str, Any], seat: int, entries: list[dict[str, Any]]) -> None:
+    """Each decision's played and best move in words (``played_text``, ``best_text``), as the seat read them at that
+    moment, in the language in force (the game's wording layer: card names, never ids)."""
+    import importlib
+
+    g = _start(record)
+    text = importlib.import_module(f"monsterbox.games.{g.game_id}.text")
+    names = [_("Player {seat}").format(seat=i + 1) for i in range(g.players)]
+    at = {e["index"]: e for e in entries}
+    for i, action in enumerate(record["actions"]):
+        e = at.get(i)
+        if e is not None:
+            view = g.view(seat)
+            e["played_text"] = text.describe_action(view, e["played"], names, g.state.cards)
+            e["best_text"] = text.describe_action(view, e["best"], names, g.state.cards)
+        g.play(action)
+
+
 def plot_review(review: dict[str, Any], path: Path) -> Path:
     """The win-chance curve (before and after each decision), mistakes marked, as a PNG at ``path``."""
     import matplotlib
@@ -127,23 +147,35 @@ def plot_review(review: dict[str, Any], path: Path) -> Path:
     ds = review["decisions"]
     xs = [d["number"] for d in ds]
     fig, ax = plt.subplots(figsize=(9, 3.8))
-    ax.plot(xs, [d["before"] for d in ds], "-", color="tab:blue", label="best move")
-    ax.plot(xs, [d["after"] for d in ds], ".", color="tab:green", label="move played")
+    ax.plot(xs, [d["before"] for d in ds], "-", color="tab:blue", label=_("best move"))
+    ax.plot(xs, [d["after"] for d in ds], ".", color="tab:green", label=_("move played"))
     bad = [d for d in ds if d["mistake"]]
     if bad:
         ax.plot([d["number"] for d in bad], [d["after"] for d in bad], "x", color="tab:red", markersize=9,
-                label=f"mistake (lost > {review['threshold']:.0%})")
-        for d in bad:
-            ax.annotate(d["best"], (d["number"], d["after"]), textcoords="offset points", xytext=(4, -12),
-                        fontsize=7, color="tab:red")
-    what = "team success" if review.get("cooperative") else "win chance"
+                label=_("mistake (lost more than {threshold})").format(threshold=f"{review['threshold']:.0%}"))
+        for k, d in enumerate(bad):  # the better move, labels staggered so that neighbours do not overlap
+            ax.annotate(short(d.get("best_text", d["best"]), 26), (d["number"], d["after"]),
+                        textcoords="offset points", xytext=(4, 8 + 10 * (k % 3)), fontsize=7, color="tab:red")
+    from monsterbox.core.registry import get_ruleset
+
+    title = get_ruleset(review["game_id"]).title
+    player = _("Player {seat}").format(seat=review["seat"] + 1)
+    what = _("estimated team success") if review.get("cooperative") else _("estimated win chance")
     ax.set_ylim(-0.02, 1.02)
-    ax.set_xlabel(f"decision of seat {review['seat']}")
-    ax.set_ylabel(f"estimated {what}")
-    ax.set_title(f"{review['game_id']}: review of seat {review['seat']} ({review['samples']} samples per option)")
+    ax.set_xlabel(_("decisions of {player}").format(player=player))
+    ax.set_ylabel(what)
+    ax.set_title(_("{game}: review of {player} ({samples} samples per option)").format(
+        game=title, player=player, samples=review["samples"]))
     ax.legend(fontsize=8, loc="best")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path
+
+
+def short(text: str, limit: int = 40) -> str:
+    """A label for the plot: at most ``limit`` characters, cut at a word."""
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0] + "…"

@@ -9,12 +9,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from monsterbox.analysis.hint import format_hint, hint
 from monsterbox.analysis.review import plot_review, review_record
 from monsterbox.core.errors import MonsterboxError, RecordError
+from monsterbox.core.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from monsterbox.core.game import Game
@@ -72,29 +74,40 @@ def run_review(path: Path, seat: int, samples: int | None, workers: int, thresho
         return None
     print_review(console, rev)
     if plot is not None:
-        console.print(f"Win-chance curve: {plot}")
+        console.print(_("Win-chance curve: {path}").format(path=plot))
     return None
 
 
 def print_review(console: Console, rev: dict[str, Any]) -> None:
-    what = "team success" if rev["cooperative"] else "win chance"
-    table = Table(title=f"{rev['game_id']}: review of seat {rev['seat']} ({what} from the seat's information, "
-                        f"{rev['samples']} samples per option)")
-    for col in ("#", "move", "played", f"{what} before", "after", "loss", "better move"):
-        table.add_column(col, justify="right" if col in ("#", "move", "loss") else "left")
+    """The review as a table in words: each decision's move and the better one (card names, never ids)."""
+    from monsterbox.core.registry import get_ruleset
+
+    title = get_ruleset(rev["game_id"]).title
+    player = _("Player {seat}").format(seat=rev["seat"] + 1)
+    what = _("team success") if rev["cooperative"] else _("win chance")
+    table = Table(title=_("{game}: review of {player} ({what} from what that player knew, {samples} samples per "
+                          "option)").format(game=title, player=player, what=what, samples=rev["samples"]))
+    for col, right in ((_("#"), True), (_("move"), True), (_("played"), False), (_("before"), False),
+                       (_("after"), False), (_("loss"), True), (_("better move"), False)):
+        table.add_column(col, justify="right" if right else "left")
     for d in rev["decisions"]:
         style = "bold red" if d["mistake"] else None
-        table.add_row(str(d["number"]), str(d["index"] + 1), d["played"], f"{d['before']:.0%}", f"{d['after']:.0%}",
-                      f"{d['loss']:.0%}", d["best"] if d["mistake"] else "", style=style)
+        table.add_row(str(d["number"]), str(d["index"] + 1), escape(d.get("played_text", d["played"])),
+                      f"{d['before']:.0%}", f"{d['after']:.0%}", f"{d['loss']:.0%}",
+                      escape(d.get("best_text", d["best"])) if d["mistake"] else "", style=style)
     console.print(table)
     n = len(rev["mistakes"])
-    console.print(f"{n} mistake{'s' if n != 1 else ''} (a move losing more than {rev['threshold']:.0%} against the "
-                  f"best one): {', '.join(f'#{k}' for k in rev['mistakes']) or 'none'}.")
+    marks = ", ".join(f"#{k}" for k in rev["mistakes"]) or _("none")
+    console.print(ngettext("{n} mistake (a move losing more than {threshold} against the best one): {marks}.",
+                           "{n} mistakes (moves losing more than {threshold} against the best one): {marks}.",
+                           n).format(n=n, threshold=f"{rev['threshold']:.0%}", marks=marks))
     if "result" in rev:
         res = rev["result"]
+        scores = ", ".join(_("{player} {score}").format(player=_("Player {seat}").format(seat=i + 1), score=sc)
+                           for i, sc in enumerate(res["scores"]))
         if rev["cooperative"]:
-            outcome = "the team succeeded" if res["won"] else "the team failed"
+            outcome = _("the team succeeded") if res["won"] else _("the team failed")
         else:
-            outcome = f"seat {rev['seat']} {'won' if res['won'] else 'did not win'}"
-        console.print(f"Result: scores {res['scores']}, winners {res['winners']}; {outcome}.")
-    console.print(f"Method: {rev['method']}.", highlight=False)
+            outcome = (_("{player} won") if res["won"] else _("{player} did not win")).format(player=player)
+        console.print(_("Result: {outcome} (scores: {scores}).").format(outcome=outcome, scores=scores))
+    console.print(_("Method: {method}.").format(method=rev["method"]), highlight=False)
