@@ -213,10 +213,14 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     listener: PostgresListener | None = None
     stop = threading.Event()
 
-    def remote_change(table_id: str) -> None:
+    def remote_change(table_id: str, move: tuple[int, str] | None = None) -> None:
         with tables.lock:
             table = tables.live.get(table_id)
-        if table is not None:
+        if table is None:
+            return
+        if move is not None:
+            tables.remote_move(table, *move)
+        else:
             tables.catch_up(table)
 
     def sweep() -> None:
