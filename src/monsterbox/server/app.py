@@ -38,6 +38,7 @@ from monsterbox.server.bots import BotBudget
 from monsterbox.server.hotpath import HotPath
 from monsterbox.server.notify import Hub, PostgresListener
 from monsterbox.server.security import Guard, Limits, RateLimiter
+from monsterbox.server.siblings import SiblingChannel
 from monsterbox.server.state import events_page, replay_story, rules_page, table_state
 from monsterbox.server.store import Store
 from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable
@@ -238,12 +239,20 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             listener = PostgresListener(url, tables.process_id, remote_change)
             listener.start()
             await asyncio.to_thread(listener.ready.wait, 10.0)
+        siblings: SiblingChannel | None = None
+        if store.sqlite_file is not None:  # other processes may serve the same file: tell them, hear them
+            siblings = SiblingChannel(store.sqlite_file, tables.process_id, remote_change)
+            siblings.start()
+            store.notifier = siblings.send
         sweeper = threading.Thread(target=sweep, name="monsterbox-sweep", daemon=True)
         sweeper.start()
         yield
         stop.set()
         if listener is not None:
             listener.stop()
+        if siblings is not None:
+            store.notifier = None
+            siblings.stop()
         tables.close()
         store.close()
 

@@ -10,10 +10,11 @@ upgrades in place.
 from __future__ import annotations
 
 import datetime as dt
+import fcntl
 import hashlib
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -175,9 +176,19 @@ class Store:
         self._pg: Any = None  # PostgreSQL: the psycopg connection moves are written through (``_append_postgres``)
         self._writer_lock = threading.Lock()
         database = self.engine.url.database if self.is_sqlite else None
+        #: the SQLite file, when there is one (several processes may share it: ``server/siblings.py``)
+        self.sqlite_file: str | None = None
+        #: SQLite: told the payload of each change once committed (the other processes' channel); PostgreSQL
+        #: notifies in the same statement
+        self.notifier: Callable[[str], None] | None = None
+        self._lockfile: Any = None
         if database and database != ":memory:" and not database.startswith("file:"):
+            self.sqlite_file = database
             self._writer = sqlite3.connect(database, timeout=5, isolation_level=None, check_same_thread=False)
             _sqlite_pragmas(self._writer, None)
+            # processes sharing the file take turns on this lock rather than in SQLite's busy handler, which
+            # sleeps a millisecond or more (blocking the event loop) where the other writer needs a tenth of that
+            self._lockfile = open(database + ".write-lock", "a+b")  # noqa: SIM115 - held for the store's life
 
     @contextmanager
     def _tx(self) -> Iterator[Any]:
@@ -195,12 +206,32 @@ class Store:
     # --- tables ----------------------------------------------------------------------------------------------------
     @contextmanager
     def _writing(self) -> Iterator[None]:
-        """SQLite: one writer at a time in this process (waiting on a lock is cheaper than SQLite's busy sleeps)."""
+        """SQLite: one writer at a time in this process, and across the processes sharing the file (waiting on a lock
+        is cheaper than SQLite's busy sleeps)."""
         if self.is_sqlite:
-            with self._writer_lock:
+            with self._writer_lock, self._file_lock():
                 yield
         else:
             yield
+
+    @contextmanager
+    def _file_lock(self) -> Iterator[None]:
+        """The write lock the processes sharing a SQLite file take turns on (``flock``); the caller holds
+        ``_writer_lock``, so threads of one process never contend for it."""
+        f = self._lockfile
+        if f is None:
+            yield
+            return
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+    def _told(self, notify: str | None) -> None:
+        """After a SQLite commit: the other processes are told (``notifier``)."""
+        if notify and self.notifier is not None:
+            self.notifier(notify)
 
     def add(self, row: GameRow) -> None:
         with self._writing(), self.session() as s:
@@ -232,6 +263,7 @@ class Store:
         stamp = now()
         if self._writer is not None:
             self._append_sqlite(game, index, action, seat, by, summary, stamp)
+            self._told(notify)
             return
         if self.is_postgres:
             self._append_postgres(game, index, action, seat, by, summary, stamp, notify or "")
@@ -271,7 +303,7 @@ class Store:
     def _append_sqlite(self, game: str, index: int, action: str, seat: int, by: str, summary: dict[str, Any],
                        stamp: dt.datetime) -> None:
         when = sqlite_time(stamp)
-        with self._writer_lock:
+        with self._writer_lock, self._file_lock():
             w = self._writer
             assert w is not None
             try:
@@ -301,6 +333,8 @@ class Store:
             conn.execute(update(GameRow).where(GameRow.id == game).values(seats=seats, updated=now(), **summary))
             if notify is not None and self.is_postgres:
                 conn.execute(text("SELECT pg_notify('monsterbox', :p)"), {"p": notify})
+        if self.is_sqlite:
+            self._told(notify)
 
     def listing(self, status: str | None, game: str | None, limit: int,
                 before: tuple[dt.datetime, str] | None) -> list[GameRow]:
@@ -326,6 +360,9 @@ class Store:
             with self._writer_lock:
                 self._writer.close()
                 self._writer = None
+        if self._lockfile is not None:
+            self._lockfile.close()
+            self._lockfile = None
         self.engine.dispose()
 
 
