@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import monsterbox
+from monsterbox.games.mansion import payments as P
 from monsterbox.games.mansion import rules as R
 from monsterbox.games.mansion.cards import SKULLS, default_cards
 from monsterbox.games.mansion.state import CAST, PAY, MansionState
@@ -42,7 +43,7 @@ def check_position(s: MansionState, p: int) -> int:
         got = R.payments(s, p, cost)
         assert dict(got) == expected, (s.screens[p], cost, helpers(s, p))
         codes = R._payments(s, p, cost)[1]
-        assert [R.A.paid_of(c) for c in codes] == sorted(expected, key=R.payment_order)
+        assert [R.A.paid_of(c) for c in codes] == sorted(expected, key=P.payment_order)
         if s.cards.atype[a] not in R.ABILITY_TYPES or not R.owns(s, p, s.cards.atype[a]):
             assert R.castable(s, p, a) == bool(expected)
             payable += bool(expected)
@@ -78,15 +79,31 @@ def test_payments_agree_on_any_screen(screen: list[int], make_up: int, props: bo
         assert dict(R.payments(s, 0, (0, 0, 0, 0), k)) == {q: (False, False) for q in ref.picks(screen, k)}
 
 
-def test_undominated_agrees_with_the_pairwise_filter_on_any_sizes() -> None:
-    rng = random.Random(5)
-    for _ in range(300):
-        out = {tuple(rng.randrange(3) for _ in range(5)): (rng.random() < 0.5, rng.random() < 0.5)
-               for _ in range(rng.randrange(1, 12))}
-        pairwise = {q: f for q, f in out.items()
-                    if not any(r != q and all(a <= b for a, b in zip(r, q, strict=True)) and g <= f
-                               for r, g in out.items())}
-        assert R.undominated(out) == pairwise
+@settings(max_examples=150)
+@given(screen=st.lists(st.integers(0, 6), min_size=5, max_size=5),
+       cost=st.lists(st.integers(0, 3), min_size=4, max_size=4).filter(lambda c: sum(c) > 0),
+       pair=st.sampled_from([None, (0, 1), (1, 0), (2, 3), (1, 2), (0, 3)]), props=st.booleans())
+def test_payment_set_agrees_with_the_first_implementation_on_any_cost(
+        screen: list[int], cost: list[int], pair: tuple[int, int] | None, props: bool) -> None:
+    """Any cost (not only the card file's), screen and chamber help: the described payments are the enumerated
+    ones, capping the screen changes nothing, and ``payable`` says whether there is one."""
+    expected = ref.payments(screen, cost, pair, props)
+    assert P.payment_set(screen, cost, pair, props) == expected
+    assert P.payment_set(P.capped_screen(screen, cost, pair, props), cost, pair, props) == expected
+    assert P.payable(screen, cost, pair, props) == bool(expected)
+
+
+def test_payment_set_worked_examples() -> None:
+    """Blue + red from blue 1, green 2, grey 1 with Props: blue and the grey (plain), or Props turns the two greens
+    into a grey for the red or for the blue (excess two, one skull more); a three-skull payment spending the plain
+    one's skulls and more (blue, grey and a green) is not offered. Blue 2 + red from blue 3 and a grey with Make Up
+    blue/red: the grey pays the red, or a third blue does through Make Up; Props adds nothing (one skull more)."""
+    got = P.payment_set([1, 0, 2, 0, 1], [1, 1, 0, 0], None, True)
+    assert got == {(1, 0, 0, 0, 1): P.PLAIN, (1, 0, 2, 0, 0): P.PROPS, (0, 0, 2, 0, 1): P.PROPS}
+    got = P.payment_set([3, 0, 0, 0, 1], [2, 1, 0, 0], (0, 1), True)
+    assert got == {(2, 0, 0, 0, 1): P.PLAIN, (3, 0, 0, 0, 0): P.MAKE_UP}
+    for screen, cost, pair in (([1, 0, 2, 0, 1], [1, 1, 0, 0], None), ([3, 0, 0, 0, 1], [2, 1, 0, 0], (0, 1))):
+        assert P.payment_set(screen, cost, pair, True) == ref.payments(screen, cost, pair, True)
 
 
 def test_shared_payments_cannot_be_changed() -> None:

@@ -20,7 +20,9 @@ PAY_BASE = 32  # a payment's skull counts per colour, as one integer: sum(count[
 
 
 def pay_code(paid: tuple[int, ...] | list[int]) -> int:
-    return sum(k * PAY_BASE ** c for c, k in enumerate(paid))
+    """A payment's skulls per colour (5 colours) as one integer."""
+    b, r, g, y, grey = paid
+    return b + PAY_BASE * (r + PAY_BASE * (g + PAY_BASE * (y + PAY_BASE * grey)))
 
 
 def paid_of(code: int) -> tuple[int, ...]:

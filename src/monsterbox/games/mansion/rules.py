@@ -7,8 +7,7 @@ P<n> = the project's own rulings in docs/rules/mansion.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from itertools import product
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -26,6 +25,16 @@ from monsterbox.games.mansion.cards import (
     MansionCards,
     default_cards,
     parse_cards,
+)
+from monsterbox.games.mansion.payments import (
+    PLAIN,
+    Flags,
+    Payment,
+    capped_screen,
+    payable,
+    payment_order,
+    payment_set,
+    picks,
 )
 from monsterbox.games.mansion.state import (
     BUY_AUDITION,
@@ -199,46 +208,36 @@ def chamber_of(s: MansionState, p: int, kind: str) -> int:
     return -1
 
 
-Payment = tuple[int, ...]  # skulls paid per colour, in SKULLS order
-
-
-#: payments by what they depend on (the screen, the cost, the chambers' help still available): a pure function of
-#: immutable keys, so states, their copies and determinizations share it safely; bounded by clearing it when full
-_PAYMENTS: dict[tuple[Any, ...], tuple[Mapping[Payment, tuple[bool, bool]], tuple[int, ...]]] = {}
+#: payments by what they depend on (the screen capped as ``payments.capped_screen``, the cost, the chambers' help
+#: still available): a pure function of immutable keys, so states, their copies and determinizations share it
+#: safely; bounded by clearing it when full
+_PAYMENTS: dict[tuple[Any, ...], tuple[Mapping[Payment, Flags], tuple[int, ...]]] = {}
 _PAYMENTS_MAX = 8_192  # about 3 kB an entry: some 25 MB at most
 
 
-def payments(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> Mapping[Payment, tuple[bool, bool]]:
+def payments(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> Mapping[Payment, Flags]:
     return _payments(s, p, cost, any_count)[0]
 
 
 def _payments(s: MansionState, p: int, cost: Sequence[int],
-              any_count: int = 0) -> tuple[Mapping[Payment, tuple[bool, bool]], tuple[int, ...]]:
+              any_count: int = 0) -> tuple[Mapping[Payment, Flags], tuple[int, ...]]:
     """R6: every way ``p`` can pay ``cost`` (per colour) or ``any_count`` skulls of any colour (a chamber), keyed
-    by the skulls spent, each with (Make Up used, Props used). The mapping is shared (read-only). ``_payments``
-    gives it with the payments' codes (``actions.pay_code``) in the order they are offered (``payment_order``).
-
-    MM: grey replaces any colour; Make Up (P4) lets one skull of its pair pay for the other colour, once a turn;
-    Props turns any two skulls into one grey, once a turn. Payments that spend the same skulls are one choice (the
-    one using the fewest chambers, which leaves them free for later); a payment spending every skull of another
-    one and more is never offered (a grey paid for on its own is not traded in through Props)."""
-    # every choice made while paying asks whether the screen holds a number of skulls of a colour no larger than
-    # what a payment may spend of it, at most the cost plus one (Props) or a chamber's two: more change nothing
-    cap = any_count or sum(cost) + 1
-    screen = tuple([k if k < cap else cap for k in s.screens[p]])
-    helpers = (None, False) if any_count else _helpers(s, p)
-    key = (screen, any_count or tuple(cost), *helpers)
+    by the skulls spent, each with (Make Up used, Props used) (``payments.payment_set``, P3). The mapping is shared
+    (read-only). ``_payments`` gives it with the payments' codes (``actions.pay_code``) in the order they are
+    offered (``payments.payment_order``)."""
+    if any_count:
+        screen = tuple([k if k < any_count else any_count for k in s.screens[p]])
+        key: tuple[Any, ...] = (screen, any_count, None, False)
+    else:
+        pair, props = _helpers(s, p)
+        screen = capped_screen(s.screens[p], cost, pair, props)
+        key = (screen, tuple(cost), pair, props)
     hit = _PAYMENTS.get(key)
     if hit is None:
-        out: dict[Payment, tuple[bool, bool]] = {}
         if any_count:
-            for paid in _picks(list(screen), any_count, 0):
-                out[paid] = (False, False)
+            out = {paid: PLAIN for paid in picks(screen, any_count)}
         else:
-            for paid, flags in _payments_with(screen, cost, *helpers):
-                if paid not in out:
-                    out[paid] = flags
-            out = undominated(out)
+            out = payment_set(screen, cost, pair, props)
         if len(_PAYMENTS) >= _PAYMENTS_MAX:
             _PAYMENTS.clear()
         order = tuple(A.pay_code(q) for q in sorted(out, key=payment_order))
@@ -246,62 +245,15 @@ def _payments(s: MansionState, p: int, cost: Sequence[int],
     return hit
 
 
-def undominated(out: dict[Payment, tuple[bool, bool]]) -> dict[Payment, tuple[bool, bool]]:
-    """The payments of ``out`` (in its order) that no other one dominates: ``r`` dominates ``q`` when it spends no
-    skull more of any colour (so fewer skulls in all) with flags ``g <= f`` (R6, ``payments``).
-
-    A coloured cost is paid with its own number of skulls, or one more through Props: two sizes, so a dominating
-    payment is the dominated one less a single skull, found by looking up at most five payments instead of
-    comparing every pair (any other spread of sizes falls back to the pairwise comparison)."""
-    if len(out) < 2:
-        return out
-    sizes = {sum(q) for q in out}
-    if len(sizes) == 1:
-        return out  # equal sizes: a payment spending no skull more than another is that payment
-    if len(sizes) > 2 or max(sizes) - min(sizes) != 1:
-        return {q: f for q, f in out.items()
-                if not any(r != q and all(a <= b for a, b in zip(r, q, strict=True)) and g <= f
-                           for r, g in out.items())}
-    small = min(sizes)
-    kept: dict[Payment, tuple[bool, bool]] = {}
-    get = out.get
-    for q, f in out.items():
-        if sum(q) != small:
-            dominated = False
-            for c in range(5):
-                if q[c]:
-                    g = get((*q[:c], q[c] - 1, *q[c + 1:]))
-                    if g is not None and g <= f:
-                        dominated = True
-                        break
-            if dominated:
-                continue
-        kept[q] = f
-    return kept
-
-
-def payment_options(s: MansionState, p: int, kind: int, item: int) -> Mapping[Payment, tuple[bool, bool]]:
+def payment_options(s: MansionState, p: int, kind: int, item: int) -> Mapping[Payment, Flags]:
     """The payments of a purchase: an actor's cost, or a chamber's two skulls of any colour."""
     return _purchase(s, p, kind, item)[0]
 
 
-def _purchase(s: MansionState, p: int, kind: int,
-              item: int) -> tuple[Mapping[Payment, tuple[bool, bool]], tuple[int, ...]]:
+def _purchase(s: MansionState, p: int, kind: int, item: int) -> tuple[Mapping[Payment, Flags], tuple[int, ...]]:
     if kind == BUY_CHAMBER:
         return _payments(s, p, (0, 0, 0, 0), CHAMBER_COST)
     return _payments(s, p, s.cards.acost[item])
-
-
-def _picks(screen: list[int], k: int, c: int) -> Iterator[Payment]:
-    """Every choice of ``k`` skulls among those behind the screen (colours ``c`` onwards)."""
-    if k == 0:
-        yield (0,) * 5
-        return
-    if c == 5:
-        return
-    for take in range(min(k, screen[c]), -1, -1):
-        for rest in _picks(screen, k - take, c + 1):
-            yield rest[:c] + (take,) + rest[c + 1:]
 
 
 def _helpers(s: MansionState, p: int) -> tuple[tuple[int, int] | None, bool]:
@@ -318,75 +270,6 @@ def _helpers(s: MansionState, p: int) -> tuple[tuple[int, int] | None, bool]:
         elif kind == "props":
             props = not s.props_used
     return pair, props
-
-
-def _payments_with(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int] | None,
-                   props: bool) -> list[tuple[Payment, tuple[bool, bool]]]:
-    """Payments of a coloured cost from ``screen``, plain ones first, then with Make Up (``pair``: its colours,
-    None when it cannot help), with Props (``props``: whether it can), with both."""
-    out: list[tuple[Payment, tuple[bool, bool]]] = []
-    dirs: list[tuple[int, int] | None] = [None]
-    if pair is not None:
-        x, y = pair
-        dirs += [(x, y), (y, x)]  # (give, want): a skull of colour give pays for one of colour want
-    for use_pr in (False, True) if props else (False,):
-        for d in dirs:
-            sc, need, paid = list(screen), list(cost), [0] * 5
-            if d is not None:
-                give, want = d
-                if not (need[want] and sc[give]):
-                    continue
-                sc[give] -= 1
-                need[want] -= 1
-                paid[give] += 1
-            flags = (d is not None, use_pr)
-            if not use_pr:
-                out.extend((q, flags) for q in _direct(sc, need, paid))
-                continue
-            for w in range(4):  # the colour the Props grey pays for
-                if not need[w]:
-                    continue
-                need[w] -= 1
-                for a in range(4):  # two coloured skulls: a grey pays on its own, it is not traded in
-                    for b in range(a, 4):
-                        if (sc[a] >= 2) if a == b else (sc[a] and sc[b]):
-                            sc[a] -= 1
-                            sc[b] -= 1
-                            paid[a] += 1
-                            paid[b] += 1
-                            out.extend((q, flags) for q in _direct(sc, need, paid))
-                            sc[a] += 1
-                            sc[b] += 1
-                            paid[a] -= 1
-                            paid[b] -= 1
-                need[w] += 1
-    return out
-
-
-def _direct(sc: list[int], need: list[int], paid: list[int]) -> list[Payment]:
-    """Pay the remaining coloured need with the same colour or grey wildcards, in every proportion: each needed
-    colour's own skulls from as many as possible down, the rest in greys, as long as the greys last."""
-    cols = [c for c in range(4) if need[c]]
-    if not cols:
-        return [tuple(paid)]
-    greys = sc[GREY]
-    total = 0
-    ranges = []
-    for c in cols:
-        n = need[c]
-        total += n
-        ranges.append(range(min(sc[c], n), max(n - greys, 0) - 1, -1))
-    out = []
-    for owns in product(*ranges):
-        grey = total - sum(owns)
-        if grey > greys:
-            continue
-        q = paid[:]
-        for c, own in zip(cols, owns, strict=True):
-            q[c] += own
-        q[GREY] += grey
-        out.append(tuple(q))
-    return out
 
 
 # --- legal actions --------------------------------------------------------------------------------------------------
@@ -453,11 +336,6 @@ def legal_actions(s: MansionState) -> list[int]:
     return acts
 
 
-def payment_order(paid: Payment) -> tuple[int, ...]:
-    """Fewest skulls first, then the colours in SKULLS order (blue first)."""
-    return (sum(paid), *(-k for k in paid))
-
-
 def addable_chambers(s: MansionState, p: int) -> list[int]:
     """MM Add a Chamber: one a turn, 2 skulls of any colour, one chamber of each type (one card per kind offered:
     Make Up cards differ by their pair)."""
@@ -501,68 +379,19 @@ def castable(s: MansionState, p: int, a: int, owned: set[int] | None = None) -> 
         return False
     if (s.makeup_used or chamber_of(s, p, "make_up") < 0) and (s.props_used or chamber_of(s, p, "props") < 0):
         return False  # no chamber can help
-    key = (tuple(screen), cost, *_helpers(s, p))
+    pair, props = _helpers(s, p)
+    key = (capped_screen(screen, cost, pair, props), cost, pair, props)
     ok = _PAYABLE.get(key)
     if ok is None:
         if len(_PAYABLE) >= _PAYABLE_MAX:
             _PAYABLE.clear()
-        ok = _PAYABLE[key] = _payable(screen, cost, key[2], key[3])
+        ok = _PAYABLE[key] = payable(screen, cost, pair, props)
     return ok
 
 
-#: ``_payable`` by its arguments (pure, like ``_PAYMENTS``; a small entry)
+#: ``payments.payable`` by its arguments (pure, like ``_PAYMENTS``; a small entry)
 _PAYABLE: dict[tuple[Any, ...], bool] = {}
 _PAYABLE_MAX = 50_000
-
-
-def _short(sc: Sequence[int], need: Sequence[int]) -> int:
-    """How many more greys than ``sc`` holds paying ``need`` in its own colours and greys takes (0: it can be
-    paid, ``_direct`` has a payment)."""
-    missing = 0
-    for c in range(4):
-        if need[c] > sc[c]:
-            missing += need[c] - sc[c]
-    return max(0, missing - sc[GREY])
-
-
-def _payable(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int] | None, props: bool) -> bool:
-    """Whether ``_payments_with`` has any payment: the same choices (Make Up's direction, Props' two skulls and
-    the colour its grey pays for), each asking only whether the rest can be paid."""
-    if not _short(screen, cost):
-        return True
-    dirs: list[tuple[int, int] | None] = [None]
-    if pair is not None:
-        x, y = pair
-        dirs += [(x, y), (y, x)]
-    for use_pr in (False, True) if props else (False,):
-        for d in dirs:
-            sc, need = list(screen), list(cost)
-            if d is not None:
-                give, want = d
-                if not (need[want] and sc[give]):
-                    continue
-                sc[give] -= 1
-                need[want] -= 1
-            if not use_pr:
-                if not _short(sc, need):
-                    return True
-                continue
-            for w in range(4):
-                if not need[w]:
-                    continue
-                need[w] -= 1
-                for a in range(4):
-                    for b in range(a, 4):
-                        if (sc[a] >= 2) if a == b else (sc[a] and sc[b]):
-                            sc[a] -= 1
-                            sc[b] -= 1
-                            ok = not _short(sc, need)
-                            sc[a] += 1
-                            sc[b] += 1
-                            if ok:
-                                return True
-                need[w] += 1
-    return False
 
 
 def mummy_sources(s: MansionState) -> list[int]:
@@ -669,7 +498,7 @@ def buy(s: MansionState, p: int, kind: int, item: int) -> None:
     s.phase = PAY
 
 
-def complete(s: MansionState, p: int, kind: int, item: int, paid: Payment, flags: tuple[bool, bool]) -> None:
+def complete(s: MansionState, p: int, kind: int, item: int, paid: Payment, flags: Flags) -> None:
     pay(s, p, paid, flags)
     s.phase = CAST
     s.pending = (-1, -1)
@@ -682,7 +511,7 @@ def complete(s: MansionState, p: int, kind: int, item: int, paid: Payment, flags
         cast(s, p, item, ("audition", "reserve", "mummy")[kind], paid, flags)
 
 
-def pay(s: MansionState, p: int, paid: Payment, flags: tuple[bool, bool]) -> None:
+def pay(s: MansionState, p: int, paid: Payment, flags: Flags) -> None:
     """Skulls paid go to the discard tile (MM Cast or Reserve an Actor); Make Up and Props count as used."""
     s.makeup_used |= flags[0]
     s.props_used |= flags[1]
@@ -720,7 +549,7 @@ def check_rewards(s: MansionState, p: int) -> None:
             log(s, -1, "reward", p, r)
 
 
-def cast(s: MansionState, p: int, a: int, source: str, paid: Payment, flags: tuple[bool, bool]) -> None:
+def cast(s: MansionState, p: int, a: int, source: str, paid: Payment, flags: Flags) -> None:
     if source == "audition":
         s.audition.remove(a)
     elif source == "reserve":

@@ -1,0 +1,216 @@
+"""Monster Mansion payments (R6, P3): which skulls can pay an actor's cost or a chamber, as pure functions of the
+skulls behind the screen, the cost and the chambers' help still available this turn.
+
+MM Cast or Reserve an Actor: a cost is paid in skulls of its colours, grey skulls replacing any colour; MM Make Up
+(P4): once a turn one skull of its pair's colour pays for the other colour; MM Props: once a turn two skulls are
+turned into one grey. MM Add a Chamber: two skulls of any colour. P3 (the project's ruling on R6): payments that
+spend the same skulls are one choice, the one using the fewest chambers; a payment spending every skull of another
+one and more is not offered. ``tests/mansion/reference_payments.py`` keeps the first implementation, which
+enumerated every way to pay and then filtered; this module describes the same payments directly (see
+``payment_set``) and is checked against it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import product
+
+from monsterbox.games.mansion.cards import GREY
+
+Payment = tuple[int, ...]  # skulls paid per colour, in SKULLS order (blue, red, green, yellow, grey)
+Flags = tuple[bool, bool]  # (Make Up used, Props used)
+
+PLAIN: Flags = (False, False)
+MAKE_UP: Flags = (True, False)
+PROPS: Flags = (False, True)
+BOTH: Flags = (True, True)
+
+
+def payment_set(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int] | None,
+                props: bool) -> dict[Payment, Flags]:
+    """Every payment of a coloured ``cost`` (4 colours) from ``screen`` (5 colours, grey last), with the chambers
+    it uses; ``pair``: Make Up's two colours when it can still help this turn (else None); ``props``: whether
+    Props can.
+
+    A payment is described by its *excess*: how many skulls of each colour it spends beyond that colour's cost.
+    Greys pay what the coloured skulls leave unpaid, so a payment of ``n = sum(cost)`` skulls with no excess is a
+    plain payment. Make Up spends one skull of one pair colour beyond its cost for a skull the other colour lacks:
+    excess exactly one, in a pair colour, with its partner paid short. Props spends two coloured skulls beyond the
+    cost for one skull the cost lacks: ``n + 1`` skulls with excess two. Both: ``n + 1`` skulls, excess three, one
+    of them Make Up's (its partner short).
+
+    These are exactly the undominated payments P3 keeps: with Props, a payment of excess one or none spends a
+    plain payment's skulls and one more (dropped); with both chambers, excess two is already a Props payment
+    (which uses fewer chambers). Each is listed once, with the chambers it uses."""
+    n = sum(cost)
+    out: dict[Payment, Flags] = {}
+    for excess, extra, short, flags in _shapes(pair, props):
+        _fill(out, screen, cost, excess, n + extra, short, flags)
+    return out
+
+
+#: ``_shapes`` by its arguments (a handful: Make Up's pairs, Props or not)
+_SHAPES: dict[tuple[tuple[int, int] | None, bool], list[Shape]] = {}
+
+Shape = tuple[tuple[int, ...], int, int, Flags]  # (excess per colour, skulls beyond the cost, short colour, flags)
+
+
+def _shapes(pair: tuple[int, int] | None, props: bool) -> list[Shape]:
+    """The kinds of payment ``payment_set`` lists, as (excess per colour, skulls spent beyond the cost's, the
+    colour paid short or -1, chambers used): plain; Make Up in each direction; Props (excess two, in every
+    spread); both (Make Up's excess and two more, its partner short). Built once per (pair, props)."""
+    key = (pair, props)
+    hit = _SHAPES.get(key)
+    if hit is None:
+        dirs = [pair, (pair[1], pair[0])] if pair is not None else []
+        hit = [((0, 0, 0, 0), 0, -1, PLAIN)]
+        hit += [(_excess({give: 1}), 0, want, MAKE_UP) for give, want in dirs]
+        if props:
+            hit += [(_excess(e), 1, -1, PROPS) for e in _spreads(2, range(4))]
+            for give, want in dirs:
+                for e in _spreads(2, [c for c in range(4) if c != want]):
+                    e[give] = e.get(give, 0) + 1
+                    hit.append((_excess(e), 1, want, BOTH))
+        _SHAPES[key] = hit
+    return hit
+
+
+def _excess(spread: dict[int, int]) -> tuple[int, ...]:
+    return tuple(spread.get(c, 0) for c in range(4))
+
+
+def _spreads(units: int, colours: Sequence[int]) -> Iterator[dict[int, int]]:
+    """Every way to spread ``units`` skulls of excess over ``colours`` (per colour counts, as a fresh dict)."""
+    if units == 0:
+        yield {}
+        return
+    if not colours:
+        return
+    first, rest = colours[0], colours[1:]
+    for k in range(units, -1, -1):
+        for more in _spreads(units - k, rest):
+            if k:
+                more[first] = k
+            yield more
+
+
+def _fill(out: dict[Payment, Flags], screen: Sequence[int], cost: Sequence[int], excess: tuple[int, ...],
+          size: int, short: int, flags: Flags) -> None:
+    """Add to ``out`` every payment of ``size`` skulls from ``screen`` spending exactly ``excess`` beyond the cost
+    in those colours, at most the cost in the others (colour ``short``: at least one skull less), greys paying for
+    the rest."""
+    ranges: list[Sequence[int]] = []
+    low = high = 0  # the fewest and the most coloured skulls spent
+    for c in range(4):
+        e = excess[c]
+        if e:
+            k = cost[c] + e
+            if k > screen[c]:
+                return
+            ranges.append((k,))
+            low += k
+            high += k
+        else:
+            top = cost[c] - 1 if c == short else cost[c]
+            if screen[c] < top:
+                top = screen[c]
+            if top < 0:
+                return
+            ranges.append(range(top, -1, -1))
+            high += top
+    greys = screen[GREY]
+    if high + greys < size or low > size:
+        return
+    for q in product(*ranges):
+        grey = size - sum(q)
+        if 0 <= grey <= greys:
+            out[(*q, grey)] = flags
+
+
+def picks(screen: Sequence[int], k: int, c: int = 0) -> Iterator[Payment]:
+    """Every choice of ``k`` skulls among those behind the screen (colours ``c`` onwards): a chamber's payment."""
+    if k == 0:
+        yield (0,) * 5
+        return
+    if c == 5:
+        return
+    for take in range(min(k, screen[c]), -1, -1):
+        for rest in picks(screen, k - take, c + 1):
+            yield rest[:c] + (take,) + rest[c + 1:]
+
+
+def payment_order(paid: Payment) -> tuple[int, ...]:
+    """The order payments are offered in: fewest skulls first, then the colours in SKULLS order (blue first)."""
+    return (sum(paid), -paid[0], -paid[1], -paid[2], -paid[3], -paid[4])
+
+
+def capped_screen(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int] | None,
+                  props: bool) -> tuple[int, ...]:
+    """``screen`` with each colour capped at the most skulls of it a payment of ``cost`` can spend (the payments
+    of the capped screen are those of the screen: a memo key). A colour pays its cost, one skull more as Make Up's
+    giving side, two more through Props; grey pays at most the whole cost; a payment spends at most the cost and
+    one skull (Props)."""
+    n = sum(cost)
+    total = n + 1 if props else n
+    extra = 2 if props else 0
+    out = []
+    for c in range(4):
+        cap = cost[c] + extra + (1 if pair is not None and c in pair else 0)
+        if cap > total:
+            cap = total
+        k = screen[c]
+        out.append(k if k < cap else cap)
+    k = screen[GREY]
+    out.append(k if k < n else n)
+    return tuple(out)
+
+
+def _short(sc: Sequence[int], need: Sequence[int]) -> int:
+    """How many more greys than ``sc`` holds paying ``need`` in its own colours and greys takes (0: it can be
+    paid)."""
+    missing = 0
+    for c in range(4):
+        if need[c] > sc[c]:
+            missing += need[c] - sc[c]
+    return max(0, missing - sc[GREY])
+
+
+def payable(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int] | None, props: bool) -> bool:
+    """Whether ``payment_set`` has any payment, without listing them: plain (the colours and greys suffice), with
+    Make Up (one pair skull for the other colour), with Props (two coloured skulls for one skull of the cost), or
+    both; each choice asking only whether the rest can be paid."""
+    if not _short(screen, cost):
+        return True
+    dirs: list[tuple[int, int] | None] = [None]
+    if pair is not None:
+        x, y = pair
+        dirs += [(x, y), (y, x)]
+    for use_pr in (False, True) if props else (False,):
+        for d in dirs:
+            sc, need = list(screen), list(cost)
+            if d is not None:
+                give, want = d
+                if not (need[want] and sc[give]):
+                    continue
+                sc[give] -= 1
+                need[want] -= 1
+            if not use_pr:
+                if not _short(sc, need):
+                    return True
+                continue
+            for w in range(4):
+                if not need[w]:
+                    continue
+                need[w] -= 1
+                for a in range(4):
+                    for b in range(a, 4):
+                        if (sc[a] >= 2) if a == b else (sc[a] and sc[b]):
+                            sc[a] -= 1
+                            sc[b] -= 1
+                            ok = not _short(sc, need)
+                            sc[a] += 1
+                            sc[b] += 1
+                            if ok:
+                                return True
+                need[w] += 1
+    return False
