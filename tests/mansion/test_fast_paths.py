@@ -1,5 +1,5 @@
 """The fast payment rules (R6) agree with the straightforward ones they replace (tests/mansion/reference_payments.py):
-memoised, with the dominance filter by lookups, screens capped, castability without enumerating."""
+described by their excess over the cost, filtered from per-cost tables, castability without enumerating."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import monsterbox
 from monsterbox.games.mansion import payments as P
 from monsterbox.games.mansion import rules as R
 from monsterbox.games.mansion.cards import SKULLS, default_cards
-from monsterbox.games.mansion.state import CAST, PAY, MansionState
+from monsterbox.games.mansion.state import BUY_AUDITION, CAST, PAY, MansionState
 from tests.mansion import reference_payments as ref
 
 CARDS = default_cards()
@@ -42,7 +42,7 @@ def check_position(s: MansionState, p: int) -> int:
         expected = ref.payments(s.screens[p], cost, *helpers(s, p))
         got = R.payments(s, p, cost)
         assert dict(got) == expected, (s.screens[p], cost, helpers(s, p))
-        codes = R._payments(s, p, cost)[1]
+        codes = R._purchase(s, p, BUY_AUDITION, a)[1]  # the pay codes offered, in order
         assert [R.A.paid_of(c) for c in codes] == sorted(expected, key=P.payment_order)
         if s.cards.atype[a] not in R.ABILITY_TYPES or not R.owns(s, p, s.cards.atype[a]):
             assert R.castable(s, p, a) == bool(expected)
@@ -86,11 +86,15 @@ def test_payments_agree_on_any_screen(screen: list[int], make_up: int, props: bo
 def test_payment_set_agrees_with_the_first_implementation_on_any_cost(
         screen: list[int], cost: list[int], pair: tuple[int, int] | None, props: bool) -> None:
     """Any cost (not only the card file's), screen and chamber help: the described payments are the enumerated
-    ones, capping the screen changes nothing, and ``payable`` says whether there is one."""
+    ones, the cost's table filtered by the screen gives them in the order offered, ``payable`` says whether there
+    is one."""
     expected = ref.payments(screen, cost, pair, props)
     assert P.payment_set(screen, cost, pair, props) == expected
-    assert P.payment_set(P.capped_screen(screen, cost, pair, props), cost, pair, props) == expected
-    assert P.payable(screen, cost, pair, props) == bool(expected)
+    table = P.payment_table(tuple(cost), pair, props)
+    codes = table.codes_for(P.pack_screen(screen))
+    assert [R.A.paid_of(c) for c in codes] == sorted(expected, key=P.payment_order)
+    assert {R.A.paid_of(c): table.flags[c] for c in codes} == expected
+    assert P.payable(screen, tuple(cost), pair, props) == bool(expected)
 
 
 def test_payment_set_worked_examples() -> None:
@@ -106,21 +110,21 @@ def test_payment_set_worked_examples() -> None:
         assert P.payment_set(screen, cost, pair, True) == ref.payments(screen, cost, pair, True)
 
 
-def test_shared_payments_cannot_be_changed() -> None:
+def test_payment_tables_are_shared_and_unchanged_by_use() -> None:
+    """A cost's table is built once and filtering it for a screen leaves it as it was."""
     s = monsterbox.new_game("mansion", 3, 0).state
-    s.screens[0] = [2, 2, 2, 2, 2]
-    got = R.payments(s, 0, s.cards.acost[0])
-    with pytest.raises(TypeError):
-        got[(9, 9, 9, 9, 9)] = (False, False)  # type: ignore[index]
-
-
-def test_a_full_memo_is_cleared_and_refilled(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(R, "_PAYMENTS_MAX", 3)
-    monkeypatch.setattr(R, "_PAYABLE_MAX", 3)
-    monkeypatch.setattr(R, "_PAYMENTS", {})
-    monkeypatch.setattr(R, "_PAYABLE", {})
-    s = monsterbox.new_game("mansion", 3, 0).state
-    for screen in ([1, 1, 1, 1, 1], [3, 0, 2, 0, 1], [0, 2, 2, 1, 0], [2, 2, 0, 0, 3], [1, 1, 1, 1, 1]):
+    cost = s.cards.acost[0]
+    table = P.payment_table(cost, None, True)
+    before = table.entries
+    s.chambers[0] = [PROPS]
+    for screen in ([2, 2, 2, 2, 2], [0, 0, 0, 0, 0], [9, 9, 9, 9, 9]):
         s.screens[0] = screen
-        check_position(s, 0)
-        assert len(R._PAYMENTS) <= 3 and len(R._PAYABLE) <= 3
+        assert R.payments(s, 0, cost) == ref.payments(screen, cost, None, True)
+    assert P.payment_table(cost, None, True) is table and table.entries == before
+
+
+def test_packed_screens_compare_every_colour() -> None:
+    for screen, paid, ok in (([1, 0, 0, 0, 0], [1, 0, 0, 0, 0], True), ([0, 5, 0, 0, 0], [1, 0, 0, 0, 0], False),
+                             ([31, 31, 31, 31, 0], [0, 0, 0, 0, 1], False), ([40, 0, 0, 0, 3], [31, 0, 0, 0, 3], True),
+                             ([2, 2, 2, 2, 2], [2, 2, 2, 3, 2], False), ([2, 2, 2, 2, 2], [2, 2, 2, 2, 2], True)):
+        assert P.fits(P.pack_screen(screen), P.pack(paid)) is ok, (screen, paid)

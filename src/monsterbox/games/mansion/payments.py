@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import product
+from typing import Any
 
 from monsterbox.games.mansion.cards import GREY
 
@@ -144,73 +145,82 @@ def payment_order(paid: Payment) -> tuple[int, ...]:
     return (sum(paid), -paid[0], -paid[1], -paid[2], -paid[3], -paid[4])
 
 
-def capped_screen(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int] | None,
-                  props: bool) -> tuple[int, ...]:
-    """``screen`` with each colour capped at the most skulls of it a payment of ``cost`` can spend (the payments
-    of the capped screen are those of the screen: a memo key). A colour pays its cost, one skull more as Make Up's
-    giving side, two more through Props; grey pays at most the whole cost; a payment spends at most the cost and
-    one skull (Props)."""
-    n = sum(cost)
-    total = n + 1 if props else n
-    extra = 2 if props else 0
-    out = []
-    for c in range(4):
-        cap = cost[c] + extra + (1 if pair is not None and c in pair else 0)
-        if cap > total:
-            cap = total
-        k = screen[c]
-        out.append(k if k < cap else cap)
-    k = screen[GREY]
-    out.append(k if k < n else n)
-    return tuple(out)
+#: a screen, or a payment, packed as one integer: 6 bits a colour (``pack``); a screen's colours carry a guard bit
+#: (``pack_screen``) so that ``fits`` compares all five colours with one subtraction
+FIELD, GUARD, MAXK = 6, 32, 31
+GUARDS = sum(GUARD << (FIELD * c) for c in range(5))
 
 
-def _short(sc: Sequence[int], need: Sequence[int]) -> int:
-    """How many more greys than ``sc`` holds paying ``need`` in its own colours and greys takes (0: it can be
-    paid)."""
-    missing = 0
-    for c in range(4):
-        if need[c] > sc[c]:
-            missing += need[c] - sc[c]
-    return max(0, missing - sc[GREY])
+def pack(counts: Sequence[int]) -> int:
+    """Per colour counts (each at most ``MAXK``) as one integer."""
+    return sum(k << (FIELD * c) for c, k in enumerate(counts))
 
 
-def payable(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int] | None, props: bool) -> bool:
-    """Whether ``payment_set`` has any payment, without listing them: plain (the colours and greys suffice), with
-    Make Up (one pair skull for the other colour), with Props (two coloured skulls for one skull of the cost), or
-    both; each choice asking only whether the rest can be paid."""
-    if not _short(screen, cost):
-        return True
-    dirs: list[tuple[int, int] | None] = [None]
-    if pair is not None:
-        x, y = pair
-        dirs += [(x, y), (y, x)]
-    for use_pr in (False, True) if props else (False,):
-        for d in dirs:
-            sc, need = list(screen), list(cost)
-            if d is not None:
-                give, want = d
-                if not (need[want] and sc[give]):
-                    continue
-                sc[give] -= 1
-                need[want] -= 1
-            if not use_pr:
-                if not _short(sc, need):
-                    return True
-                continue
-            for w in range(4):
-                if not need[w]:
-                    continue
-                need[w] -= 1
-                for a in range(4):
-                    for b in range(a, 4):
-                        if (sc[a] >= 2) if a == b else (sc[a] and sc[b]):
-                            sc[a] -= 1
-                            sc[b] -= 1
-                            ok = not _short(sc, need)
-                            sc[a] += 1
-                            sc[b] += 1
-                            if ok:
-                                return True
-                need[w] += 1
-    return False
+def pack_screen(screen: Sequence[int]) -> int:
+    """A screen as one integer for ``fits`` (counts above ``MAXK`` count as ``MAXK``: no payment spends as many)."""
+    b, r, g, y, grey = (k if k < MAXK else MAXK for k in screen)
+    return GUARDS | b | r << 6 | g << 12 | y << 18 | grey << 24
+
+
+def fits(screen: int, payment: int) -> bool:
+    """Whether a packed screen holds every skull of a packed payment: no colour of the subtraction borrows from its
+    guard bit."""
+    return (screen - payment) & GUARDS == GUARDS
+
+
+class PaymentTable:
+    """Every payment of one cost (or a chamber's skulls of any colour) with the same chamber help, from a screen
+    holding plenty of every colour, in the order they are offered (``payment_order``). A screen's payments are the
+    ones among these that its skulls cover (``payment_set`` decides each skull count by the cost and the screen's
+    count of that colour alone, a payment's chambers by its excess), so a purchase filters this table instead of
+    working its payments out again: ``codes_for`` gives them as ``actions.pay_code`` integers, ``payable`` whether
+    there is one (it looks only at the minimal payments), ``flags`` the chambers each payment uses."""
+
+    __slots__ = ("entries", "flags", "minimal")
+
+    def __init__(self, options: dict[Payment, Flags]) -> None:
+        from monsterbox.games.mansion.actions import pay_code
+
+        order = sorted(options, key=payment_order)
+        self.entries = tuple((pack(q), pay_code(q)) for q in order)
+        self.flags = {pay_code(q): options[q] for q in order}
+        # the payments spending no other one's skulls and more; a table's payments differ in size by at most one
+        # skull (the cost's, or one more through Props), so only a payment one skull smaller can be spent by one
+        self.minimal = tuple(pack(q) for q in order
+                             if not any(q[c] and (*q[:c], q[c] - 1, *q[c + 1:]) in options for c in range(5)))
+
+    def codes_for(self, screen: int) -> list[int]:
+        """The pay codes of the payments a packed screen (``pack_screen``) can make, in offer order."""
+        return [code for packed, code in self.entries if (screen - packed) & GUARDS == GUARDS]
+
+    def payable(self, screen: int) -> bool:
+        return any((screen - packed) & GUARDS == GUARDS for packed in self.minimal)
+
+
+#: ``payment_table`` by its arguments: a few hundred small tables at most (costs of a card file x chamber help)
+_TABLES: dict[tuple[Any, ...], PaymentTable] = {}
+PLENTY = (MAXK,) * 5
+
+
+def payment_table(cost: tuple[int, ...], pair: tuple[int, int] | None, props: bool) -> PaymentTable:
+    """The ``PaymentTable`` of a coloured ``cost`` with Make Up's ``pair`` (None: it cannot help) and Props
+    (``props``: whether it can), built once."""
+    key = (cost, pair, props)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = PaymentTable(payment_set(PLENTY, cost, pair, props))
+    return table
+
+
+def chamber_table(count: int) -> PaymentTable:
+    """The ``PaymentTable`` of ``count`` skulls of any colour (MM Add a Chamber), built once."""
+    key = ("any", count)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = PaymentTable({q: PLAIN for q in picks(PLENTY, count)})
+    return table
+
+
+def payable(screen: Sequence[int], cost: tuple[int, ...], pair: tuple[int, int] | None, props: bool) -> bool:
+    """Whether ``payment_set`` has any payment (through the cost's table)."""
+    return payment_table(cost, pair, props).payable(pack_screen(screen))

@@ -7,8 +7,7 @@ P<n> = the project's own rulings in docs/rules/mansion.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Sequence
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -27,14 +26,12 @@ from monsterbox.games.mansion.cards import (
     parse_cards,
 )
 from monsterbox.games.mansion.payments import (
-    PLAIN,
     Flags,
     Payment,
-    capped_screen,
-    payable,
-    payment_order,
-    payment_set,
-    picks,
+    PaymentTable,
+    chamber_table,
+    pack_screen,
+    payment_table,
 )
 from monsterbox.games.mansion.state import (
     BUY_AUDITION,
@@ -208,52 +205,27 @@ def chamber_of(s: MansionState, p: int, kind: str) -> int:
     return -1
 
 
-#: payments by what they depend on (the screen capped as ``payments.capped_screen``, the cost, the chambers' help
-#: still available): a pure function of immutable keys, so states, their copies and determinizations share it
-#: safely; bounded by clearing it when full
-_PAYMENTS: dict[tuple[Any, ...], tuple[Mapping[Payment, Flags], tuple[int, ...]]] = {}
-_PAYMENTS_MAX = 8_192  # about 3 kB an entry: some 25 MB at most
-
-
-def payments(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> Mapping[Payment, Flags]:
-    return _payments(s, p, cost, any_count)[0]
-
-
-def _payments(s: MansionState, p: int, cost: Sequence[int],
-              any_count: int = 0) -> tuple[Mapping[Payment, Flags], tuple[int, ...]]:
+def payments(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> dict[Payment, Flags]:
     """R6: every way ``p`` can pay ``cost`` (per colour) or ``any_count`` skulls of any colour (a chamber), keyed
-    by the skulls spent, each with (Make Up used, Props used) (``payments.payment_set``, P3). The mapping is shared
-    (read-only). ``_payments`` gives it with the payments' codes (``actions.pay_code``) in the order they are
-    offered (``payments.payment_order``)."""
-    if any_count:
-        screen = tuple([k if k < any_count else any_count for k in s.screens[p]])
-        key: tuple[Any, ...] = (screen, any_count, None, False)
-    else:
-        pair, props = _helpers(s, p)
-        screen = capped_screen(s.screens[p], cost, pair, props)
-        key = (screen, tuple(cost), pair, props)
-    hit = _PAYMENTS.get(key)
-    if hit is None:
-        if any_count:
-            out = {paid: PLAIN for paid in picks(screen, any_count)}
-        else:
-            out = payment_set(screen, cost, pair, props)
-        if len(_PAYMENTS) >= _PAYMENTS_MAX:
-            _PAYMENTS.clear()
-        order = tuple(A.pay_code(q) for q in sorted(out, key=payment_order))
-        hit = _PAYMENTS[key] = (MappingProxyType(out), order)
-    return hit
+    by the skulls spent, each with (Make Up used, Props used) (``payments.payment_set``, P3)."""
+    table = chamber_table(any_count) if any_count else payment_table(tuple(cost), *_helpers(s, p))
+    return {A.paid_of(code): table.flags[code] for code in table.codes_for(pack_screen(s.screens[p]))}
 
 
-def payment_options(s: MansionState, p: int, kind: int, item: int) -> Mapping[Payment, Flags]:
+def payment_options(s: MansionState, p: int, kind: int, item: int) -> dict[Payment, Flags]:
     """The payments of a purchase: an actor's cost, or a chamber's two skulls of any colour."""
-    return _purchase(s, p, kind, item)[0]
+    table, codes = _purchase(s, p, kind, item)
+    return {A.paid_of(code): table.flags[code] for code in codes}
 
 
-def _purchase(s: MansionState, p: int, kind: int, item: int) -> tuple[Mapping[Payment, Flags], tuple[int, ...]]:
+def _purchase(s: MansionState, p: int, kind: int, item: int) -> tuple[PaymentTable, list[int]]:
+    """The payment table of a purchase and the pay codes (``actions.pay_code``) of the payments ``p`` can make, in
+    the order they are offered."""
     if kind == BUY_CHAMBER:
-        return _payments(s, p, (0, 0, 0, 0), CHAMBER_COST)
-    return _payments(s, p, s.cards.acost[item])
+        table = chamber_table(CHAMBER_COST)
+    else:
+        table = payment_table(s.cards.acost[item], *_helpers(s, p))
+    return table, table.codes_for(pack_screen(s.screens[p]))
 
 
 def _helpers(s: MansionState, p: int) -> tuple[tuple[int, int] | None, bool]:
@@ -379,19 +351,7 @@ def castable(s: MansionState, p: int, a: int, owned: set[int] | None = None) -> 
         return False
     if (s.makeup_used or chamber_of(s, p, "make_up") < 0) and (s.props_used or chamber_of(s, p, "props") < 0):
         return False  # no chamber can help
-    pair, props = _helpers(s, p)
-    key = (capped_screen(screen, cost, pair, props), cost, pair, props)
-    ok = _PAYABLE.get(key)
-    if ok is None:
-        if len(_PAYABLE) >= _PAYABLE_MAX:
-            _PAYABLE.clear()
-        ok = _PAYABLE[key] = payable(screen, cost, pair, props)
-    return ok
-
-
-#: ``payments.payable`` by its arguments (pure, like ``_PAYMENTS``; a small entry)
-_PAYABLE: dict[tuple[Any, ...], bool] = {}
-_PAYABLE_MAX = 50_000
+    return payment_table(cost, *_helpers(s, p)).payable(pack_screen(screen))
 
 
 def mummy_sources(s: MansionState) -> list[int]:
@@ -489,10 +449,9 @@ def dummy_skulls_or_next(s: MansionState) -> None:
 
 def buy(s: MansionState, p: int, kind: int, item: int) -> None:
     """R6: a purchase with a single way to pay is paid at once; otherwise the player chooses the payment (PAY)."""
-    opts = payment_options(s, p, kind, item)
-    if len(opts) == 1:
-        paid, flags = next(iter(opts.items()))
-        complete(s, p, kind, item, paid, flags)
+    table, codes = _purchase(s, p, kind, item)
+    if len(codes) == 1:
+        complete(s, p, kind, item, s.codes.paid[codes[0]], table.flags[codes[0]])
         return
     s.pending = (kind, item)
     s.phase = PAY
@@ -585,8 +544,9 @@ def apply(s: MansionState, code: int) -> None:
         buy(s, p, BUY_MUMMY, a)
     elif op == A.PAY_OP:
         kind, item = s.pending
-        paid = s.codes.paid[a]
-        complete(s, p, kind, item, paid, payment_options(s, p, kind, item)[paid])
+        table = chamber_table(CHAMBER_COST) if kind == BUY_CHAMBER else payment_table(s.cards.acost[item],
+                                                                                      *_helpers(s, p))
+        complete(s, p, kind, item, s.codes.paid[a], table.flags[a])
     elif op == A.RESERVE_OP:
         # P7: the reserved actor lies face down, but the table saw which card left the face-up audition
         s.audition.remove(a)
