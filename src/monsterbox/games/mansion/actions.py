@@ -9,7 +9,7 @@ just chosen, in the order blue, red, green, yellow, grey).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from monsterbox.core.actions import ActionTable, cached_table
 from monsterbox.games.mansion.cards import SKULLS, MansionCards
@@ -70,6 +70,8 @@ class Codes:
     give_none: int
     pay: dict[int, int]
     paid: dict[int, tuple[int, ...]]
+    #: ``rules.costume_choices`` by discard tile (counts capped at two): a few hundred lists at most
+    costume_memo: dict[tuple[int, ...], list[int]] = field(default_factory=dict)
 
 
 def codes_of(table: ActionTable) -> Codes:

@@ -152,8 +152,9 @@ GUARDS = sum(GUARD << (FIELD * c) for c in range(5))
 
 
 def pack(counts: Sequence[int]) -> int:
-    """Per colour counts (each at most ``MAXK``) as one integer."""
-    return sum(k << (FIELD * c) for c, k in enumerate(counts))
+    """Per colour counts (each at most ``MAXK``) as one integer (``FIELD`` bits a colour)."""
+    b, r, g, y, grey = counts
+    return b | r << 6 | g << 12 | y << 18 | grey << 24
 
 
 def pack_screen(screen: Sequence[int]) -> int:

@@ -19,7 +19,6 @@ from monsterbox.games.mansion import actions as A
 from monsterbox.games.mansion.actions import action_table
 from monsterbox.games.mansion.cards import (
     ACTOR_TYPES,
-    GREY,
     SKULLS,
     MansionCards,
     default_cards,
@@ -272,40 +271,54 @@ def legal_actions(s: MansionState) -> list[int]:
         pay = codes.pay
         return [pay[paid] for paid in _purchase(s, p, kind, item)[1]]
     if phase == CAST:
-        atype = s.cards.atype
-        owned = {atype[a] for a in s.actors[p]}
-        if not s.actor_done:
-            audition = sorted(s.audition)
-            for a in audition:
-                if castable(s, p, a, owned):
-                    acts.append(codes.cast[a])
-            for a in sorted(s.reserved[p]):
-                if castable(s, p, a, owned):
-                    acts.append(codes.cast[a])
-            if MUMMY in owned:
-                for a in sorted(mummy_sources(s)):
-                    if castable(s, p, a, owned):
-                        acts.append(codes.mummy[a])
-            for a in audition:
-                acts.append(codes.reserve[a])
-        chambers = addable_chambers(s, p)
-        for c in chambers:
-            acts.append(codes.chamber[c])
-        if SWAMP_THING in owned and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
-            acts.append(codes.swamp)
-        if not s.costume_done and chamber_of(s, p, "costume") >= 0:
-            disc = s.skull_discard
-            for c in range(5):
-                if disc[c]:
-                    acts.append(codes.costume1[c])
-            for c in range(5):
-                for d in range(c, 5):
-                    if (disc[c] >= 2) if c == d else (disc[c] and disc[d]):
-                        acts.append(codes.costume2[c][d])
-        if not must_act(s, p, chambers):
-            acts.append(codes.end)
-        return acts
+        return casting_actions(s, p)
     return acts
+
+
+def casting_actions(s: MansionState, p: int) -> list[int]:
+    """MM Phase 3, The Casting: cast an actor (audition, reserve, or the Mummy's sources) or reserve one, once a
+    turn; add a chamber, once a turn; the Swamp Thing's draw; Costume's one or two skulls from the discard tile;
+    end the turn unless it must act first (R5)."""
+    codes = s.codes
+    atype = s.cards.atype
+    owned = {atype[a] for a in s.actors[p]}
+    acts: list[int] = []
+    if not s.actor_done:
+        audition = sorted(s.audition)
+        cast = codes.cast
+        acts = [cast[a] for a in castable_among(s, p, audition, owned)]
+        if s.reserved[p]:
+            acts += [cast[a] for a in castable_among(s, p, sorted(s.reserved[p]), owned)]
+        if MUMMY in owned:
+            mummy = codes.mummy
+            acts += [mummy[a] for a in castable_among(s, p, sorted(mummy_sources(s)), owned)]
+        reserve = codes.reserve
+        acts += [reserve[a] for a in audition]
+    chambers = addable_chambers(s, p)
+    if chambers:
+        chamber = codes.chamber
+        acts += [chamber[c] for c in chambers]
+    if SWAMP_THING in owned and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
+        acts.append(codes.swamp)
+    if not s.costume_done and chamber_of(s, p, "costume") >= 0:
+        acts += costume_choices(codes, s.skull_discard)
+    if not must_act(s, p, chambers):
+        acts.append(codes.end)
+    return acts
+
+
+def costume_choices(codes: A.Codes, discard: Sequence[int]) -> list[int]:
+    """MM Costume: one skull, or two, from the discard tile (the codes of ``costume:<colour>`` then
+    ``costume:<colour>+<colour>``). Built once per discard tile (counts above two change nothing) in the action
+    codes' ``costume_memo``."""
+    key = tuple([k if k < 2 else 2 for k in discard])
+    hit = codes.costume_memo.get(key)
+    if hit is None:
+        hit = [codes.costume1[c] for c in range(5) if key[c]]
+        hit += [codes.costume2[c][d] for c in range(5) for d in range(c, 5)
+                if ((key[c] >= 2) if c == d else (key[c] and key[d]))]
+        codes.costume_memo[key] = hit
+    return hit
 
 
 def addable_chambers(s: MansionState, p: int) -> list[int]:
@@ -337,21 +350,42 @@ def castable(s: MansionState, p: int, a: int, owned: set[int] | None = None) -> 
     """MM Actor Cards: an actor can be cast if its cost can be paid, and an ability card (Black Lagoon, Mummy,
     Swamp Thing) only if the player does not have one of that type already (``owned``: the types of ``p``'s
     actors, when the caller has them)."""
-    t = s.cards.atype[a]
-    if t in ABILITY_TYPES and (t in owned if owned is not None else owns(s, p, t)):
-        return False
-    screen, cost = s.screens[p], s.cards.acost[a]
-    missing = 0  # what the exact colours lack, which greys must make up for
-    for c in range(4):
-        if cost[c] > screen[c]:
-            missing += cost[c] - screen[c]
-    if missing <= screen[GREY]:
-        return True  # the exact colours are there, or the greys make up for what is missing
-    if sum(screen) < sum(cost):
-        return False
-    if (s.makeup_used or chamber_of(s, p, "make_up") < 0) and (s.props_used or chamber_of(s, p, "props") < 0):
-        return False  # no chamber can help
-    return payment_table(cost, *_helpers(s, p)).payable(pack_screen(screen))
+    if owned is None:
+        owned = {s.cards.atype[x] for x in s.actors[p]}
+    return bool(castable_among(s, p, [a], owned))
+
+
+def castable_among(s: MansionState, p: int, actors: Sequence[int], owned: set[int]) -> list[int]:
+    """The actors of ``actors`` (in that order) ``p`` can cast (``castable``): the exact colours with greys for
+    what they lack, else, when a chamber can still help, any payment of the cost's table (R6)."""
+    cards = s.cards
+    atype, acost = cards.atype, cards.acost
+    screen = s.screens[p]
+    b, r, g, y, grey = screen
+    total = b + r + g + y + grey
+    helpers: tuple[tuple[int, int] | None, bool] | None = None
+    packed = 0
+    out = []
+    for a in actors:
+        t = atype[a]
+        if t in owned and t in ABILITY_TYPES:
+            continue
+        cost = acost[a]
+        c0, c1, c2, c3 = cost
+        # what the exact colours lack, which greys must make up for
+        missing = ((c0 - b if c0 > b else 0) + (c1 - r if c1 > r else 0) + (c2 - g if c2 > g else 0)
+                   + (c3 - y if c3 > y else 0))
+        if missing <= grey:
+            out.append(a)
+            continue
+        if total < c0 + c1 + c2 + c3:
+            continue
+        if helpers is None:
+            helpers = _helpers(s, p)
+            packed = pack_screen(screen)
+        if (helpers[0] is not None or helpers[1]) and payment_table(cost, *helpers).payable(packed):
+            out.append(a)
+    return out
 
 
 def mummy_sources(s: MansionState) -> list[int]:
