@@ -559,78 +559,123 @@ def cast(s: MansionState, p: int, a: int, source: str, paid: Payment, flags: Fla
 
 
 def apply(s: MansionState, code: int) -> None:
+    """Apply a legal action code of the seat deciding now: its op's handler (``HANDLERS``)."""
     op, a, b = s.codes.ops[code]
-    p = s.current
     s.step += 1
-    if op == A.TILE_OP:
-        take_tile(s, p, a)
-    elif op == A.TAKE_OP:
-        s.audition_skulls[a] -= 1
-        s.screens[p][a] += 1
-        s.public_screens[p][a] += 1
-        s.to_take -= 1
-        log(s, -1, "take", p, a)
-        if not s.to_take or not sum(s.audition_skulls):
-            s.phase = CAST
-    elif op == A.CAST_OP:
-        buy(s, p, BUY_AUDITION if a in s.audition else BUY_RESERVE, a)
-    elif op == A.MUMMY_OP:
-        buy(s, p, BUY_MUMMY, a)
-    elif op == A.PAY_OP:
-        kind, item = s.pending
-        table = chamber_table(CHAMBER_COST) if kind == BUY_CHAMBER else payment_table(s.cards.acost[item],
-                                                                                      *_helpers(s, p))
-        complete(s, p, kind, item, s.codes.paid[a], table.flags[a])
-    elif op == A.RESERVE_OP:
-        # P7: the reserved actor lies face down, but the table saw which card left the face-up audition
-        s.audition.remove(a)
-        s.reserved[p].append(a)
-        s.actor_done = True
-        log(s, -1, "reserve", p, a)
-    elif op == A.CHAMBER_OP:
-        buy(s, p, BUY_CHAMBER, a)
-    elif op == A.SWAMP_OP:
-        c = draw_skull(s)
-        s.swamp_done = True
-        if c >= 0:
-            s.screens[p][c] += 1
-            s.hidden_skulls[p] += 1
-        log(s, -1, "swamp", p)
-        log(s, p, "swamp_skull", p, c)
-    elif op in (A.COSTUME1, A.COSTUME2):
-        got = [a] if op == A.COSTUME1 else [a, b]
-        tickets = COSTUME[len(got)]
-        s.tickets[p] += tickets
-        for c in got:
-            s.skull_discard[c] -= 1
-            s.screens[p][c] += 1
-            s.public_screens[p][c] += 1
-        s.costume_done = True
-        log(s, -1, "costume", p, tickets, tuple(got))
-    elif op == A.END_OP:
-        log(s, -1, "end_turn", p)
-        s.order_pos += 1
-        begin_turn(s)
-    elif op == A.DUMMY_OP:
-        # MM 2 Player Game: the lowest real tile places an actor of the audition in the dummy's area
-        s.audition.remove(a)
-        s.actors[2].append(a)
-        log(s, -1, "dummy_actor", p, a)
-        dummy_skulls_or_next(s)
-    elif op == A.DUMMY_SKULL:
-        s.audition_skulls[a] -= 1
-        s.skull_discard[a] += 1
-        s.to_take -= 1
-        log(s, -1, "dummy_skull", p, a)
-        dummy_skulls_or_next(s)
-    elif op == A.GIVE:
-        s.tickets[p] -= 1
-        s.tickets[a] += 1
-        log(s, -1, "give", p, a)
-        next_lagoon(s)
-    elif op == A.GIVE_NONE:
-        log(s, -1, "give", p, -1)
-        next_lagoon(s)
+    HANDLERS[op](s, s.current, a, b)
+
+
+def on_tile(s: MansionState, p: int, k: int, _: int) -> None:
+    take_tile(s, p, k)
+
+
+def on_take(s: MansionState, p: int, c: int, _: int) -> None:
+    """MM Phase 3: take the tile's skulls from the audition one at a time (the table sees their colours)."""
+    s.audition_skulls[c] -= 1
+    s.screens[p][c] += 1
+    s.public_screens[p][c] += 1
+    s.to_take -= 1
+    log(s, -1, "take", p, c)
+    if not s.to_take or not sum(s.audition_skulls):
+        s.phase = CAST
+
+
+def on_cast(s: MansionState, p: int, a: int, _: int) -> None:
+    buy(s, p, BUY_AUDITION if a in s.audition else BUY_RESERVE, a)
+
+
+def on_mummy(s: MansionState, p: int, a: int, _: int) -> None:
+    buy(s, p, BUY_MUMMY, a)
+
+
+def on_chamber(s: MansionState, p: int, c: int, _: int) -> None:
+    buy(s, p, BUY_CHAMBER, c)
+
+
+def on_pay(s: MansionState, p: int, code: int, _: int) -> None:
+    """R6: the payment chosen (``actions.pay_code``) for the purchase pending."""
+    kind, item = s.pending
+    table = chamber_table(CHAMBER_COST) if kind == BUY_CHAMBER else payment_table(s.cards.acost[item],
+                                                                                  *_helpers(s, p))
+    complete(s, p, kind, item, s.codes.paid[code], table.flags[code])
+
+
+def on_reserve(s: MansionState, p: int, a: int, _: int) -> None:
+    """MM Cast or Reserve an Actor; P7: the reserved actor lies face down, but the table saw which card left the
+    face-up audition."""
+    s.audition.remove(a)
+    s.reserved[p].append(a)
+    s.actor_done = True
+    log(s, -1, "reserve", p, a)
+
+
+def on_swamp(s: MansionState, p: int, _: int, __: int) -> None:
+    """MM The Swamp Thing (P6): a random skull from the bag, seen only by its owner."""
+    c = draw_skull(s)
+    s.swamp_done = True
+    if c >= 0:
+        s.screens[p][c] += 1
+        s.hidden_skulls[p] += 1
+    log(s, -1, "swamp", p)
+    log(s, p, "swamp_skull", p, c)
+
+
+def on_costume(s: MansionState, p: int, c: int, d: int) -> None:
+    """MM Costume: one skull (3 tickets) or two (5 tickets) from the discard tile, once a turn (``d`` is -1 for
+    one skull)."""
+    got = (c,) if d < 0 else (c, d)
+    tickets = COSTUME[len(got)]
+    s.tickets[p] += tickets
+    for k in got:
+        s.skull_discard[k] -= 1
+        s.screens[p][k] += 1
+        s.public_screens[p][k] += 1
+    s.costume_done = True
+    log(s, -1, "costume", p, tickets, got)
+
+
+def on_end(s: MansionState, p: int, _: int, __: int) -> None:
+    log(s, -1, "end_turn", p)
+    s.order_pos += 1
+    begin_turn(s)
+
+
+def on_dummy(s: MansionState, p: int, a: int, _: int) -> None:
+    """MM 2 Player Game: the lowest real tile places an actor of the audition in the dummy's area."""
+    s.audition.remove(a)
+    s.actors[2].append(a)
+    log(s, -1, "dummy_actor", p, a)
+    dummy_skulls_or_next(s)
+
+
+def on_dummy_skull(s: MansionState, p: int, c: int, _: int) -> None:
+    """MM 2 Player Game: the dummy's skulls go from the audition to the discard tile."""
+    s.audition_skulls[c] -= 1
+    s.skull_discard[c] += 1
+    s.to_take -= 1
+    log(s, -1, "dummy_skull", p, c)
+    dummy_skulls_or_next(s)
+
+
+def on_give(s: MansionState, p: int, q: int, _: int) -> None:
+    """MM The Black Lagoon: give one ticket to a player (``q``), before the show."""
+    s.tickets[p] -= 1
+    s.tickets[q] += 1
+    log(s, -1, "give", p, q)
+    next_lagoon(s)
+
+
+def on_give_none(s: MansionState, p: int, _: int, __: int) -> None:
+    log(s, -1, "give", p, -1)
+    next_lagoon(s)
+
+
+_BY_OP = {A.TILE_OP: on_tile, A.TAKE_OP: on_take, A.CAST_OP: on_cast, A.MUMMY_OP: on_mummy, A.RESERVE_OP: on_reserve,
+          A.CHAMBER_OP: on_chamber, A.SWAMP_OP: on_swamp, A.COSTUME1: on_costume, A.COSTUME2: on_costume,
+          A.END_OP: on_end, A.DUMMY_OP: on_dummy, A.DUMMY_SKULL: on_dummy_skull, A.GIVE: on_give,
+          A.GIVE_NONE: on_give_none, A.PAY_OP: on_pay}
+#: each action op's handler, indexed by op (``actions.TILE_OP`` ...)
+HANDLERS = tuple(_BY_OP[op] for op in range(len(_BY_OP)))
 
 
 def begin_show(s: MansionState) -> None:
