@@ -128,3 +128,14 @@ def test_packed_screens_compare_every_colour() -> None:
                              ([31, 31, 31, 31, 0], [0, 0, 0, 0, 1], False), ([40, 0, 0, 0, 3], [31, 0, 0, 0, 3], True),
                              ([2, 2, 2, 2, 2], [2, 2, 2, 3, 2], False), ([2, 2, 2, 2, 2], [2, 2, 2, 2, 2], True)):
         assert P.fits(P.pack_screen(screen), P.pack(paid)) is ok, (screen, paid)
+
+
+def test_a_full_fitting_memo_is_cleared_and_gives_the_same_payments(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(P, "FITTING_MAX", 2)
+    table = P.PaymentTable(ref.payments([9, 9, 9, 9, 9], [1, 1, 0, 0], (0, 1), True))
+    screens = ([1, 1, 0, 0, 0], [0, 0, 0, 0, 2], [2, 0, 1, 0, 0], [1, 1, 0, 0, 0], [0, 1, 0, 0, 1])
+    for screen in screens * 2:
+        got = table.codes_for(P.pack_screen(screen))
+        assert {R.A.paid_of(c) for c in got} == set(ref.payments(screen, [1, 1, 0, 0], (0, 1), True))
+        assert table.payable(P.pack_screen(screen)) == bool(got)
+        assert len(table._fitting) <= 2

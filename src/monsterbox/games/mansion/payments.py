@@ -169,6 +169,9 @@ def fits(screen: int, payment: int) -> bool:
     return (screen - payment) & GUARDS == GUARDS
 
 
+FITTING_MAX = 2_048  # screens remembered per table (a short list each)
+
+
 class PaymentTable:
     """Every payment of one cost (or a chamber's skulls of any colour) with the same chamber help, from a screen
     holding plenty of every colour, in the order they are offered (``payment_order``). A screen's payments are the
@@ -177,7 +180,7 @@ class PaymentTable:
     working its payments out again: ``codes_for`` gives them as ``actions.pay_code`` integers, ``payable`` whether
     there is one (it looks only at the minimal payments), ``flags`` the chambers each payment uses."""
 
-    __slots__ = ("entries", "flags", "minimal")
+    __slots__ = ("entries", "flags", "minimal", "_fitting")
 
     def __init__(self, options: dict[Payment, Flags]) -> None:
         from monsterbox.games.mansion.actions import pay_code
@@ -187,14 +190,26 @@ class PaymentTable:
         self.flags = {pay_code(q): options[q] for q in order}
         # the payments spending no other one's skulls and more; a table's payments differ in size by at most one
         # skull (the cost's, or one more through Props), so only a payment one skull smaller can be spent by one
+        self._fitting: dict[int, list[int]] = {}
         self.minimal = tuple(pack(q) for q in order
                              if not any(q[c] and (*q[:c], q[c] - 1, *q[c + 1:]) in options for c in range(5)))
 
     def codes_for(self, screen: int) -> list[int]:
-        """The pay codes of the payments a packed screen (``pack_screen``) can make, in offer order."""
-        return [code for packed, code in self.entries if (screen - packed) & GUARDS == GUARDS]
+        """The pay codes of the payments a packed screen (``pack_screen``) can make, in offer order: a list shared
+        with later calls (callers must not modify it), remembered by screen in ``_fitting`` (bounded by clearing it
+        when full: a pure function of the table and the screen)."""
+        hit = self._fitting.get(screen)
+        if hit is None:
+            if len(self._fitting) >= FITTING_MAX:
+                self._fitting.clear()
+            hit = self._fitting[screen] = [code for packed, code in self.entries
+                                           if (screen - packed) & GUARDS == GUARDS]
+        return hit
 
     def payable(self, screen: int) -> bool:
+        hit = self._fitting.get(screen)
+        if hit is not None:
+            return bool(hit)
         return any((screen - packed) & GUARDS == GUARDS for packed in self.minimal)
 
 

@@ -18,7 +18,7 @@ from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.mansion import actions as A
 from monsterbox.games.mansion.actions import action_table
 from monsterbox.games.mansion.cards import (
-    ACTOR_TYPES,
+    REWARD_TYPES,
     SKULLS,
     MansionCards,
     default_cards,
@@ -136,25 +136,28 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MansionS
 def draw_skull(s: MansionState) -> int:
     """One skull from the bag: the next scripted one (option ``bag``), else at random; an empty bag is refilled
     from the discard tile (MM The Audition note). -1 when both are empty."""
-    if sum(s.bag) == 0:
-        if sum(s.skull_discard) == 0:
+    bag = s.bag
+    total = sum(bag)
+    if total == 0:
+        total = sum(s.skull_discard)
+        if total == 0:
             return -1
-        s.bag = s.skull_discard
+        bag = s.bag = s.skull_discard
         s.skull_discard = [0] * 5
-        log(s, -1, "refill_bag", sum(s.bag))
+        log(s, -1, "refill_bag", total)
     if s.bag_script:
         c = s.bag_script.pop()
         # validate_options allows no more of a colour than the bag holds, and every draw takes the script's next
         # skull until it runs out, so the scripted skull is still in the bag
-        assert s.bag[c], f"option bag: no {SKULLS[c]} skull left in the bag"
-        s.bag[c] -= 1
+        assert bag[c], f"option bag: no {SKULLS[c]} skull left in the bag"
+        bag[c] -= 1
         return c
-    s.rng, k = crng.below(s.rng, sum(s.bag))
+    s.rng, k = crng.below(s.rng, total)
     for c in range(5):
-        if k < s.bag[c]:
-            s.bag[c] -= 1
+        if k < bag[c]:
+            bag[c] -= 1
             return c
-        k -= s.bag[c]
+        k -= bag[c]
     raise AssertionError("bag accounting")
 
 
@@ -524,21 +527,24 @@ def check_rewards(s: MansionState, p: int) -> None:
     """MM Reward Cards: taken at once, free, one of each type. Clown: 3 of its 4 actor types; Zombie: 3 actors of
     one colour; Witch: 4 actors of different colours."""
     cards = s.cards
+    rtype = cards.rtype
+    have = {rtype[r] for r in s.rewards[p]}
+    if len(have) == len(REWARD_TYPES):
+        return
     mine = s.actors[p]
-    have = {cards.rewards[r].type for r in s.rewards[p]}
-    types = {ACTOR_TYPES[cards.atype[a]] for a in mine}
+    types = {cards.atype[a] for a in mine}
     colours = [cards.acolour[a] for a in mine]
     for r in list(s.reward_pool):
-        rw = cards.rewards[r]
-        if rw.type in have:
+        kind = rtype[r]
+        if kind in have:
             continue
-        ok = ((rw.type == "clown" and len(types & set(rw.actor_types)) >= 3)
-              or (rw.type == "zombie" and any(colours.count(c) >= 3 for c in set(colours)))
-              or (rw.type == "witch" and len(set(colours)) >= 4))
+        ok = ((kind == "clown" and len(types & cards.rclown[r]) >= 3)
+              or (kind == "zombie" and any(colours.count(c) >= 3 for c in set(colours)))
+              or (kind == "witch" and len(set(colours)) >= 4))
         if ok:
             s.reward_pool.remove(r)
             s.rewards[p].append(r)
-            have.add(rw.type)
+            have.add(kind)
             log(s, -1, "reward", p, r)
 
 
