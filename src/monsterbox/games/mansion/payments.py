@@ -159,7 +159,9 @@ def pack(counts: Sequence[int]) -> int:
 
 def pack_screen(screen: Sequence[int]) -> int:
     """A screen as one integer for ``fits`` (counts above ``MAXK`` count as ``MAXK``: no payment spends as many)."""
-    b, r, g, y, grey = (k if k < MAXK else MAXK for k in screen)
+    if max(screen) > MAXK:
+        screen = [k if k < MAXK else MAXK for k in screen]
+    b, r, g, y, grey = screen
     return GUARDS | b | r << 6 | g << 12 | y << 18 | grey << 24
 
 
@@ -178,9 +180,9 @@ class PaymentTable:
     ones among these that its skulls cover (``payment_set`` decides each skull count by the cost and the screen's
     count of that colour alone, a payment's chambers by its excess), so a purchase filters this table instead of
     working its payments out again: ``codes_for`` gives them as ``actions.pay_code`` integers, ``payable`` whether
-    there is one (it looks only at the minimal payments), ``flags`` the chambers each payment uses."""
+    there is one, ``flags`` the chambers each payment uses."""
 
-    __slots__ = ("entries", "flags", "minimal", "_fitting")
+    __slots__ = ("entries", "flags", "_fitting")
 
     def __init__(self, options: dict[Payment, Flags]) -> None:
         from monsterbox.games.mansion.actions import pay_code
@@ -188,11 +190,7 @@ class PaymentTable:
         order = sorted(options, key=payment_order)
         self.entries = tuple((pack(q), pay_code(q)) for q in order)
         self.flags = {pay_code(q): options[q] for q in order}
-        # the payments spending no other one's skulls and more; a table's payments differ in size by at most one
-        # skull (the cost's, or one more through Props), so only a payment one skull smaller can be spent by one
         self._fitting: dict[int, list[int]] = {}
-        self.minimal = tuple(pack(q) for q in order
-                             if not any(q[c] and (*q[:c], q[c] - 1, *q[c + 1:]) in options for c in range(5)))
 
     def codes_for(self, screen: int) -> list[int]:
         """The pay codes of the payments a packed screen (``pack_screen``) can make, in offer order: a list shared
@@ -207,10 +205,8 @@ class PaymentTable:
         return hit
 
     def payable(self, screen: int) -> bool:
-        hit = self._fitting.get(screen)
-        if hit is not None:
-            return bool(hit)
-        return any((screen - packed) & GUARDS == GUARDS for packed in self.minimal)
+        """Whether a packed screen can make any payment of the table."""
+        return bool(self.codes_for(screen))
 
 
 #: ``payment_table`` by its arguments: a few hundred small tables at most (costs of a card file x chamber help)
