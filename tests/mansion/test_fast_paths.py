@@ -91,7 +91,7 @@ def test_payment_set_agrees_with_the_first_implementation_on_any_cost(
     expected = ref.payments(screen, cost, pair, props)
     assert P.payment_set(screen, cost, pair, props) == expected
     table = P.payment_table(tuple(cost), pair, props)
-    codes = table.codes_for(P.pack_screen(screen))
+    codes = table.codes_for(screen)
     assert [R.A.paid_of(c) for c in codes] == sorted(expected, key=P.payment_order)
     assert {R.A.paid_of(c): table.flags[c] for c in codes} == expected
     assert P.payable(screen, tuple(cost), pair, props) == bool(expected)
@@ -135,7 +135,7 @@ def test_a_full_fitting_memo_is_cleared_and_gives_the_same_payments(monkeypatch:
     table = P.PaymentTable(ref.payments([9, 9, 9, 9, 9], [1, 1, 0, 0], (0, 1), True))
     screens = ([1, 1, 0, 0, 0], [0, 0, 0, 0, 2], [2, 0, 1, 0, 0], [1, 1, 0, 0, 0], [0, 1, 0, 0, 1])
     for screen in screens * 2:
-        got = table.codes_for(P.pack_screen(screen))
+        got = table.codes_for(screen)
         assert {R.A.paid_of(c) for c in got} == set(ref.payments(screen, [1, 1, 0, 0], (0, 1), True))
-        assert table.payable(P.pack_screen(screen)) == bool(got)
+        assert table.payable(screen) == bool(got)
         assert len(table._fitting) <= 2

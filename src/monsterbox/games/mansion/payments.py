@@ -159,9 +159,7 @@ def pack(counts: Sequence[int]) -> int:
 
 def pack_screen(screen: Sequence[int]) -> int:
     """A screen as one integer for ``fits`` (counts above ``MAXK`` count as ``MAXK``: no payment spends as many)."""
-    if max(screen) > MAXK:
-        screen = [k if k < MAXK else MAXK for k in screen]
-    b, r, g, y, grey = screen
+    b, r, g, y, grey = (k if k < MAXK else MAXK for k in screen)
     return GUARDS | b | r << 6 | g << 12 | y << 18 | grey << 24
 
 
@@ -182,7 +180,7 @@ class PaymentTable:
     working its payments out again: ``codes_for`` gives them as ``actions.pay_code`` integers, ``payable`` whether
     there is one, ``flags`` the chambers each payment uses."""
 
-    __slots__ = ("entries", "flags", "_fitting")
+    __slots__ = ("entries", "flags", "cap", "_fitting")
 
     def __init__(self, options: dict[Payment, Flags]) -> None:
         from monsterbox.games.mansion.actions import pay_code
@@ -190,22 +188,27 @@ class PaymentTable:
         order = sorted(options, key=payment_order)
         self.entries = tuple((pack(q), pay_code(q)) for q in order)
         self.flags = {pay_code(q): options[q] for q in order}
+        # the most skulls of each colour a payment spends: a screen's payments depend on no more than this
+        self.cap = tuple(max((q[c] for q in order), default=0) for c in range(5))
         self._fitting: dict[int, list[int]] = {}
 
-    def codes_for(self, screen: int) -> list[int]:
-        """The pay codes of the payments a packed screen (``pack_screen``) can make, in offer order: a list shared
-        with later calls (callers must not modify it), remembered by screen in ``_fitting`` (bounded by clearing it
-        when full: a pure function of the table and the screen)."""
-        hit = self._fitting.get(screen)
+    def codes_for(self, screen: Sequence[int]) -> list[int]:
+        """The pay codes of the payments ``screen`` can make, in offer order: a list shared with later calls
+        (callers must not modify it), remembered by the screen capped at ``cap`` in ``_fitting`` (a pure function
+        of the table and the capped screen; bounded by clearing it when full)."""
+        b, r, g, y, grey = screen
+        cb, cr, cg, cy, cgrey = self.cap
+        key = (GUARDS | (b if b < cb else cb) | (r if r < cr else cr) << 6 | (g if g < cg else cg) << 12
+               | (y if y < cy else cy) << 18 | (grey if grey < cgrey else cgrey) << 24)  # pack_screen of the capped
+        hit = self._fitting.get(key)
         if hit is None:
             if len(self._fitting) >= FITTING_MAX:
                 self._fitting.clear()
-            hit = self._fitting[screen] = [code for packed, code in self.entries
-                                           if (screen - packed) & GUARDS == GUARDS]
+            hit = self._fitting[key] = [code for packed, code in self.entries if (key - packed) & GUARDS == GUARDS]
         return hit
 
-    def payable(self, screen: int) -> bool:
-        """Whether a packed screen can make any payment of the table."""
+    def payable(self, screen: Sequence[int]) -> bool:
+        """Whether ``screen`` can make any payment of the table."""
         return bool(self.codes_for(screen))
 
 
@@ -235,4 +238,4 @@ def chamber_table(count: int) -> PaymentTable:
 
 def payable(screen: Sequence[int], cost: tuple[int, ...], pair: tuple[int, int] | None, props: bool) -> bool:
     """Whether ``payment_set`` has any payment (through the cost's table)."""
-    return payment_table(cost, pair, props).payable(pack_screen(screen))
+    return payment_table(cost, pair, props).payable(screen)

@@ -29,7 +29,6 @@ from monsterbox.games.mansion.payments import (
     Payment,
     PaymentTable,
     chamber_table,
-    pack_screen,
     payment_table,
 )
 from monsterbox.games.mansion.state import (
@@ -211,7 +210,7 @@ def payments(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -
     """R6: every way ``p`` can pay ``cost`` (per colour) or ``any_count`` skulls of any colour (a chamber), keyed
     by the skulls spent, each with (Make Up used, Props used) (``payments.payment_set``, P3)."""
     table = chamber_table(any_count) if any_count else payment_table(tuple(cost), *_helpers(s, p))
-    return {A.paid_of(code): table.flags[code] for code in table.codes_for(pack_screen(s.screens[p]))}
+    return {A.paid_of(code): table.flags[code] for code in table.codes_for(s.screens[p])}
 
 
 def payment_options(s: MansionState, p: int, kind: int, item: int) -> dict[Payment, Flags]:
@@ -227,7 +226,7 @@ def _purchase(s: MansionState, p: int, kind: int, item: int) -> tuple[PaymentTab
         table = chamber_table(CHAMBER_COST)
     else:
         table = payment_table(s.cards.acost[item], *_helpers(s, p))
-    return table, table.codes_for(pack_screen(s.screens[p]))
+    return table, table.codes_for(s.screens[p])
 
 
 def _helpers(s: MansionState, p: int) -> tuple[tuple[int, int] | None, bool]:
@@ -367,7 +366,6 @@ def castable_among(s: MansionState, p: int, actors: Sequence[int], owned: set[in
     b, r, g, y, grey = screen
     total = b + r + g + y + grey
     helpers: tuple[tuple[int, int] | None, bool] | None = None
-    packed = 0
     out = []
     for a in actors:
         t = atype[a]
@@ -385,8 +383,7 @@ def castable_among(s: MansionState, p: int, actors: Sequence[int], owned: set[in
             continue
         if helpers is None:
             helpers = _helpers(s, p)
-            packed = pack_screen(screen)
-        if (helpers[0] is not None or helpers[1]) and payment_table(cost, *helpers).payable(packed):
+        if (helpers[0] is not None or helpers[1]) and payment_table(cost, *helpers).payable(screen):
             out.append(a)
     return out
 
