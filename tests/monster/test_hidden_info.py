@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import monsterbox
@@ -297,6 +297,7 @@ def check_determinizations(g: Game, seat: int, k: int) -> None:
 
 
 @given(st.integers(0, 100_000), st.sampled_from([2, 3, 4, 6]), st.sampled_from(OPTIONS[:4]))
+@example(651, 3, {"unreliable_weaponry": True})  # weapons named in the action being resolved were "held" ones
 @settings(max_examples=10, deadline=None)
 def test_determinizations_agree_with_the_seat_at_every_step(seed, players, options):
     g = monsterbox.new_game("monster", players, seed, options)

@@ -248,8 +248,14 @@ def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool =
         hand = list(shown[p])
         room = size - sum(hand)
         slots = sum(1 for _, known in d.stored[p] if not known)
+        # weapons named in the action being resolved beyond the known ones (``shown``) may be "held" ones: those
+        # held copies are already in the hand
+        named = [shown[p][w] - s.known[p].count(w) for w in range(5)]
         held: list[int] = []  # known to be in the hand or the store: in the hand while it has room, else in the store
         for w in d.held[p]:
+            if named[w] > 0:
+                named[w] -= 1
+                continue
             if len(held) < room + slots and w in pool:
                 pool.remove(w)
                 held.append(w)
