@@ -101,13 +101,13 @@ def test_whole_game_in_french(game, tmp_path):
 
 def test_inn_screen_pairs_each_monster_with_the_human_beneath_and_explains_the_tie(tmp_path):
     out = play_cli("inn", tmp_path, "1\n" * 300, width=200).output
-    assert "dungeon: monster over the human beneath" in out and " / " in out
+    assert "Dungeons (each monster / the human beneath it):" in out and re.search(r"☠\d / [Hh]uman \d+-\d+", out)
     assert "Last call: scoring" in out and "1 point per 3 treasures" in out and "human beneath" in out
 
 
 def test_monster_screen_shows_crises_loot_bank_and_hunters(tmp_path):
     out = play_cli("monster", tmp_path, "1\n" * 3, width=200).output
-    for what in ("Crisis:", "monsters (top first)", "loot if destroyed", "Bank (weapons left): Stake", "hunter",
+    for what in ("Crisis:", "monsters (top first)", "loot (or villagers)", "Bank (weapons left): Stake", "hunter",
                  "stored", "Your hand:", "villagers"):
         assert what in out, what
 
@@ -176,9 +176,9 @@ def test_second_person_and_names_each_have_their_own_form():
     assert narrate(e, 0, ["Ada", "Bob"]) == "Bob drops out, taking 1 gem and a face-down human (6-10)."
     assert narrate(e) == "Seat 1 drops out, taking 1 gem and a face-down human (6-10)."
     with use_language("fr"):
-        assert narrate(e, 1) == "Vous Partez, en prenant 1 Gemme et un Humanoïde face cachée (6-10)."
+        assert narrate(e, 1) == "Vous partez, en prenant 1 Gemme et un Humanoïde face cachée (6-10)."
         assert narrate(dict(e, took={"kind": "gold", "count": 3}), 0, ["Ada", "Bob"]).startswith(
-            "Bob Part, en prenant 3 Pièces d'Or")
+            "Bob part, en prenant 3 Pièces d'Or")
 
 
 def test_mansion_dummy_and_colours():

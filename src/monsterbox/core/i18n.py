@@ -150,7 +150,14 @@ def localized_error(exc: BaseException) -> str:
     def word(value: object) -> object:
         if isinstance(value, BaseException):
             return localized_error(value)
-        return _(value) if isinstance(value, Phrase) else value
+        if isinstance(value, Phrase):
+            if not value.fields:
+                return _(value.template)
+            try:
+                return _(value.template).format(**{k: word(v) for k, v in value.fields.items()})
+            except (KeyError, IndexError, ValueError):
+                return str(value)
+        return value
 
     try:
         return text.format(**{k: word(v) for k, v in exc.fields.items()})

@@ -157,6 +157,20 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
     return action
 
 
+def menu_group(v: dict[str, Any], action: str, names: Names = None,
+               cards: CardSet | None = None) -> tuple[str, str] | None:
+    """The terminal menu's grouping of choices of one kind: (the group's heading, this choice's own words): "Support
+    your Undead 16 (4 skulls) with: a Gold Coin, a Gem"; None: a choice on its own line."""
+    if action.startswith("support:") and action != "support:none":
+        _head, mid, kind = action.split(":")
+        seat = v.get("seat")
+        mons = v["seats"][seat]["dungeon"]["monsters"] if seat is not None else []
+        pos = next((i for i, m in enumerate(mons) if m["id"] == mid), None)
+        label = card_text(mons[pos]) if pos is not None else monster_label(mid, cards)
+        return _("Support your {monster} with:").format(monster=label), one(kind)
+    return None
+
+
 def explain_refusal(r: Any, v: dict[str, Any], action: str, names: Names = None, cards: CardSet | None = None) -> str:
     """Why a move is refused (``rules.refusal``: a ``core.ruleset.Refusal``), told to the seat to play: cards by
     their face, second person, the player's language."""

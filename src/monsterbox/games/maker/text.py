@@ -335,6 +335,35 @@ def penalty_text(d: dict[str, Any]) -> str:
     return _("exact: none")
 
 
+def menu_group(v: dict[str, Any], action: str, names: Names = None,
+               cards: MakerCards | None = None) -> tuple[str, str] | None:
+    """The terminal menu's grouping of choices of one kind: (the group's heading, this choice's own words): "Put the
+    Hell Hound (12) in the labyrinth of: Bob, Eve, Fay"; None: a choice on its own line."""
+    lk = lookup(cards)
+    parts = action.split(":")
+    head = parts[0]
+    if head == "place":
+        target = int(parts[2])
+        return (_("Put the {monster} in the labyrinth of:").format(monster=lk.name(parts[1])),
+                _("yours") if target == v.get("seat") else seat_name(target, names))
+    if head == "discard" and len(parts) > 1:
+        return _("Discard:"), lk.name(parts[1])
+    if head == "add":
+        return _("Send into the battle:"), lk.name(parts[1])
+    if head == "keep" and action != "keep:none":
+        return _("Keep (discard the rest):"), lk.name(parts[1])
+    if head == "heal" and action != "heal:none":
+        return _("Discard a Cleric to take back to your hand:"), lk.name(parts[1])
+    if head == "equip":
+        info = lk.treasure_info(parts[1])
+        return (_("Give the {treasure} to:").format(treasure=treasure_label(info) if info else
+                                                    lk.treasure_name(parts[1])), lk.name(parts[2]))
+    if head == "drop":
+        info = lk.treasure_info(parts[1])
+        return _("Discard the treasure:"), treasure_label(info) if info else lk.treasure_name(parts[1])
+    return None
+
+
 def explain_refusal(r: Any, v: dict[str, Any], action: str, names: Names = None,
                     cards: MakerCards | None = None) -> str:
     """Why a move is refused (``rules.refusal``: a ``core.ruleset.Refusal``), told to the seat to play: cards by
