@@ -104,7 +104,10 @@ def test_every_screen_of_whole_games_fits_100_by_30_in_english_and_french(game_i
             if k % step == seed:
                 for lang in ("en", "fr"):
                     with use_language(lang):
-                        check_fits(screen(g, 100), 100, 30)
+                        out = screen(g, 100)
+                    check_fits(out, 100, 30)
+                    if lang == "fr":  # French typography: a space before a colon or a semicolon ("Ada : ...")
+                        assert not re.findall(r"[^\s:/][:;](?=\s)", out), out
             g.play(action)
 
 

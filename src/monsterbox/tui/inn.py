@@ -11,7 +11,7 @@ from rich.text import Text
 from monsterbox.core.i18n import _, and_list
 from monsterbox.core.wording import seat_name
 from monsterbox.games.inn.text import COLOUR_NAMES, FATES, card_text, treasures
-from monsterbox.tui.layout import Flow, flow, joined
+from monsterbox.tui.layout import Flow, flow, joined, semi
 
 BOLD_EVENTS = ("round", "game_over")
 COLOURS = {"purple": "magenta", "orange": "dark_orange", "red": "red", "green": "green", "blue": "blue"}
@@ -42,15 +42,16 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
     console.print(Flow(joined(line.split("  "), "  ")))  # wraps between sentences
     console.print(Text(_("Dungeons (each monster / the human beneath it):"), style="bold"))
     for s in v["seats"]:  # one paragraph a seat, wrapped between cards
-        head = Text(row_name(s["seat"], seats), style="bold")
-        head.append(" (" + (_("in the round") if s["in_round"] else _("out")) + "):  ")
+        head = Text(_("{who} ({status}): ").format(who=row_name(s["seat"], seats),
+                                                   status=_("in the round") if s["in_round"] else _("out")) + " ",
+                    style="bold")
         tr = s["treasures"]
         units: list[Text | str] = [head]
         if tr:
             units += [_("treasures: ") + treasures("gold", tr["gold"], True) + ", ",
-                      treasures("gem", tr["gem"], True) + ";  "]
+                      treasures("gem", tr["gem"], True) + semi(True)]
         else:
-            units.append(_("treasures hidden") + ";  ")
+            units.append(_("treasures hidden") + semi(True))
         mons, hums = s["dungeon"]["monsters"], s["dungeon"]["humans"]
         pairs = []
         for i, m in enumerate(mons):
@@ -64,9 +65,9 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         if bare:
             bare[0] = Text(_("humans with no monster: ")) + bare[0]
         if pairs and bare:
-            units += joined(pairs, "; ", ";  ") + joined(bare, ", ")
+            units += joined(pairs, semi(), semi(True)) + joined(bare, ", ")
         elif pairs or bare:
-            units += joined(pairs, "; ") if pairs else joined(bare, ", ")
+            units += joined(pairs, semi()) if pairs else joined(bare, ", ")
         else:
             units.append(_("empty dungeon"))
         console.print(Flow(units, indent=2))

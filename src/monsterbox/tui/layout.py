@@ -17,7 +17,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from monsterbox.core.i18n import and_list
+from monsterbox.core.i18n import _, and_list
 
 Part = Text | str
 
@@ -54,6 +54,12 @@ def joined(items: Iterable[Part], sep: str = ", ", end: str = "") -> list[Text]:
         unit.append(sep if i + 1 < len(items) else end)
         out.append(unit)
     return out
+
+
+def semi(wide: bool = False) -> str:
+    """The separator "; " in the language in force (French sets a space before it: " ; "); ``wide``: followed by two
+    spaces, between the parts of a line."""
+    return _("; ") + (" " if wide else "")
 
 
 def words(text: str) -> list[str]:

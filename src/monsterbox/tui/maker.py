@@ -22,7 +22,7 @@ from monsterbox.games.maker.text import (
     treasure_label,
     treasure_state,
 )
-from monsterbox.tui.layout import Flow, and_parts, flow
+from monsterbox.tui.layout import Flow, and_parts, flow, semi
 
 BOLD_EVENTS = ("round", "exit", "judgment")
 
@@ -44,7 +44,7 @@ def treasure_units(treasures: list[dict[str, Any]]) -> list[str]:
     units: list[str] = []
     for i, t in enumerate(treasures):
         part = treasure_parts(t)
-        part[-1] += ";  " if i + 1 < len(treasures) else "."
+        part[-1] += semi(True) if i + 1 < len(treasures) else "."
         units += part
     return units
 
@@ -82,7 +82,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         line = _("Battle against {monster}: {who}").format(
             monster=card_label(b["monster"]) if b.get("monster") else "?", who=who)
         if b["equips"]:
-            line += "; " + and_list(_("{treasure} for {character}").format(
+            line += semi() + and_list(_("{treasure} for {character}").format(
                 treasure=lk.treasure_name(e["treasure"]), character=lk.short(e["character"])) for e in b["equips"])
         console.print(Text(line, style="bold"))
     hand: dict[str, int] = {}

@@ -23,7 +23,7 @@ from monsterbox.games.mansion.text import (
     lookup,
     who_seat,
 )
-from monsterbox.tui.layout import Flow, and_parts, as_text, flow, joined
+from monsterbox.tui.layout import Flow, and_parts, as_text, flow, joined, semi
 
 BOLD_EVENTS = ("audition", "show", "game_over")
 COLOURS = {"blue": "blue", "red": "red", "green": "green", "yellow": "yellow", "purple": "magenta"}
@@ -48,10 +48,10 @@ def seat_block(v: dict[str, Any], s: dict[str, Any], seats: Any, lk: Any) -> Flo
     """One mansion as a paragraph: who, Sales Level part by part, tile, reserve, chambers, rewards, then its actors,
     each with what it adds to the Sales Level."""
     players = v["players"]
-    name = Text(row_name(s["seat"], seats, players), style="bold")
+    who = row_name(s["seat"], seats, players)
     if s.get("starting_player"):
-        name.append(" " + _("(starts)"))
-    name.append(": ")
+        who += " " + _("(starts)")
+    name = Text(_("{who}: ").format(who=who), style="bold")
     head: list[Text | str] = [name]
     if not s["dummy"]:
         points = actor_points(v, s["seat"])
@@ -60,13 +60,13 @@ def seat_block(v: dict[str, Any], s: dict[str, Any], seats: Any, lk: Any) -> Flo
             parts.append(_("actors +{n}").format(n=sum(p or 0 for p in points)))
         parts += [f"{lk.reward_name(r)} +3" for r in s.get("rewards", [])]
         head.append(_("sales level {level} = ").format(level=s["sales_level"]))
-        head += joined(parts, ", ", ";  ")
+        head += joined(parts, ", ", semi(True))
     else:
         points = [None] * len(s["actors"])
     if s["tile"]:
-        head.append(_("tile {tile}").format(tile=s["tile"]) + ";  ")
+        head.append(_("tile {tile}").format(tile=s["tile"]) + semi(True))
     if s.get("reserved_count") and s["seat"] != seats.you:  # yours are listed behind your screen
-        head.append(count(s["reserved_count"], "{n} actor reserved", "{n} actors reserved") + ";  ")
+        head.append(count(s["reserved_count"], "{n} actor reserved", "{n} actors reserved") + semi(True))
     chambers = [chamber_label(c) for c in s.get("chambers", [])]
     if chambers:
         head += joined([_("chambers: ") + chambers[0], *chambers[1:]], ", ")
@@ -79,12 +79,13 @@ def seat_block(v: dict[str, Any], s: dict[str, Any], seats: Any, lk: Any) -> Flo
     if actors:
         last = as_text(head[-1])
         last.rstrip()
-        last.remove_suffix(";")
-        head[-1] = last + ";  "
+        last.remove_suffix(semi().rstrip())
+        head[-1] = last + semi(True)
         head += joined([Text(_("actors: ")) + actors[0], *actors[1:]], ", ")
     last = as_text(head[-1])
     last.rstrip()
-    last.remove_suffix(";")
+    last.remove_suffix(semi().rstrip())
+    last.rstrip()
     head[-1] = last
     return Flow(head, indent=2)
 
@@ -106,7 +107,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
             part += " " + _("({who})").format(who=who_seat(t["taken_by"], seats.you, seats.names, players))
         tiles.append(part)
     offer = joined(short_skulls(v["audition_skulls"]) or [_("no skull")], ", ", ".  ")
-    flow(console, _("Skulls on offer: "), [*offer, *joined([_("Tiles: ") + tiles[0], *tiles[1:]], "; ", ".")]
+    flow(console, _("Skulls on offer: "), [*offer, *joined([_("Tiles: ") + tiles[0], *tiles[1:]], semi(), ".")]
          if tiles else offer)
     discard = joined(short_skulls(v["skull_discard"]) or [_("no skull")], ", ", ".  ")
     grouped: dict[str, list[str]] = {}  # "Eva (blue, purple)": the pile by actor, its colours in pile order
@@ -120,7 +121,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
     for s in v["seats"]:
         console.print(seat_block(v, s, seats, lk))
     me = v["seats"][seats.you]
-    screen = joined(short_skulls(me["screen"]["skulls"]) or [_("no skull")], ", ", "; ")
+    screen = joined(short_skulls(me["screen"]["skulls"]) or [_("no skull")], ", ", semi())
     tickets = Text(_("{tickets} tickets.").format(tickets=me["screen"]["tickets"]) + "  ")
     reserved = and_parts([actor_text(a) + " " + cost_text(a["cost"])
                           for a in me.get("reserved") or []]) or [Text(_("none"))]

@@ -19,7 +19,7 @@ from monsterbox.games.monster.text import (
     loot_text,
     villagers,
 )
-from monsterbox.tui.layout import Flow, and_parts, fit_columns, flow, joined, words
+from monsterbox.tui.layout import Flow, and_parts, fit_columns, flow, joined, semi, words
 
 BOLD_EVENTS = ("day", "crisis", "attack", "destroyed", "game_over")
 STYLE = {"black": "bold white on black", "white": "black on white", "red": "red", "blue": "blue", "green": "green"}
@@ -47,7 +47,8 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
     lairs.add_column(_("loot (or villagers)"))
 
     for lair in v["lairs"]:
-        stack = joined([Text(lk.m(m), style=STYLE[m]) for m in lair["monsters"]], ", ", ";  " if lair["killed"] else "")
+        stack = joined([Text(lk.m(m), style=STYLE[m]) for m in lair["monsters"]], ", ",
+                       semi(True) if lair["killed"] else "")
         if lair["killed"]:  # the monsters killed here today, after the stack
             stack += joined([Text(_("killed: ")) + lk.m(lair["killed"][0]), *map(lk.m, lair["killed"][1:])], ", ")
         loot = lair["loot"]

@@ -135,8 +135,10 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         return _("Stay in by exchange: take the {took}, place {placed}").format(
             took=treasures(pool["kind"], pool["count"]), placed=treasures(other, pool["count"] + 2))
     if action == "drop":
-        took = treasures(pool["kind"], pool["count"]) if pool["count"] else _("nothing from the pool")
-        return _("Drop out: take {took} and {card}").format(took=took, card=card_text(v["tavern"][0]))
+        if not pool["count"]:
+            return _("Drop out: take {card} (the pool is empty)").format(card=card_text(v["tavern"][0]))
+        return _("Drop out: take {took} and {card}").format(took=treasures(pool["kind"], pool["count"]),
+                                                            card=card_text(v["tavern"][0]))
     if action.startswith("bonus:"):
         return _("Human bonus: take {what} from the supply").format(what=one(action.split(":")[1]))
     if action == "support:none":

@@ -120,7 +120,8 @@ def ability_text(effect: str, params: dict[str, Any], cards: MonsterCards | None
         "draw_then_discard": _("Draw {drawn}, then discard {discarded}.").format(
             drawn=weapons(int(params.get("draw", 2))), discarded=weapons(int(params.get("discard", 1)))),
         "gain_cubes": _("Gain {cubes}.").format(cubes=cubes(amount)),
-        "weapons_from_bank": _("Take the top weapon of {n} bank stacks of your choice.").format(n=amount),
+        "weapons_from_bank": count(amount, "Take the top weapon of a bank stack of your choice.",
+                                   "Take the top weapon of {n} bank stacks of your choice."),
         "draw_weapons": _("Draw {weapons} from the deck.").format(weapons=weapons(amount)),
         "kill_top": _("Kill the top monster of a lair."),
         "team_draw": _("Every player still in the hunt draws a weapon."),
