@@ -406,3 +406,15 @@ def test_monster_bank_stacks_agree_with_their_number():
     with use_language("fr"):
         assert "d'une pile de la banque" in ability_text("weapons_from_bank", {"amount": 1})
         assert "(Tapez « règles »" in _("(Type 'rules' for the whole rules and the card reference.)")
+
+
+def test_french_elides_de_before_a_name_with_a_vowel():
+    from monsterbox.core.i18n import elide
+    from monsterbox.games.maker.text import narrate
+
+    assert elide("the treasures of Ada") == "the treasures of Ada"  # English: unchanged
+    with use_language("fr"):
+        assert elide("Trésors de Ada : ") == "Trésors d'Ada : " and elide("de Bob") == "de Bob"
+        e = {"type": "place", "seat": 1, "monster": "goblin", "target": 0}
+        line = narrate(e, 2, ["Eve", "Bob", "Cy"])
+        assert "labyrinthe d'Eve" in line and "de Eve" not in line, line

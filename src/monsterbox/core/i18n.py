@@ -20,6 +20,7 @@ import contextvars
 import functools
 import io
 import os
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Literal
@@ -108,6 +109,17 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """A translation with a context (card names: ``pgettext("card", "Stake")``)."""
     return str(translations(language()).pgettext(context, message))
+
+
+_ELISION = re.compile(r"\b([Dd])e ([AEIOUYÉÈÊaeiouyéèê])")
+
+
+def elide(text: str) -> str:
+    """French elision of "de" before a vowel, where a name was filled in: "les trésors de Ada" -> "les trésors
+    d'Ada", "la pile de Eau bénite" -> "la pile d'Eau bénite" (other languages: unchanged)."""
+    if language() != "fr":
+        return text
+    return _ELISION.sub(lambda m: f"{m.group(1)}'{m.group(2)}", text)
 
 
 def N_(message: str) -> str:

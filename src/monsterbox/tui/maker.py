@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from monsterbox.core.i18n import _, and_list
+from monsterbox.core.i18n import _, and_list, elide
 from monsterbox.core.wording import seat_name
 from monsterbox.games.maker.text import (
     REWARD_NAMES,
@@ -74,7 +74,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         if s["treasures"]:
             units = treasure_units(s["treasures"])
             head = _("Your treasures: ") if s["seat"] == seats.you else \
-                _("Treasures of {who}: ").format(who=seat_name(s["seat"], seats.names))
+                elide(_("Treasures of {who}: ").format(who=seat_name(s["seat"], seats.names)))
             flow(console, head, units, indent=4)
     if "battle" in v:
         b = v["battle"]

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from monsterbox.core.i18n import _, and_list
+from monsterbox.core.i18n import _, and_list, elide
 from monsterbox.core.wording import seat_name
 from monsterbox.games.monster.text import (
     ability_text,
@@ -69,8 +69,8 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         if b.get("top") and b["top"] != b["stack"]:
             part.append(_("(top card: {top})").format(top=lk.w(b["top"])))
         if b["cubes"]:
-            part.append(_("(cubes of {who})").format(
-                who=and_list(_("you") if c == seats.you else seat_name(c, seats.names) for c in b["cubes"])))
+            part.append(elide(_("(cubes of {who})").format(
+                who=and_list(_("you") if c == seats.you else seat_name(c, seats.names) for c in b["cubes"]))))
         part = [f"{x} " for x in part[:-1]] + [f"{part[-1]}" + (", " if k + 1 < len(v["bank"]) else "")]
         bank += part
     flow(console, _("Bank (weapons left): "), bank)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from monsterbox.core.i18n import N_, _, and_list, ngettext, pgettext
+from monsterbox.core.i18n import N_, _, and_list, elide, ngettext, pgettext
 from monsterbox.core.wording import (
     Names,
     capitalise,
@@ -283,8 +283,8 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         target = int(parts[2])
         if target == seat:
             return _("Put the {monster} in your own labyrinth").format(monster=lk.name(parts[1]))
-        return _("Put the {monster} in {who}'s labyrinth").format(monster=lk.name(parts[1]),
-                                                                  who=seat_name(target, names))
+        return elide(_("Put the {monster} in {who}'s labyrinth").format(monster=lk.name(parts[1]),
+                                                                  who=seat_name(target, names)))
     if head == "battle":
         m = me["monster"] if me else None
         return _("Battle the {monster}").format(monster=card_label(m)) if m else _("Battle")
