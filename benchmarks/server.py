@@ -1,6 +1,6 @@
 """Load benchmark of the server: human actions per second and their latency (p50, p99), over HTTP and WebSocket,
-for 1, 10 and 50 concurrent games, on SQLite, PostgreSQL and two server processes on PostgreSQL, with the server's
-CPU time per action.
+for 1, 10 and 50 concurrent games, on SQLite, PostgreSQL, and two server processes on each (``sqlite-2proc``,
+``postgres-2proc``), with the server's CPU time per action.
 
 Its own client (asyncio on uvloop; HTTP/1.1 keep-alive written by hand, the ``websockets`` package), on loopback
 only, bounded in time: each cell runs ``--seconds`` seconds after a short warm-up. Every table is Monster Inn with
@@ -302,7 +302,7 @@ def run(coro: Any) -> Any:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--backends", default="sqlite,postgres,postgres-2proc")
+    ap.add_argument("--backends", default="sqlite,sqlite-2proc,postgres,postgres-2proc")
     ap.add_argument("--transports", default="http,ws")
     ap.add_argument("--games", default="1,10,50")
     ap.add_argument("--seconds", type=float, default=6.0)
@@ -326,7 +326,7 @@ def main() -> None:
     with ExitStack() as stack:
         pg_url = None
         for backend in args.backends.split(","):
-            if backend not in ("sqlite", "postgres", "postgres-2proc"):
+            if backend not in ("sqlite", "sqlite-2proc", "postgres", "postgres-2proc"):
                 ap.error(f"unknown backend {backend!r}")
             if backend.startswith("postgres") and pg_url is None:
                 from tests.pg import cluster
@@ -335,7 +335,7 @@ def main() -> None:
             for transport in args.transports.split(","):
                 for games, rate in ((int(x), r) for x in args.games.split(",") for r in rates):
                     tmp = tempfile.mkdtemp(prefix="monsterbox-bench-")
-                    if backend == "sqlite":
+                    if backend.startswith("sqlite"):
                         db = f"sqlite:///{tmp}/bench.db"
                     else:
                         assert pg_url is not None
@@ -346,10 +346,14 @@ def main() -> None:
                         with eng.begin() as conn:
                             conn.execute(sqlalchemy.text("DROP TABLE IF EXISTS moves, games, alembic_version"))
                         eng.dispose()
-                    proc, base = start(db, 2 if backend == "postgres-2proc" else 1)
+                    proc, base = start(db, 2 if backend.endswith("-2proc") else 1)
+                    pids = server_pids(proc)
                     try:
-                        row = run(run_cell(base, transport, games, args.seconds, server_pids(proc), rate))
+                        row = run(run_cell(base, transport, games, args.seconds, pids, rate))
                     finally:
+                        for pid in pids[1:]:  # the worker processes, then their supervisor
+                            with suppress(ProcessLookupError):
+                                os.kill(pid, 9)
                         proc.kill()
                         proc.wait()
                         shutil.rmtree(tmp, ignore_errors=True)

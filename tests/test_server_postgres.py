@@ -1,19 +1,16 @@
 """The server on a real PostgreSQL (a private cluster started by the tests): the same contract, migrations, and
 two server processes on one database staying consistent, with changes pushed across processes by LISTEN/NOTIFY."""
 
-import json
 import threading
-import time
 
 import pytest
 
 pytest.importorskip("fastapi", reason="the server extra (installed by make test)")
 pytest.importorskip("psycopg", reason="the server extra brings psycopg 3")
-import httpx  # noqa: E402
 from sqlalchemy import create_engine, text  # noqa: E402
 
-from tests.server_helpers import auth, client_for, move, my_turn, new_table, state  # noqa: E402
-from tests.test_server_consistency import free_port, start_server  # noqa: E402
+from tests.server_helpers import client_for, move, my_turn, new_table, state  # noqa: E402
+from tests.two_processes import check_two_processes  # noqa: E402
 
 
 @pytest.fixture
@@ -61,58 +58,12 @@ def test_the_same_move_twice_at_once_on_postgresql(pg):
 
 
 def test_two_server_processes_on_one_database(pg):
-    ports = [free_port(), free_port()]
-    procs = [start_server(pg, p) for p in ports]
-    try:
-        a, b = (f"http://127.0.0.1:{p}" for p in ports)
-        r = httpx.post(a + "/api/games", json={"game": "inn", "players": 3, "seats": ["human"] * 3})
-        gid, tokens = r.json()["id"], r.json()["tokens"]
-        import websockets.sync.client as wsc
-
-        s = httpx.get(f"{b}/api/games/{gid}", headers=auth(tokens["0"])).json()  # B loads the table too
-        seat = s["to_play"]
-        tok = tokens[str(seat)]
-        watcher = tokens[str((seat + 1) % 3)]
-        with wsc.connect(f"ws://127.0.0.1:{ports[1]}/api/games/{gid}/ws?token={watcher}") as ws:
-            first = json.loads(ws.recv(timeout=5))
-            assert first["version"] == s["version"]
-            # a move through A reaches B's subscriber through LISTEN/NOTIFY
-            t0 = time.perf_counter()
-            ra = httpx.post(f"{a}/api/games/{gid}/actions", headers=auth(tok),
-                            json={"action": s["legal"][0]["id"] if s["legal"] else "stay:gold",
-                                  "version": s["version"]})
-            assert ra.status_code == 200, ra.text
-            pushed = json.loads(ws.recv(timeout=5))
-            assert pushed["version"] == s["version"] + 1
-            assert time.perf_counter() - t0 < 5
-        # B, which served the old version, refuses the same (now stale) move with 409 and has caught up
-        stale = httpx.post(f"{b}/api/games/{gid}/actions", headers=auth(tok),
-                           json={"action": "stay:gold", "version": s["version"]})
-        assert stale.status_code == 409
-        sa = httpx.get(f"{a}/api/games/{gid}", headers=auth(tok)).json()
-        sb = httpx.get(f"{b}/api/games/{gid}", headers=auth(tok)).json()
-        assert sa["version"] == sb["version"] and sa["view"] == sb["view"]
-        # alternating moves between the processes never fork the game
-        for i in range(20):
-            url = (a, b)[i % 2]
-            cur = None
-            for t in tokens.values():
-                x = httpx.get(f"{url}/api/games/{gid}", headers=auth(t)).json()
-                if x["legal"]:
-                    cur, ct = x, t
-                    break
-            if cur is None:
-                break
-            r = httpx.post(f"{url}/api/games/{gid}/actions", headers=auth(ct),
-                           json={"action": cur["legal"][0]["id"], "version": cur["version"]})
-            assert r.status_code in (200, 409)
+    def moves_stored(gid):
         engine = create_engine(pg.replace("postgresql://", "postgresql+psycopg://"))
         with engine.connect() as conn:
             idx = [r[0] for r in conn.execute(text('SELECT "index" FROM moves WHERE game = :g ORDER BY "index"'),
                                               {"g": gid})]
         engine.dispose()
-        assert idx == list(range(len(idx))) and len(idx) >= 10
-    finally:
-        for p in procs:
-            p.kill()
-            p.wait()
+        return idx
+
+    check_two_processes(pg, moves_stored)

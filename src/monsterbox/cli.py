@@ -560,7 +560,8 @@ def serve(
     port: int = typer.Option(8000, "--port", help="Port to listen on."),
     db: str = typer.Option("sqlite:///monsterbox.db", "--db",
                            help="Database URL (SQLite by default; postgresql://... for PostgreSQL)."),
-    workers: int = typer.Option(1, "--workers", help="Server processes (more than 1 needs PostgreSQL)."),
+    workers: int = typer.Option(1, "--workers",
+                                help="Server processes (sharing the games through a SQLite file or PostgreSQL)."),
     no_rate_limits: bool = typer.Option(False, "--no-rate-limits",
                                         help="Turn the per-client rate limits off (load tests on loopback only)."),
 ) -> None:
@@ -576,9 +577,10 @@ def serve(
         fail(_("--port must be from 1 to 65535, got {port}").format(port=port))
     if not 1 <= workers <= 64:
         fail(_("--workers must be from 1 to 64, got {workers}").format(workers=workers))
-    if workers > 1 and not db.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
-        fail(_("several --workers share their games through PostgreSQL (--db postgresql://...); SQLite serves one "
-               "process"))
+    if workers > 1 and not db.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")) and (
+            not db.startswith("sqlite:///") or db.rstrip("/").endswith(":memory:")):
+        fail(_("several --workers share their games through a database file (--db sqlite:///games.db) or "
+               "PostgreSQL (--db postgresql://...)"))
     try:
         Store(db).close()  # opens (and migrates) the database once, so a bad URL is reported here
     except Exception as exc:  # a bad database URL: say so instead of a traceback

@@ -1,18 +1,19 @@
 """The fast payment rules (R6) agree with the straightforward ones they replace (tests/mansion/reference_payments.py):
-memoised, with the dominance filter by lookups, screens capped, castability without enumerating."""
+described by their excess over the cost, filtered from per-cost tables, castability without enumerating."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import monsterbox
+from monsterbox.games.mansion import payments as P
 from monsterbox.games.mansion import rules as R
 from monsterbox.games.mansion.cards import SKULLS, default_cards
-from monsterbox.games.mansion.state import CAST, PAY, MansionState
+from monsterbox.games.mansion.state import BUY_AUDITION, CAST, PAY, MansionState
 from tests.mansion import reference_payments as ref
 
 CARDS = default_cards()
@@ -41,8 +42,8 @@ def check_position(s: MansionState, p: int) -> int:
         expected = ref.payments(s.screens[p], cost, *helpers(s, p))
         got = R.payments(s, p, cost)
         assert dict(got) == expected, (s.screens[p], cost, helpers(s, p))
-        codes = R._payments(s, p, cost)[1]
-        assert [R.A.paid_of(c) for c in codes] == sorted(expected, key=R.payment_order)
+        codes = R._purchase(s, p, BUY_AUDITION, a)[1]  # the pay codes offered, in order
+        assert [R.A.paid_of(c) for c in codes] == sorted(expected, key=P.payment_order)
         if s.cards.atype[a] not in R.ABILITY_TYPES or not R.owns(s, p, s.cards.atype[a]):
             assert R.castable(s, p, a) == bool(expected)
             payable += bool(expected)
@@ -78,32 +79,63 @@ def test_payments_agree_on_any_screen(screen: list[int], make_up: int, props: bo
         assert dict(R.payments(s, 0, (0, 0, 0, 0), k)) == {q: (False, False) for q in ref.picks(screen, k)}
 
 
-def test_undominated_agrees_with_the_pairwise_filter_on_any_sizes() -> None:
-    rng = random.Random(5)
-    for _ in range(300):
-        out = {tuple(rng.randrange(3) for _ in range(5)): (rng.random() < 0.5, rng.random() < 0.5)
-               for _ in range(rng.randrange(1, 12))}
-        pairwise = {q: f for q, f in out.items()
-                    if not any(r != q and all(a <= b for a, b in zip(r, q, strict=True)) and g <= f
-                               for r, g in out.items())}
-        assert R.undominated(out) == pairwise
+@settings(max_examples=150)
+@given(screen=st.lists(st.integers(0, 6), min_size=5, max_size=5),
+       cost=st.lists(st.integers(0, 3), min_size=4, max_size=4).filter(lambda c: sum(c) > 0),
+       pair=st.sampled_from([None, (0, 1), (1, 0), (2, 3), (1, 2), (0, 3)]), props=st.booleans())
+def test_payment_set_agrees_with_the_first_implementation_on_any_cost(
+        screen: list[int], cost: list[int], pair: tuple[int, int] | None, props: bool) -> None:
+    """Any cost (not only the card file's), screen and chamber help: the described payments are the enumerated
+    ones, the cost's table filtered by the screen gives them in the order offered, ``payable`` says whether there
+    is one."""
+    expected = ref.payments(screen, cost, pair, props)
+    assert P.payment_set(screen, cost, pair, props) == expected
+    table = P.payment_table(tuple(cost), pair, props)
+    codes = table.codes_for(screen)
+    assert [R.A.paid_of(c) for c in codes] == sorted(expected, key=P.payment_order)
+    assert {R.A.paid_of(c): table.flags[c] for c in codes} == expected
+    assert P.payable(screen, tuple(cost), pair, props) == bool(expected)
 
 
-def test_shared_payments_cannot_be_changed() -> None:
+def test_payment_set_worked_examples() -> None:
+    """Blue + red from blue 1, green 2, grey 1 with Props: blue and the grey (plain), or Props turns the two greens
+    into a grey for the red or for the blue (excess two, one skull more); a three-skull payment spending the plain
+    one's skulls and more (blue, grey and a green) is not offered. Blue 2 + red from blue 3 and a grey with Make Up
+    blue/red: the grey pays the red, or a third blue does through Make Up; Props adds nothing (one skull more)."""
+    got = P.payment_set([1, 0, 2, 0, 1], [1, 1, 0, 0], None, True)
+    assert got == {(1, 0, 0, 0, 1): P.PLAIN, (1, 0, 2, 0, 0): P.PROPS, (0, 0, 2, 0, 1): P.PROPS}
+    got = P.payment_set([3, 0, 0, 0, 1], [2, 1, 0, 0], (0, 1), True)
+    assert got == {(2, 0, 0, 0, 1): P.PLAIN, (3, 0, 0, 0, 0): P.MAKE_UP}
+    for screen, cost, pair in (([1, 0, 2, 0, 1], [1, 1, 0, 0], None), ([3, 0, 0, 0, 1], [2, 1, 0, 0], (0, 1))):
+        assert P.payment_set(screen, cost, pair, True) == ref.payments(screen, cost, pair, True)
+
+
+def test_payment_tables_are_shared_and_unchanged_by_use() -> None:
+    """A cost's table is built once and filtering it for a screen leaves it as it was."""
     s = monsterbox.new_game("mansion", 3, 0).state
-    s.screens[0] = [2, 2, 2, 2, 2]
-    got = R.payments(s, 0, s.cards.acost[0])
-    with pytest.raises(TypeError):
-        got[(9, 9, 9, 9, 9)] = (False, False)  # type: ignore[index]
-
-
-def test_a_full_memo_is_cleared_and_refilled(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(R, "_PAYMENTS_MAX", 3)
-    monkeypatch.setattr(R, "_PAYABLE_MAX", 3)
-    monkeypatch.setattr(R, "_PAYMENTS", {})
-    monkeypatch.setattr(R, "_PAYABLE", {})
-    s = monsterbox.new_game("mansion", 3, 0).state
-    for screen in ([1, 1, 1, 1, 1], [3, 0, 2, 0, 1], [0, 2, 2, 1, 0], [2, 2, 0, 0, 3], [1, 1, 1, 1, 1]):
+    cost = s.cards.acost[0]
+    table = P.payment_table(cost, None, True)
+    before = table.entries
+    s.chambers[0] = [PROPS]
+    for screen in ([2, 2, 2, 2, 2], [0, 0, 0, 0, 0], [9, 9, 9, 9, 9]):
         s.screens[0] = screen
-        check_position(s, 0)
-        assert len(R._PAYMENTS) <= 3 and len(R._PAYABLE) <= 3
+        assert R.payments(s, 0, cost) == ref.payments(screen, cost, None, True)
+    assert P.payment_table(cost, None, True) is table and table.entries == before
+
+
+def test_packed_screens_compare_every_colour() -> None:
+    for screen, paid, ok in (([1, 0, 0, 0, 0], [1, 0, 0, 0, 0], True), ([0, 5, 0, 0, 0], [1, 0, 0, 0, 0], False),
+                             ([31, 31, 31, 31, 0], [0, 0, 0, 0, 1], False), ([40, 0, 0, 0, 3], [31, 0, 0, 0, 3], True),
+                             ([2, 2, 2, 2, 2], [2, 2, 2, 3, 2], False), ([2, 2, 2, 2, 2], [2, 2, 2, 2, 2], True)):
+        assert P.fits(P.pack_screen(screen), P.pack(paid)) is ok, (screen, paid)
+
+
+def test_a_full_fitting_memo_is_cleared_and_gives_the_same_payments(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(P, "FITTING_MAX", 2)
+    table = P.PaymentTable(ref.payments([9, 9, 9, 9, 9], [1, 1, 0, 0], (0, 1), True))
+    screens = ([1, 1, 0, 0, 0], [0, 0, 0, 0, 2], [2, 0, 1, 0, 0], [1, 1, 0, 0, 0], [0, 1, 0, 0, 1])
+    for screen in screens * 2:
+        got = table.codes_for(screen)
+        assert {R.A.paid_of(c) for c in got} == set(ref.payments(screen, [1, 1, 0, 0], (0, 1), True))
+        assert table.payable(screen) == bool(got)
+        assert len(table._fitting) <= 2

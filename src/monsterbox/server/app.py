@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import datetime as dt
+import functools
 import json
 import logging
 import math
@@ -37,6 +38,7 @@ from monsterbox.server.bots import BotBudget
 from monsterbox.server.hotpath import HotPath
 from monsterbox.server.notify import Hub, PostgresListener
 from monsterbox.server.security import Guard, Limits, RateLimiter
+from monsterbox.server.siblings import SiblingChannel
 from monsterbox.server.state import events_page, replay_story, rules_page, table_state
 from monsterbox.server.store import Store
 from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable
@@ -163,12 +165,20 @@ def bearer(request_or_ws: Request | WebSocket) -> str | None:
 
 def lang_of(conn: Request | WebSocket) -> str:
     """The reader's language: ``?lang=`` (checked), else the first of Accept-Language that we speak, else English."""
-    asked = conn.query_params.get("lang")
-    if asked is not None:
-        if len(asked) > 20:
-            raise InvalidOptions("lang is a language code such as en or fr")
-        return check_language(asked)
-    for part in conn.headers.get("accept-language", "")[:200].split(","):
+    if b"lang" in conn.scope.get("query_string", b""):
+        asked = conn.query_params.get("lang")
+        if asked is not None:
+            if len(asked) > 20:
+                raise InvalidOptions("lang is a language code such as en or fr")
+            return check_language(asked)
+    return accepted_language(conn.headers.get("accept-language", "")[:200])
+
+
+@functools.lru_cache(maxsize=256)
+def accepted_language(header: str) -> str:
+    """The first language of an Accept-Language header that we speak, else English (browsers send a few header
+    values again and again: remembered)."""
+    for part in header.split(","):
         code = part.split(";")[0].strip().split("-")[0].lower()
         if code in LANGUAGES:
             return code
@@ -204,10 +214,14 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     listener: PostgresListener | None = None
     stop = threading.Event()
 
-    def remote_change(table_id: str) -> None:
+    def remote_change(table_id: str, move: tuple[int, str] | None = None) -> None:
         with tables.lock:
             table = tables.live.get(table_id)
-        if table is not None:
+        if table is None:
+            return
+        if move is not None:
+            tables.remote_move(table, *move)
+        else:
             tables.catch_up(table)
 
     def sweep() -> None:
@@ -225,12 +239,20 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             listener = PostgresListener(url, tables.process_id, remote_change)
             listener.start()
             await asyncio.to_thread(listener.ready.wait, 10.0)
+        siblings: SiblingChannel | None = None
+        if store.sqlite_file is not None:  # other processes may serve the same file: tell them, hear them
+            siblings = SiblingChannel(store.sqlite_file, tables.process_id, remote_change)
+            siblings.start()
+            store.notifier = siblings.send
         sweeper = threading.Thread(target=sweep, name="monsterbox-sweep", daemon=True)
         sweeper.start()
         yield
         stop.set()
         if listener is not None:
             listener.stop()
+        if siblings is not None:
+            store.notifier = None
+            siblings.stop()
         tables.close()
         store.close()
 
@@ -310,21 +332,21 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
     # the two requests of every move: also served by hotpath.HotPath, which calls these same two functions
-    async def read_state(table_id: str, request: Request) -> dict[str, Any]:
+    async def read_state(table_id: str, token: str | None, lang: str) -> dict[str, Any]:
         table = await table_for(table_id)
-        return table_state(table, table.seat_of(bearer(request)), lang_of(request))
+        return table_state(table, table.seat_of(token), lang)
 
-    async def post_move(table_id: str, request: Request, move: Move) -> dict[str, Any]:
+    async def post_move(table_id: str, token: str | None, lang: str, move: Move) -> dict[str, Any]:
         table = await table_for(table_id)
-        seat = await play(table, bearer(request), move.action, move.version, lang_of(request))
-        return table_state(table, seat, lang_of(request))
+        seat = await play(table, token, move.action, move.version, lang)
+        return table_state(table, seat, lang)
 
     app.state.api = SimpleNamespace(read_state=read_state, post_move=post_move, Move=Move, status_of=status_of,
-                                    validation_text=validation_text)
+                                    validation_text=validation_text, bearer=bearer, lang_of=lang_of)
 
     @app.get("/api/games/{table_id}")
     async def state(table_id: str, request: Request) -> Response:
-        return json_response(await read_state(table_id, request))
+        return json_response(await read_state(table_id, bearer(request), lang_of(request)))
 
     @app.get("/api/games/{table_id}/events")
     async def events(table_id: str, request: Request, since: int = Query(default=0, ge=0),
@@ -334,7 +356,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     @app.post("/api/games/{table_id}/actions")
     async def act(table_id: str, move: Move, request: Request) -> Response:
-        return json_response(await post_move(table_id, request, move))
+        return json_response(await post_move(table_id, bearer(request), lang_of(request), move))
 
     @app.get("/api/games/{table_id}/record")
     def record(table_id: str) -> Response:

@@ -43,13 +43,14 @@ class HotPath:
     async def run(self, fn: Callable[..., Awaitable[Any]], request: Request, table_id: str, body: bytes | None
                   ) -> Reply:
         try:
+            token, lang = self.api.bearer(request), self.api.lang_of(request)
             if body is None:
-                return 200, await fn(table_id, request)
+                return 200, await fn(table_id, token, lang)
             try:
                 move = self.api.Move.model_validate_json(body or b"null")
             except ValidationError as exc:
                 return 400, {"error": self.api.validation_text(exc.errors())}
-            return 200, await fn(table_id, request, move)
+            return 200, await fn(table_id, token, lang, move)
         except Exception as exc:  # noqa: BLE001 - mapped exactly as the app's exception handlers map them
             status = self.api.status_of(exc)
             if status is None:

@@ -66,10 +66,11 @@ class PostgresListener(threading.Thread):
                     self.ready.set()
                     while not self.stopping.is_set():
                         for n in conn.notifies(timeout=0.5):
-                            table, _, rest = n.payload.partition(":")
-                            _, _, origin = rest.rpartition(":")
-                            if origin != self.process_id:
-                                self.on_remote_change(table)
+                            # "<table>:<version>:<process>:<action>" for a move, "<table>:seats:<process>" for seats
+                            parts = n.payload.split(":", 3)
+                            if len(parts) >= 3 and parts[2] != self.process_id:
+                                move = (int(parts[1]), parts[3]) if len(parts) == 4 and parts[1].isdigit() else None
+                                self.on_remote_change(parts[0], move)
             except Exception as exc:  # noqa: BLE001 - reconnect
                 log.warning("LISTEN connection lost (%s); reconnecting", exc)
                 self.stopping.wait(1.0)

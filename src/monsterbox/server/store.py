@@ -10,10 +10,11 @@ upgrades in place.
 from __future__ import annotations
 
 import datetime as dt
+import fcntl
 import hashlib
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -97,6 +98,15 @@ _SQLITE_INSERT_MOVE = 'INSERT INTO moves (game, "index", action, seat, "by", cre
 _SQLITE_UPDATE_GAME = "UPDATE games SET moves = ?, updated = ?, status = ?, to_play = ? WHERE id = ?"
 
 
+# PostgreSQL: the move, the table's summary and the notification in one statement, so one round trip (a data-modifying
+# CTE runs in full even though the UPDATE reads nothing from it but the game id); autocommit makes it one transaction.
+_PG_APPEND = (
+    'WITH m AS (INSERT INTO moves (game, "index", action, seat, "by", created) '
+    "VALUES (%(g)s, %(i)s, %(a)s, %(s)s, %(b)s, %(c)s) RETURNING game) "
+    "UPDATE games SET moves = %(m)s, updated = %(c)s, status = %(st)s, to_play = %(tp)s "
+    "WHERE id = (SELECT game FROM m) RETURNING pg_notify('monsterbox', %(p)s)")
+
+
 def sqlite_time(t: dt.datetime) -> str:
     """A timestamp as SQLAlchemy's SQLite ``DateTime`` stores it (so both paths write the same text)."""
     return t.isoformat(sep=" ", timespec="microseconds")
@@ -163,11 +173,22 @@ class Store:
         # SQLite takes one writer at a time anyway: moves are written through one connection of our own, with two
         # plain statements, under a lock (a tenth of the cost of a pooled SQLAlchemy transaction per move).
         self._writer: sqlite3.Connection | None = None
+        self._pg: Any = None  # PostgreSQL: the psycopg connection moves are written through (``_append_postgres``)
         self._writer_lock = threading.Lock()
         database = self.engine.url.database if self.is_sqlite else None
+        #: the SQLite file, when there is one (several processes may share it: ``server/siblings.py``)
+        self.sqlite_file: str | None = None
+        #: SQLite: told the payload of each change once committed (the other processes' channel); PostgreSQL
+        #: notifies in the same statement
+        self.notifier: Callable[[str], None] | None = None
+        self._lockfile: Any = None
         if database and database != ":memory:" and not database.startswith("file:"):
+            self.sqlite_file = database
             self._writer = sqlite3.connect(database, timeout=5, isolation_level=None, check_same_thread=False)
             _sqlite_pragmas(self._writer, None)
+            # processes sharing the file take turns on this lock rather than in SQLite's busy handler, which
+            # sleeps a millisecond or more (blocking the event loop) where the other writer needs a tenth of that
+            self._lockfile = open(database + ".write-lock", "a+b")  # noqa: SIM115 - held for the store's life
 
     @contextmanager
     def _tx(self) -> Iterator[Any]:
@@ -185,12 +206,32 @@ class Store:
     # --- tables ----------------------------------------------------------------------------------------------------
     @contextmanager
     def _writing(self) -> Iterator[None]:
-        """SQLite: one writer at a time in this process (waiting on a lock is cheaper than SQLite's busy sleeps)."""
+        """SQLite: one writer at a time in this process, and across the processes sharing the file (waiting on a lock
+        is cheaper than SQLite's busy sleeps)."""
         if self.is_sqlite:
-            with self._writer_lock:
+            with self._writer_lock, self._file_lock():
                 yield
         else:
             yield
+
+    @contextmanager
+    def _file_lock(self) -> Iterator[None]:
+        """The write lock the processes sharing a SQLite file take turns on (``flock``); the caller holds
+        ``_writer_lock``, so threads of one process never contend for it."""
+        f = self._lockfile
+        if f is None:
+            yield
+            return
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+    def _told(self, notify: str | None) -> None:
+        """After a SQLite commit: the other processes are told (``notifier``)."""
+        if notify and self.notifier is not None:
+            self.notifier(notify)
 
     def add(self, row: GameRow) -> None:
         with self._writing(), self.session() as s:
@@ -222,6 +263,10 @@ class Store:
         stamp = now()
         if self._writer is not None:
             self._append_sqlite(game, index, action, seat, by, summary, stamp)
+            self._told(notify)
+            return
+        if self.is_postgres:
+            self._append_postgres(game, index, action, seat, by, summary, stamp, notify or "")
             return
         with self._tx() as conn:  # plain statements compiled once: this is the hot path of every move
             conn.execute(_INSERT_MOVE, {"g": game, "i": index, "a": action, "s": seat, "b": by, "c": stamp})
@@ -230,10 +275,35 @@ class Store:
             if notify is not None and self.is_postgres:
                 conn.execute(text("SELECT pg_notify('monsterbox', :p)"), {"p": notify})
 
+    def _append_postgres(self, game: str, index: int, action: str, seat: int, by: str, summary: dict[str, Any],
+                         stamp: dt.datetime, notify: str) -> None:
+        """One statement on the store's own psycopg connection (autocommit; psycopg prepares it on the server after a
+        few uses): a pooled SQLAlchemy transaction took six round trips (pre-ping, BEGIN, three statements, COMMIT).
+        A lost connection is dropped and the move refused (StoreError); the next move opens a new one."""
+        import psycopg
+
+        params = {"g": game, "i": index, "a": action, "s": seat, "b": by, "c": stamp, "m": index + 1,
+                  "st": summary["status"], "tp": summary["to_play"], "p": notify}
+        with self._writer_lock:
+            try:
+                if self._pg is None or self._pg.closed:
+                    url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+                    self._pg = psycopg.connect(url, autocommit=True, connect_timeout=5)
+                self._pg.execute(_PG_APPEND, params)
+            except psycopg.errors.UniqueViolation as exc:
+                raise Conflict(str(exc)) from None
+            except psycopg.OperationalError as exc:
+                if self._pg is not None:
+                    self._pg.close()
+                self._pg = None
+                raise StoreError(f"the database refused the change: {type(exc).__name__}") from exc
+            except psycopg.Error as exc:
+                raise StoreError(f"the database refused the change: {type(exc).__name__}") from exc
+
     def _append_sqlite(self, game: str, index: int, action: str, seat: int, by: str, summary: dict[str, Any],
                        stamp: dt.datetime) -> None:
         when = sqlite_time(stamp)
-        with self._writer_lock:
+        with self._writer_lock, self._file_lock():
             w = self._writer
             assert w is not None
             try:
@@ -263,6 +333,8 @@ class Store:
             conn.execute(update(GameRow).where(GameRow.id == game).values(seats=seats, updated=now(), **summary))
             if notify is not None and self.is_postgres:
                 conn.execute(text("SELECT pg_notify('monsterbox', :p)"), {"p": notify})
+        if self.is_sqlite:
+            self._told(notify)
 
     def listing(self, status: str | None, game: str | None, limit: int,
                 before: tuple[dt.datetime, str] | None) -> list[GameRow]:
@@ -280,10 +352,17 @@ class Store:
             return list(s.scalars(q))
 
     def close(self) -> None:
+        if self._pg is not None:
+            with self._writer_lock:
+                self._pg.close()
+                self._pg = None
         if self._writer is not None:
             with self._writer_lock:
                 self._writer.close()
                 self._writer = None
+        if self._lockfile is not None:
+            self._lockfile.close()
+            self._lockfile = None
         self.engine.dispose()
 
 

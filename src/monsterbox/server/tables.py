@@ -238,6 +238,23 @@ class Tables:
         self.kick(table)
         return table
 
+    def remote_move(self, table: Table, version: int, action: str) -> bool:
+        """Another process stored ``action`` as the move that brought the table to ``version`` (its notification
+        says so): played here at once if this copy is just one move behind, else the database is read
+        (``catch_up``). The database's unique (game, index) makes the two copies' histories the same."""
+        with table.lock:
+            applied = False
+            if table.version == version - 1:
+                try:
+                    table.game.play(action)
+                    applied = True
+                except IllegalAction:
+                    pass
+        if not applied:
+            return self.catch_up(table)
+        self.changed(table)
+        return True
+
     def catch_up(self, table: Table) -> bool:
         """Apply the moves (and seat changes) other processes stored since this copy was built; True if any."""
         with table.lock:
@@ -300,7 +317,7 @@ class Tables:
         summary = {"status": table.status(), "to_play": g.to_play}
         try:
             self.store.append(table.id, index, action, seat, by, summary,
-                              notify=f"{table.id}:{index + 1}:{self.process_id}")
+                              notify=f"{table.id}:{index + 1}:{self.process_id}:{action}")
         except BaseException as exc:
             table.game = rebuild(g, g.actions[:-1])
             table.forget_words()

@@ -9,7 +9,7 @@ just chosen, in the order blue, red, green, yellow, grey).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from monsterbox.core.actions import ActionTable, cached_table
 from monsterbox.games.mansion.cards import SKULLS, MansionCards
@@ -20,7 +20,9 @@ PAY_BASE = 32  # a payment's skull counts per colour, as one integer: sum(count[
 
 
 def pay_code(paid: tuple[int, ...] | list[int]) -> int:
-    return sum(k * PAY_BASE ** c for c, k in enumerate(paid))
+    """A payment's skulls per colour (5 colours) as one integer."""
+    b, r, g, y, grey = paid
+    return b + PAY_BASE * (r + PAY_BASE * (g + PAY_BASE * (y + PAY_BASE * grey)))
 
 
 def paid_of(code: int) -> tuple[int, ...]:
@@ -68,6 +70,8 @@ class Codes:
     give_none: int
     pay: dict[int, int]
     paid: dict[int, tuple[int, ...]]
+    #: ``rules.costume_choices`` by discard tile (counts capped at two): a few hundred lists at most
+    costume_memo: dict[tuple[int, ...], list[int]] = field(default_factory=dict)
 
 
 def codes_of(table: ActionTable) -> Codes:

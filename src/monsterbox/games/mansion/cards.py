@@ -79,6 +79,9 @@ class MansionCards:
     ckind: tuple[tuple[str, tuple[str, ...]], ...] = field(default=())
     # Make Up's pair as colour indices (None for other chambers)
     cpair: tuple[tuple[int, int] | None, ...] = field(default=())
+    # derived, per reward index: its type, and the Clown's actor types as indices (empty for other rewards)
+    rtype: tuple[str, ...] = field(default=())
+    rclown: tuple[frozenset[int], ...] = field(default=())
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "atype", tuple(ACTOR_TYPES.index(a.type) for a in self.actors))
@@ -91,6 +94,9 @@ class MansionCards:
         object.__setattr__(self, "cpair", tuple(
             (SKULLS.index(c.pair[0]), SKULLS.index(c.pair[1])) if c.type == "make_up" else None
             for c in self.chambers))
+        object.__setattr__(self, "rtype", tuple(r.type for r in self.rewards))
+        object.__setattr__(self, "rclown", tuple(frozenset(ACTOR_TYPES.index(t) for t in r.actor_types)
+                                                 for r in self.rewards))
 
     def actor_index(self, aid: str) -> int:
         return [a.id for a in self.actors].index(aid)

@@ -7,9 +7,7 @@ P<n> = the project's own rulings in docs/rules/mansion.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from itertools import product
-from types import MappingProxyType
+from collections.abc import Sequence
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -20,12 +18,18 @@ from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.mansion import actions as A
 from monsterbox.games.mansion.actions import action_table
 from monsterbox.games.mansion.cards import (
-    ACTOR_TYPES,
-    GREY,
+    REWARD_TYPES,
     SKULLS,
     MansionCards,
     default_cards,
     parse_cards,
+)
+from monsterbox.games.mansion.payments import (
+    Flags,
+    Payment,
+    PaymentTable,
+    chamber_table,
+    payment_table,
 )
 from monsterbox.games.mansion.state import (
     BUY_AUDITION,
@@ -134,25 +138,28 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MansionS
 def draw_skull(s: MansionState) -> int:
     """One skull from the bag: the next scripted one (option ``bag``), else at random; an empty bag is refilled
     from the discard tile (MM The Audition note). -1 when both are empty."""
-    if sum(s.bag) == 0:
-        if sum(s.skull_discard) == 0:
+    bag = s.bag
+    total = sum(bag)
+    if total == 0:
+        total = sum(s.skull_discard)
+        if total == 0:
             return -1
-        s.bag = s.skull_discard
+        bag = s.bag = s.skull_discard
         s.skull_discard = [0] * 5
-        log(s, -1, "refill_bag", sum(s.bag))
+        log(s, -1, "refill_bag", total)
     if s.bag_script:
         c = s.bag_script.pop()
         # validate_options allows no more of a colour than the bag holds, and every draw takes the script's next
         # skull until it runs out, so the scripted skull is still in the bag
-        assert s.bag[c], f"option bag: no {SKULLS[c]} skull left in the bag"
-        s.bag[c] -= 1
+        assert bag[c], f"option bag: no {SKULLS[c]} skull left in the bag"
+        bag[c] -= 1
         return c
-    s.rng, k = crng.below(s.rng, sum(s.bag))
+    s.rng, k = crng.below(s.rng, total)
     for c in range(5):
-        if k < s.bag[c]:
-            s.bag[c] -= 1
+        if k < bag[c]:
+            bag[c] -= 1
             return c
-        k -= s.bag[c]
+        k -= bag[c]
     raise AssertionError("bag accounting")
 
 
@@ -202,109 +209,27 @@ def chamber_of(s: MansionState, p: int, kind: str) -> int:
     return -1
 
 
-Payment = tuple[int, ...]  # skulls paid per colour, in SKULLS order
-
-
-#: payments by what they depend on (the screen, the cost, the chambers' help still available): a pure function of
-#: immutable keys, so states, their copies and determinizations share it safely; bounded by clearing it when full
-_PAYMENTS: dict[tuple[Any, ...], tuple[Mapping[Payment, tuple[bool, bool]], tuple[int, ...]]] = {}
-_PAYMENTS_MAX = 8_192  # about 3 kB an entry: some 25 MB at most
-
-
-def payments(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> Mapping[Payment, tuple[bool, bool]]:
-    return _payments(s, p, cost, any_count)[0]
-
-
-def _payments(s: MansionState, p: int, cost: Sequence[int],
-              any_count: int = 0) -> tuple[Mapping[Payment, tuple[bool, bool]], tuple[int, ...]]:
+def payments(s: MansionState, p: int, cost: Sequence[int], any_count: int = 0) -> dict[Payment, Flags]:
     """R6: every way ``p`` can pay ``cost`` (per colour) or ``any_count`` skulls of any colour (a chamber), keyed
-    by the skulls spent, each with (Make Up used, Props used). The mapping is shared (read-only). ``_payments``
-    gives it with the payments' codes (``actions.pay_code``) in the order they are offered (``payment_order``).
-
-    MM: grey replaces any colour; Make Up (P4) lets one skull of its pair pay for the other colour, once a turn;
-    Props turns any two skulls into one grey, once a turn. Payments that spend the same skulls are one choice (the
-    one using the fewest chambers, which leaves them free for later); a payment spending every skull of another
-    one and more is never offered (a grey paid for on its own is not traded in through Props)."""
-    # every choice made while paying asks whether the screen holds a number of skulls of a colour no larger than
-    # what a payment may spend of it, at most the cost plus one (Props) or a chamber's two: more change nothing
-    cap = any_count or sum(cost) + 1
-    screen = tuple([k if k < cap else cap for k in s.screens[p]])
-    helpers = (None, False) if any_count else _helpers(s, p)
-    key = (screen, any_count or tuple(cost), *helpers)
-    hit = _PAYMENTS.get(key)
-    if hit is None:
-        out: dict[Payment, tuple[bool, bool]] = {}
-        if any_count:
-            for paid in _picks(list(screen), any_count, 0):
-                out[paid] = (False, False)
-        else:
-            for paid, flags in _payments_with(screen, cost, *helpers):
-                if paid not in out:
-                    out[paid] = flags
-            out = undominated(out)
-        if len(_PAYMENTS) >= _PAYMENTS_MAX:
-            _PAYMENTS.clear()
-        order = tuple(A.pay_code(q) for q in sorted(out, key=payment_order))
-        hit = _PAYMENTS[key] = (MappingProxyType(out), order)
-    return hit
+    by the skulls spent, each with (Make Up used, Props used) (``payments.payment_set``, P3)."""
+    table = chamber_table(any_count) if any_count else payment_table(tuple(cost), *_helpers(s, p))
+    return {A.paid_of(code): table.flags[code] for code in table.codes_for(s.screens[p])}
 
 
-def undominated(out: dict[Payment, tuple[bool, bool]]) -> dict[Payment, tuple[bool, bool]]:
-    """The payments of ``out`` (in its order) that no other one dominates: ``r`` dominates ``q`` when it spends no
-    skull more of any colour (so fewer skulls in all) with flags ``g <= f`` (R6, ``payments``).
-
-    A coloured cost is paid with its own number of skulls, or one more through Props: two sizes, so a dominating
-    payment is the dominated one less a single skull, found by looking up at most five payments instead of
-    comparing every pair (any other spread of sizes falls back to the pairwise comparison)."""
-    if len(out) < 2:
-        return out
-    sizes = {sum(q) for q in out}
-    if len(sizes) == 1:
-        return out  # equal sizes: a payment spending no skull more than another is that payment
-    if len(sizes) > 2 or max(sizes) - min(sizes) != 1:
-        return {q: f for q, f in out.items()
-                if not any(r != q and all(a <= b for a, b in zip(r, q, strict=True)) and g <= f
-                           for r, g in out.items())}
-    small = min(sizes)
-    kept: dict[Payment, tuple[bool, bool]] = {}
-    get = out.get
-    for q, f in out.items():
-        if sum(q) != small:
-            dominated = False
-            for c in range(5):
-                if q[c]:
-                    g = get((*q[:c], q[c] - 1, *q[c + 1:]))
-                    if g is not None and g <= f:
-                        dominated = True
-                        break
-            if dominated:
-                continue
-        kept[q] = f
-    return kept
-
-
-def payment_options(s: MansionState, p: int, kind: int, item: int) -> Mapping[Payment, tuple[bool, bool]]:
+def payment_options(s: MansionState, p: int, kind: int, item: int) -> dict[Payment, Flags]:
     """The payments of a purchase: an actor's cost, or a chamber's two skulls of any colour."""
-    return _purchase(s, p, kind, item)[0]
+    table, codes = _purchase(s, p, kind, item)
+    return {A.paid_of(code): table.flags[code] for code in codes}
 
 
-def _purchase(s: MansionState, p: int, kind: int,
-              item: int) -> tuple[Mapping[Payment, tuple[bool, bool]], tuple[int, ...]]:
+def _purchase(s: MansionState, p: int, kind: int, item: int) -> tuple[PaymentTable, list[int]]:
+    """The payment table of a purchase and the pay codes (``actions.pay_code``) of the payments ``p`` can make, in
+    the order they are offered."""
     if kind == BUY_CHAMBER:
-        return _payments(s, p, (0, 0, 0, 0), CHAMBER_COST)
-    return _payments(s, p, s.cards.acost[item])
-
-
-def _picks(screen: list[int], k: int, c: int) -> Iterator[Payment]:
-    """Every choice of ``k`` skulls among those behind the screen (colours ``c`` onwards)."""
-    if k == 0:
-        yield (0,) * 5
-        return
-    if c == 5:
-        return
-    for take in range(min(k, screen[c]), -1, -1):
-        for rest in _picks(screen, k - take, c + 1):
-            yield rest[:c] + (take,) + rest[c + 1:]
+        table = chamber_table(CHAMBER_COST)
+    else:
+        table = payment_table(s.cards.acost[item], *_helpers(s, p))
+    return table, table.codes_for(s.screens[p])
 
 
 def _helpers(s: MansionState, p: int) -> tuple[tuple[int, int] | None, bool]:
@@ -321,75 +246,6 @@ def _helpers(s: MansionState, p: int) -> tuple[tuple[int, int] | None, bool]:
         elif kind == "props":
             props = not s.props_used
     return pair, props
-
-
-def _payments_with(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int] | None,
-                   props: bool) -> list[tuple[Payment, tuple[bool, bool]]]:
-    """Payments of a coloured cost from ``screen``, plain ones first, then with Make Up (``pair``: its colours,
-    None when it cannot help), with Props (``props``: whether it can), with both."""
-    out: list[tuple[Payment, tuple[bool, bool]]] = []
-    dirs: list[tuple[int, int] | None] = [None]
-    if pair is not None:
-        x, y = pair
-        dirs += [(x, y), (y, x)]  # (give, want): a skull of colour give pays for one of colour want
-    for use_pr in (False, True) if props else (False,):
-        for d in dirs:
-            sc, need, paid = list(screen), list(cost), [0] * 5
-            if d is not None:
-                give, want = d
-                if not (need[want] and sc[give]):
-                    continue
-                sc[give] -= 1
-                need[want] -= 1
-                paid[give] += 1
-            flags = (d is not None, use_pr)
-            if not use_pr:
-                out.extend((q, flags) for q in _direct(sc, need, paid))
-                continue
-            for w in range(4):  # the colour the Props grey pays for
-                if not need[w]:
-                    continue
-                need[w] -= 1
-                for a in range(4):  # two coloured skulls: a grey pays on its own, it is not traded in
-                    for b in range(a, 4):
-                        if (sc[a] >= 2) if a == b else (sc[a] and sc[b]):
-                            sc[a] -= 1
-                            sc[b] -= 1
-                            paid[a] += 1
-                            paid[b] += 1
-                            out.extend((q, flags) for q in _direct(sc, need, paid))
-                            sc[a] += 1
-                            sc[b] += 1
-                            paid[a] -= 1
-                            paid[b] -= 1
-                need[w] += 1
-    return out
-
-
-def _direct(sc: list[int], need: list[int], paid: list[int]) -> list[Payment]:
-    """Pay the remaining coloured need with the same colour or grey wildcards, in every proportion: each needed
-    colour's own skulls from as many as possible down, the rest in greys, as long as the greys last."""
-    cols = [c for c in range(4) if need[c]]
-    if not cols:
-        return [tuple(paid)]
-    greys = sc[GREY]
-    total = 0
-    ranges = []
-    for c in cols:
-        n = need[c]
-        total += n
-        ranges.append(range(min(sc[c], n), max(n - greys, 0) - 1, -1))
-    out = []
-    for owns in product(*ranges):
-        grey = total - sum(owns)
-        if grey > greys:
-            continue
-        q = paid[:]
-        for c, own in zip(cols, owns, strict=True):
-            q[c] += own
-        q[GREY] += grey
-        out.append(tuple(q))
-    return out
 
 
 # --- legal actions --------------------------------------------------------------------------------------------------
@@ -420,45 +276,54 @@ def legal_actions(s: MansionState) -> list[int]:
         pay = codes.pay
         return [pay[paid] for paid in _purchase(s, p, kind, item)[1]]
     if phase == CAST:
-        atype = s.cards.atype
-        owned = {atype[a] for a in s.actors[p]}
-        if not s.actor_done:
-            audition = sorted(s.audition)
-            for a in audition:
-                if castable(s, p, a, owned):
-                    acts.append(codes.cast[a])
-            for a in sorted(s.reserved[p]):
-                if castable(s, p, a, owned):
-                    acts.append(codes.cast[a])
-            if MUMMY in owned:
-                for a in sorted(mummy_sources(s)):
-                    if castable(s, p, a, owned):
-                        acts.append(codes.mummy[a])
-            for a in audition:
-                acts.append(codes.reserve[a])
-        chambers = addable_chambers(s, p)
-        for c in chambers:
-            acts.append(codes.chamber[c])
-        if SWAMP_THING in owned and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
-            acts.append(codes.swamp)
-        if not s.costume_done and chamber_of(s, p, "costume") >= 0:
-            disc = s.skull_discard
-            for c in range(5):
-                if disc[c]:
-                    acts.append(codes.costume1[c])
-            for c in range(5):
-                for d in range(c, 5):
-                    if (disc[c] >= 2) if c == d else (disc[c] and disc[d]):
-                        acts.append(codes.costume2[c][d])
-        if not must_act(s, p, chambers):
-            acts.append(codes.end)
-        return acts
+        return casting_actions(s, p)
     return acts
 
 
-def payment_order(paid: Payment) -> tuple[int, ...]:
-    """Fewest skulls first, then the colours in SKULLS order (blue first)."""
-    return (sum(paid), *(-k for k in paid))
+def casting_actions(s: MansionState, p: int) -> list[int]:
+    """MM Phase 3, The Casting: cast an actor (audition, reserve, or the Mummy's sources) or reserve one, once a
+    turn; add a chamber, once a turn; the Swamp Thing's draw; Costume's one or two skulls from the discard tile;
+    end the turn unless it must act first (R5)."""
+    codes = s.codes
+    atype = s.cards.atype
+    owned = {atype[a] for a in s.actors[p]}
+    acts: list[int] = []
+    if not s.actor_done:
+        audition = sorted(s.audition)
+        cast = codes.cast
+        acts = [cast[a] for a in castable_among(s, p, audition, owned)]
+        if s.reserved[p]:
+            acts += [cast[a] for a in castable_among(s, p, sorted(s.reserved[p]), owned)]
+        if MUMMY in owned:
+            mummy = codes.mummy
+            acts += [mummy[a] for a in castable_among(s, p, sorted(mummy_sources(s)), owned)]
+        reserve = codes.reserve
+        acts += [reserve[a] for a in audition]
+    chambers = addable_chambers(s, p)
+    if chambers:
+        chamber = codes.chamber
+        acts += [chamber[c] for c in chambers]
+    if SWAMP_THING in owned and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
+        acts.append(codes.swamp)
+    if not s.costume_done and chamber_of(s, p, "costume") >= 0:
+        acts += costume_choices(codes, s.skull_discard)
+    if not must_act(s, p, chambers):
+        acts.append(codes.end)
+    return acts
+
+
+def costume_choices(codes: A.Codes, discard: Sequence[int]) -> list[int]:
+    """MM Costume: one skull, or two, from the discard tile (the codes of ``costume:<colour>`` then
+    ``costume:<colour>+<colour>``). Built once per discard tile (counts above two change nothing) in the action
+    codes' ``costume_memo``."""
+    key = tuple([k if k < 2 else 2 for k in discard])
+    hit = codes.costume_memo.get(key)
+    if hit is None:
+        hit = [codes.costume1[c] for c in range(5) if key[c]]
+        hit += [codes.costume2[c][d] for c in range(5) for d in range(c, 5)
+                if ((key[c] >= 2) if c == d else (key[c] and key[d]))]
+        codes.costume_memo[key] = hit
+    return hit
 
 
 def addable_chambers(s: MansionState, p: int) -> list[int]:
@@ -490,82 +355,40 @@ def castable(s: MansionState, p: int, a: int, owned: set[int] | None = None) -> 
     """MM Actor Cards: an actor can be cast if its cost can be paid, and an ability card (Black Lagoon, Mummy,
     Swamp Thing) only if the player does not have one of that type already (``owned``: the types of ``p``'s
     actors, when the caller has them)."""
-    t = s.cards.atype[a]
-    if t in ABILITY_TYPES and (t in owned if owned is not None else owns(s, p, t)):
-        return False
-    screen, cost = s.screens[p], s.cards.acost[a]
-    missing = 0  # what the exact colours lack, which greys must make up for
-    for c in range(4):
-        if cost[c] > screen[c]:
-            missing += cost[c] - screen[c]
-    if missing <= screen[GREY]:
-        return True  # the exact colours are there, or the greys make up for what is missing
-    if sum(screen) < sum(cost):
-        return False
-    if (s.makeup_used or chamber_of(s, p, "make_up") < 0) and (s.props_used or chamber_of(s, p, "props") < 0):
-        return False  # no chamber can help
-    key = (tuple(screen), cost, *_helpers(s, p))
-    ok = _PAYABLE.get(key)
-    if ok is None:
-        if len(_PAYABLE) >= _PAYABLE_MAX:
-            _PAYABLE.clear()
-        ok = _PAYABLE[key] = _payable(screen, cost, key[2], key[3])
-    return ok
+    if owned is None:
+        owned = {s.cards.atype[x] for x in s.actors[p]}
+    return bool(castable_among(s, p, [a], owned))
 
 
-#: ``_payable`` by its arguments (pure, like ``_PAYMENTS``; a small entry)
-_PAYABLE: dict[tuple[Any, ...], bool] = {}
-_PAYABLE_MAX = 50_000
-
-
-def _short(sc: Sequence[int], need: Sequence[int]) -> int:
-    """How many more greys than ``sc`` holds paying ``need`` in its own colours and greys takes (0: it can be
-    paid, ``_direct`` has a payment)."""
-    missing = 0
-    for c in range(4):
-        if need[c] > sc[c]:
-            missing += need[c] - sc[c]
-    return max(0, missing - sc[GREY])
-
-
-def _payable(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int] | None, props: bool) -> bool:
-    """Whether ``_payments_with`` has any payment: the same choices (Make Up's direction, Props' two skulls and
-    the colour its grey pays for), each asking only whether the rest can be paid."""
-    if not _short(screen, cost):
-        return True
-    dirs: list[tuple[int, int] | None] = [None]
-    if pair is not None:
-        x, y = pair
-        dirs += [(x, y), (y, x)]
-    for use_pr in (False, True) if props else (False,):
-        for d in dirs:
-            sc, need = list(screen), list(cost)
-            if d is not None:
-                give, want = d
-                if not (need[want] and sc[give]):
-                    continue
-                sc[give] -= 1
-                need[want] -= 1
-            if not use_pr:
-                if not _short(sc, need):
-                    return True
-                continue
-            for w in range(4):
-                if not need[w]:
-                    continue
-                need[w] -= 1
-                for a in range(4):
-                    for b in range(a, 4):
-                        if (sc[a] >= 2) if a == b else (sc[a] and sc[b]):
-                            sc[a] -= 1
-                            sc[b] -= 1
-                            ok = not _short(sc, need)
-                            sc[a] += 1
-                            sc[b] += 1
-                            if ok:
-                                return True
-                need[w] += 1
-    return False
+def castable_among(s: MansionState, p: int, actors: Sequence[int], owned: set[int]) -> list[int]:
+    """The actors of ``actors`` (in that order) ``p`` can cast (``castable``): the exact colours with greys for
+    what they lack, else, when a chamber can still help, any payment of the cost's table (R6)."""
+    cards = s.cards
+    atype, acost = cards.atype, cards.acost
+    screen = s.screens[p]
+    b, r, g, y, grey = screen
+    total = b + r + g + y + grey
+    helpers: tuple[tuple[int, int] | None, bool] | None = None
+    out = []
+    for a in actors:
+        t = atype[a]
+        if t in owned and t in ABILITY_TYPES:
+            continue
+        cost = acost[a]
+        c0, c1, c2, c3 = cost
+        # what the exact colours lack, which greys must make up for
+        missing = ((c0 - b if c0 > b else 0) + (c1 - r if c1 > r else 0) + (c2 - g if c2 > g else 0)
+                   + (c3 - y if c3 > y else 0))
+        if missing <= grey:
+            out.append(a)
+            continue
+        if total < c0 + c1 + c2 + c3:
+            continue
+        if helpers is None:
+            helpers = _helpers(s, p)
+        if (helpers[0] is not None or helpers[1]) and payment_table(cost, *helpers).payable(screen):
+            out.append(a)
+    return out
 
 
 def mummy_sources(s: MansionState) -> list[int]:
@@ -663,16 +486,15 @@ def dummy_skulls_or_next(s: MansionState) -> None:
 
 def buy(s: MansionState, p: int, kind: int, item: int) -> None:
     """R6: a purchase with a single way to pay is paid at once; otherwise the player chooses the payment (PAY)."""
-    opts = payment_options(s, p, kind, item)
-    if len(opts) == 1:
-        paid, flags = next(iter(opts.items()))
-        complete(s, p, kind, item, paid, flags)
+    table, codes = _purchase(s, p, kind, item)
+    if len(codes) == 1:
+        complete(s, p, kind, item, s.codes.paid[codes[0]], table.flags[codes[0]])
         return
     s.pending = (kind, item)
     s.phase = PAY
 
 
-def complete(s: MansionState, p: int, kind: int, item: int, paid: Payment, flags: tuple[bool, bool]) -> None:
+def complete(s: MansionState, p: int, kind: int, item: int, paid: Payment, flags: Flags) -> None:
     pay(s, p, paid, flags)
     s.phase = CAST
     s.pending = (-1, -1)
@@ -685,7 +507,7 @@ def complete(s: MansionState, p: int, kind: int, item: int, paid: Payment, flags
         cast(s, p, item, ("audition", "reserve", "mummy")[kind], paid, flags)
 
 
-def pay(s: MansionState, p: int, paid: Payment, flags: tuple[bool, bool]) -> None:
+def pay(s: MansionState, p: int, paid: Payment, flags: Flags) -> None:
     """Skulls paid go to the discard tile (MM Cast or Reserve an Actor); Make Up and Props count as used."""
     s.makeup_used |= flags[0]
     s.props_used |= flags[1]
@@ -705,25 +527,28 @@ def check_rewards(s: MansionState, p: int) -> None:
     """MM Reward Cards: taken at once, free, one of each type. Clown: 3 of its 4 actor types; Zombie: 3 actors of
     one colour; Witch: 4 actors of different colours."""
     cards = s.cards
+    rtype = cards.rtype
+    have = {rtype[r] for r in s.rewards[p]}
+    if len(have) == len(REWARD_TYPES):
+        return
     mine = s.actors[p]
-    have = {cards.rewards[r].type for r in s.rewards[p]}
-    types = {ACTOR_TYPES[cards.atype[a]] for a in mine}
+    types = {cards.atype[a] for a in mine}
     colours = [cards.acolour[a] for a in mine]
     for r in list(s.reward_pool):
-        rw = cards.rewards[r]
-        if rw.type in have:
+        kind = rtype[r]
+        if kind in have:
             continue
-        ok = ((rw.type == "clown" and len(types & set(rw.actor_types)) >= 3)
-              or (rw.type == "zombie" and any(colours.count(c) >= 3 for c in set(colours)))
-              or (rw.type == "witch" and len(set(colours)) >= 4))
+        ok = ((kind == "clown" and len(types & cards.rclown[r]) >= 3)
+              or (kind == "zombie" and any(colours.count(c) >= 3 for c in set(colours)))
+              or (kind == "witch" and len(set(colours)) >= 4))
         if ok:
             s.reward_pool.remove(r)
             s.rewards[p].append(r)
-            have.add(rw.type)
+            have.add(kind)
             log(s, -1, "reward", p, r)
 
 
-def cast(s: MansionState, p: int, a: int, source: str, paid: Payment, flags: tuple[bool, bool]) -> None:
+def cast(s: MansionState, p: int, a: int, source: str, paid: Payment, flags: Flags) -> None:
     if source == "audition":
         s.audition.remove(a)
     elif source == "reserve":
@@ -740,77 +565,123 @@ def cast(s: MansionState, p: int, a: int, source: str, paid: Payment, flags: tup
 
 
 def apply(s: MansionState, code: int) -> None:
+    """Apply a legal action code of the seat deciding now: its op's handler (``HANDLERS``)."""
     op, a, b = s.codes.ops[code]
-    p = s.current
     s.step += 1
-    if op == A.TILE_OP:
-        take_tile(s, p, a)
-    elif op == A.TAKE_OP:
-        s.audition_skulls[a] -= 1
-        s.screens[p][a] += 1
-        s.public_screens[p][a] += 1
-        s.to_take -= 1
-        log(s, -1, "take", p, a)
-        if not s.to_take or not sum(s.audition_skulls):
-            s.phase = CAST
-    elif op == A.CAST_OP:
-        buy(s, p, BUY_AUDITION if a in s.audition else BUY_RESERVE, a)
-    elif op == A.MUMMY_OP:
-        buy(s, p, BUY_MUMMY, a)
-    elif op == A.PAY_OP:
-        kind, item = s.pending
-        paid = s.codes.paid[a]
-        complete(s, p, kind, item, paid, payment_options(s, p, kind, item)[paid])
-    elif op == A.RESERVE_OP:
-        # P7: the reserved actor lies face down, but the table saw which card left the face-up audition
-        s.audition.remove(a)
-        s.reserved[p].append(a)
-        s.actor_done = True
-        log(s, -1, "reserve", p, a)
-    elif op == A.CHAMBER_OP:
-        buy(s, p, BUY_CHAMBER, a)
-    elif op == A.SWAMP_OP:
-        c = draw_skull(s)
-        s.swamp_done = True
-        if c >= 0:
-            s.screens[p][c] += 1
-            s.hidden_skulls[p] += 1
-        log(s, -1, "swamp", p)
-        log(s, p, "swamp_skull", p, c)
-    elif op in (A.COSTUME1, A.COSTUME2):
-        got = [a] if op == A.COSTUME1 else [a, b]
-        tickets = COSTUME[len(got)]
-        s.tickets[p] += tickets
-        for c in got:
-            s.skull_discard[c] -= 1
-            s.screens[p][c] += 1
-            s.public_screens[p][c] += 1
-        s.costume_done = True
-        log(s, -1, "costume", p, tickets, tuple(got))
-    elif op == A.END_OP:
-        log(s, -1, "end_turn", p)
-        s.order_pos += 1
-        begin_turn(s)
-    elif op == A.DUMMY_OP:
-        # MM 2 Player Game: the lowest real tile places an actor of the audition in the dummy's area
-        s.audition.remove(a)
-        s.actors[2].append(a)
-        log(s, -1, "dummy_actor", p, a)
-        dummy_skulls_or_next(s)
-    elif op == A.DUMMY_SKULL:
-        s.audition_skulls[a] -= 1
-        s.skull_discard[a] += 1
-        s.to_take -= 1
-        log(s, -1, "dummy_skull", p, a)
-        dummy_skulls_or_next(s)
-    elif op == A.GIVE:
-        s.tickets[p] -= 1
-        s.tickets[a] += 1
-        log(s, -1, "give", p, a)
-        next_lagoon(s)
-    elif op == A.GIVE_NONE:
-        log(s, -1, "give", p, -1)
-        next_lagoon(s)
+    HANDLERS[op](s, s.current, a, b)
+
+
+def on_tile(s: MansionState, p: int, k: int, _: int) -> None:
+    take_tile(s, p, k)
+
+
+def on_take(s: MansionState, p: int, c: int, _: int) -> None:
+    """MM Phase 3: take the tile's skulls from the audition one at a time (the table sees their colours)."""
+    s.audition_skulls[c] -= 1
+    s.screens[p][c] += 1
+    s.public_screens[p][c] += 1
+    s.to_take -= 1
+    log(s, -1, "take", p, c)
+    if not s.to_take or not sum(s.audition_skulls):
+        s.phase = CAST
+
+
+def on_cast(s: MansionState, p: int, a: int, _: int) -> None:
+    buy(s, p, BUY_AUDITION if a in s.audition else BUY_RESERVE, a)
+
+
+def on_mummy(s: MansionState, p: int, a: int, _: int) -> None:
+    buy(s, p, BUY_MUMMY, a)
+
+
+def on_chamber(s: MansionState, p: int, c: int, _: int) -> None:
+    buy(s, p, BUY_CHAMBER, c)
+
+
+def on_pay(s: MansionState, p: int, code: int, _: int) -> None:
+    """R6: the payment chosen (``actions.pay_code``) for the purchase pending."""
+    kind, item = s.pending
+    table = chamber_table(CHAMBER_COST) if kind == BUY_CHAMBER else payment_table(s.cards.acost[item],
+                                                                                  *_helpers(s, p))
+    complete(s, p, kind, item, s.codes.paid[code], table.flags[code])
+
+
+def on_reserve(s: MansionState, p: int, a: int, _: int) -> None:
+    """MM Cast or Reserve an Actor; P7: the reserved actor lies face down, but the table saw which card left the
+    face-up audition."""
+    s.audition.remove(a)
+    s.reserved[p].append(a)
+    s.actor_done = True
+    log(s, -1, "reserve", p, a)
+
+
+def on_swamp(s: MansionState, p: int, _: int, __: int) -> None:
+    """MM The Swamp Thing (P6): a random skull from the bag, seen only by its owner."""
+    c = draw_skull(s)
+    s.swamp_done = True
+    if c >= 0:
+        s.screens[p][c] += 1
+        s.hidden_skulls[p] += 1
+    log(s, -1, "swamp", p)
+    log(s, p, "swamp_skull", p, c)
+
+
+def on_costume(s: MansionState, p: int, c: int, d: int) -> None:
+    """MM Costume: one skull (3 tickets) or two (5 tickets) from the discard tile, once a turn (``d`` is -1 for
+    one skull)."""
+    got = (c,) if d < 0 else (c, d)
+    tickets = COSTUME[len(got)]
+    s.tickets[p] += tickets
+    for k in got:
+        s.skull_discard[k] -= 1
+        s.screens[p][k] += 1
+        s.public_screens[p][k] += 1
+    s.costume_done = True
+    log(s, -1, "costume", p, tickets, got)
+
+
+def on_end(s: MansionState, p: int, _: int, __: int) -> None:
+    log(s, -1, "end_turn", p)
+    s.order_pos += 1
+    begin_turn(s)
+
+
+def on_dummy(s: MansionState, p: int, a: int, _: int) -> None:
+    """MM 2 Player Game: the lowest real tile places an actor of the audition in the dummy's area."""
+    s.audition.remove(a)
+    s.actors[2].append(a)
+    log(s, -1, "dummy_actor", p, a)
+    dummy_skulls_or_next(s)
+
+
+def on_dummy_skull(s: MansionState, p: int, c: int, _: int) -> None:
+    """MM 2 Player Game: the dummy's skulls go from the audition to the discard tile."""
+    s.audition_skulls[c] -= 1
+    s.skull_discard[c] += 1
+    s.to_take -= 1
+    log(s, -1, "dummy_skull", p, c)
+    dummy_skulls_or_next(s)
+
+
+def on_give(s: MansionState, p: int, q: int, _: int) -> None:
+    """MM The Black Lagoon: give one ticket to a player (``q``), before the show."""
+    s.tickets[p] -= 1
+    s.tickets[q] += 1
+    log(s, -1, "give", p, q)
+    next_lagoon(s)
+
+
+def on_give_none(s: MansionState, p: int, _: int, __: int) -> None:
+    log(s, -1, "give", p, -1)
+    next_lagoon(s)
+
+
+_BY_OP = {A.TILE_OP: on_tile, A.TAKE_OP: on_take, A.CAST_OP: on_cast, A.MUMMY_OP: on_mummy, A.RESERVE_OP: on_reserve,
+          A.CHAMBER_OP: on_chamber, A.SWAMP_OP: on_swamp, A.COSTUME1: on_costume, A.COSTUME2: on_costume,
+          A.END_OP: on_end, A.DUMMY_OP: on_dummy, A.DUMMY_SKULL: on_dummy_skull, A.GIVE: on_give,
+          A.GIVE_NONE: on_give_none, A.PAY_OP: on_pay}
+#: each action op's handler, indexed by op (``actions.TILE_OP`` ...)
+HANDLERS = tuple(_BY_OP[op] for op in range(len(_BY_OP)))
 
 
 def begin_show(s: MansionState) -> None:

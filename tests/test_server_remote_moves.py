@@ -1,0 +1,64 @@
+"""Two processes on one database (as ``serve --workers 2`` on PostgreSQL): a move stored by one reaches the other's
+copy through its notification ("<table>:<version>:<process>:<action>"), played at once when that copy is one move
+behind, else read from the database. Here two ``Tables`` on one SQLite file stand for the two processes."""
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the server extra (installed by make test)")
+
+from monsterbox.server.store import Store  # noqa: E402
+from monsterbox.server.tables import Tables  # noqa: E402
+
+
+@pytest.fixture
+def two_processes(tmp_path):
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    a, b = Tables(Store(url), process_id="a"), Tables(Store(url), process_id="b")
+    yield a, b
+    for t in (a, b):
+        t.close()
+        t.store.close()
+
+
+def play_on(tables, table, tokens, n):
+    """``n`` moves by whoever is to play, through ``tables`` (each committed to the database)."""
+    for _ in range(n):
+        seat = table.game.to_play
+        tables.play(table, tokens[seat], table.game.legal_actions()[0], table.version)
+
+
+def test_a_remote_move_one_behind_is_played_from_its_notification(two_processes):
+    a, b = two_processes
+    ta, tokens = a.create("inn", 3, ["human"] * 3, None, practice=True, seed=7)
+    tb = b.get(ta.id)
+    play_on(a, ta, tokens, 1)
+    action = ta.game.actions[-1]
+    seen = []
+    b.listeners.append(seen.append)
+
+    def no_read(*args, **kwargs):
+        raise AssertionError("the copy one move behind read the database")
+
+    b.store.load = no_read  # the notification alone must do
+    assert b.remote_move(tb, ta.version, action)
+    assert tb.version == ta.version and tb.game.view(0) == ta.game.view(0) and seen == [ta.id]
+
+
+def test_a_remote_move_further_ahead_is_read_from_the_database(two_processes):
+    a, b = two_processes
+    ta, tokens = a.create("inn", 3, ["human"] * 3, None, practice=True, seed=7)
+    tb = b.get(ta.id)
+    play_on(a, ta, tokens, 3)
+    assert tb.version == ta.version - 3
+    assert b.remote_move(tb, ta.version, ta.game.actions[-1])  # three behind: caught up from the moves table
+    assert tb.game.actions == ta.game.actions
+
+
+def test_a_notification_that_does_not_fit_changes_nothing_wrongly(two_processes):
+    a, b = two_processes
+    ta, tokens = a.create("inn", 3, ["human"] * 3, None, practice=True, seed=7)
+    tb = b.get(ta.id)
+    play_on(a, ta, tokens, 1)
+    # an action the copy cannot play (a garbled payload): the database decides, not the payload
+    assert b.remote_move(tb, ta.version, "not-a-move")
+    assert tb.game.actions == ta.game.actions
