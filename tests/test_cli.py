@@ -142,7 +142,8 @@ def test_play_mansion_two_players(tmp_path):
     rec = tmp_path / "ms.json"
     result = run(["play", "mansion", "--players", "2", "--seed", "3", "--save", str(rec)], input="1\n" * 30)
     assert result.exit_code == 0, result.output
-    assert "Audition:" in result.output and "Behind your screen" in result.output and "dummy" in result.output
+    out = result.output
+    assert "Audition (actor and cost):" in out and "Behind your screen" in out and "dummy" in out
     assert monsterbox.replay(json.loads(rec.read_text())).game_id == "mansion"
 
 

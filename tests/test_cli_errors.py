@@ -41,6 +41,16 @@ FRENCH = [
      "le fichier de cartes '/nonexistent/cards.toml' n'existe pas ou n'est pas un fichier"),
     (["replay", "/nonexistent/game.json"], "fichier introuvable : /nonexistent/game.json"),
     (["play", "[chess]"], "jeu inconnu '[chess]' ; jeux :"),
+    (["play", "maker", "--option", "dice=[9]"],
+     "l'option dice doit être une liste de résultats de dé de 1 à 6, reçu [9]"),
+    (["play", "inn", "--option", 'deck=["M1", "M1"]'], "option deck : id(s) de créature listé(s) plus d'une fois : M1"),
+    (["play", "mansion", "--option", 'bag=["pink"]'], "l'option bag doit lister des couleurs de crânes parmi"),
+    (["play", "monster", "--option", "crises=[\"nope\"]"], "l'option crises doit lister des ids parmi"),
+    (["play", "inn", "--bots", "heuristic:zzz=1"],
+     "ses paramètres : treasure (nombre, par défaut 0.34); margin (nombre, par défaut 0.25)"),
+    (["play", "inn", "--bots", "ismcts:zzz=1"], "iterations (entier, par défaut 1000); rollout (texte, par défaut"),
+    (["play", "inn", "--option", 'cards=[{"id": "M1"}]'],
+     "option 'cards' : entrée n° 1 (id 'M1') : champ 'kind' : champ requis"),
 ]
 
 
@@ -79,3 +89,35 @@ def test_an_error_keeps_its_template_and_fields_across_processes_and_nests():
                                           "'n' doit être un entier (par défaut 3), reçu 'a'")
         assert localized_error(InvalidOptions("a message not in the catalogue")) == "a message not in the catalogue"
         assert localized_error(ValueError("plain")) == "plain"
+
+
+@pytest.mark.parametrize("game,body,message", [
+    ("mansion", "x = 1", "'actor' manquant"),
+    ("monster", "weapon = 3", "la liste des entrées 'weapon' manque"),
+    ("maker", "[[adventure]]\nid = 'x'\n[[treasure]]\nid = 'y'", "entrée aventure n° 1 (id 'x') : champ"),
+    ("inn", "[meta]\ngame = 'maker'\n[[creature]]\nid = 'M1'", "[meta] game vaut 'maker', 'inn' attendu"),
+])
+def test_card_file_checks_in_french(game, body, message, tmp_path):
+    """The games' own card-file checks (``games/*/cards.py``) speak the player's language too."""
+    path = tmp_path / "cards.toml"
+    path.write_text(body)
+    r = runner.invoke(app, ["--lang", "fr", "cards", game, "--file", str(path)])
+    assert r.exit_code != 0 and flat(r.output).startswith("erreur : ") and message in flat(r.output), r.output
+    assert "field" not in r.output and "entry" not in r.output and "missing" not in r.output
+
+
+def test_help_in_french_with_lang_and_from_the_environment_english_by_default():
+    r = runner.invoke(app, ["--lang", "fr", "play", "--help"], env={"MONSTERBOX_LANG": "", "COLUMNS": "100"})
+    out = flat(r.output)
+    assert r.exit_code == 0 and "Jouer une partie dans le terminal contre des bots" in out, r.output
+    for words in ("Nombre de joueurs.", "[par défaut : 4]", "<entier>", "<fichier>", "Afficher ce message et quitter.",
+                  "Id du jeu : inn, monster, mansion, maker", "Usage :"):
+        assert words in out, words
+    for english in ("Number of players", "default:", "<int>", "<bool>", "list[str]", "Show this message"):
+        assert english not in out, english
+    r = runner.invoke(app, ["--help"], env={"MONSTERBOX_LANG": "fr", "COLUMNS": "100"})
+    assert "Commandes" in r.output and "Jouer de nombreuses parties entre bots" in flat(r.output), r.output
+    r = runner.invoke(app, ["play", "--help"], env={"MONSTERBOX_LANG": "", "COLUMNS": "100"})
+    out = flat(r.output)
+    assert "Number of players." in out and "[default: 4]" in out and "<integer>" in out and "Jouer" not in out
+    assert "Game id: inn, monster, mansion, maker" in out and "{games}" not in out

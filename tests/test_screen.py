@@ -3,6 +3,7 @@ card's name: the table, the numbered menu and the prompt line, as the player see
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 
@@ -14,8 +15,8 @@ import monsterbox
 from monsterbox.agents.base import observe
 from monsterbox.agents.registry import make_agent
 from monsterbox.core.catalog import card_names
-from monsterbox.core.i18n import use_language
-from monsterbox.tui import Seats, renderer, text_module
+from monsterbox.core.i18n import _, pgettext, use_language
+from monsterbox.tui import Seats, menu, renderer
 from monsterbox.tui.layout import Flow, and_parts, menu_rows
 
 NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay"]
@@ -27,7 +28,7 @@ POSITIONS = [("inn", 4, 25), ("inn", 5, 45), ("monster", 4, 60), ("monster", 4, 
 def position(game_id, players, moves, seed=1):
     g = monsterbox.new_game(game_id, players, seed)
     bots = [make_agent("heuristic", game_id, seed + i) for i in range(players)]
-    for _ in range(moves):
+    for _move in range(moves):
         if g.over:
             break
         g.play(bots[g.to_play].act(observe(g, g.to_play)))
@@ -42,44 +43,72 @@ def screen(g, width):
     console = Console(file=buf, width=width, color_system=None)
     v = g.view(seat)
     renderer(g.game_id).print_table(console, v, Seats(seat, NAMES[:g.players]), g.state.cards)
-    text = text_module(g.game_id)
-    items = []
-    for i, a in enumerate(g.legal_actions(), 1):
-        items.append(Text(f"{i:>2}. ") + Text(text.describe_action(v, a, NAMES, g.state.cards, brief=True)))
-    for line in menu_rows(items, width) if len(items) > 8 else items:
+    for line in menu(g.game_id, v, g.legal_actions(), NAMES[:g.players], g.state.cards, width):
         console.print(line)
     return buf.getvalue()
 
 
+@functools.cache
 def multiword_names():
-    names = {n for n in card_names() if " " in n}
-    return sorted(names | {"Make Up", "The Zombie", "The Clown", "The Witch", "Small Treasure Room"})
+    """The names of more than one word, in English and in French."""
+    names = card_names() | {"Make Up", "The Zombie", "The Clown", "The Witch", "Small Treasure Room"}
+    with use_language("fr"):
+        names |= {pgettext("card", n) for n in names} | {_(n) for n in names}
+    return sorted(n for n in names if " " in n)
+
+
+@functools.cache
+def split_pattern():
+    """One pattern for every name and place it could be broken at ("The Black Lagoon" / "Monster"), and Monster
+    Inn's cards ("Goblin" / "7")."""
+    alternatives = []
+    for name in multiword_names():
+        words = name.split(" ")
+        alternatives += [re.escape(" ".join(words[:k])) + r"[ ]*\n[ ]*" + re.escape(" ".join(words[k:]))
+                         for k in range(1, len(words))]
+    races = r"(?:Undead|Kobold|Goblin|Orc|Troll|[Hh]uman|Mort-vivant|Gobelin|Orque|Humanoïde)[ ]*\n[ ]*\d+"
+    return re.compile(r"\b(?:" + "|".join(sorted(alternatives, key=len, reverse=True)) + "|" + races + r")\b")
 
 
 def split_names(out):
-    """Card names broken across two lines ("The Black Lagoon" / "Monster"), and Monster Inn cards ("Goblin" / "7")."""
-    found = []
-    for name in multiword_names():
-        words = name.split(" ")
-        for k in range(1, len(words)):
-            pattern = r"\b" + re.escape(" ".join(words[:k])) + r"[ ]*\n[ ]*" + re.escape(" ".join(words[k:])) + r"\b"
-            if re.search(pattern, out):
-                found.append(name)
-    found += re.findall(r"\b(?:Undead|Kobold|Goblin|Orc|Troll|[Hh]uman)[ ]*\n[ ]*\d+", out)
-    return found
+    """Card names broken across two lines."""
+    return split_pattern().findall(out)
 
 
-@pytest.mark.parametrize("game_id,players,moves", POSITIONS)
-def test_the_screen_fits_100_by_30_and_200_by_50_without_cutting_a_name(game_id, players, moves):
-    g = position(game_id, players, moves)
-    for lang, width, height in (("en", 100, 30), ("en", 200, 50), ("fr", 100, 30)):
-        with use_language(lang):
-            out = screen(g, width)
-        lines = out.rstrip("\n").split("\n")
-        assert len(lines) <= height - 1, f"{len(lines)} lines at {width} columns (the prompt needs the last row)\n{out}"
-        assert max(len(line.rstrip()) for line in lines) <= width
-        assert "…" not in out, f"a name was cut short\n{out}"
-        assert not split_names(out), f"{split_names(out)}\n{out}"
+def check_fits(out, width, height):
+    lines = out.rstrip("\n").split("\n")
+    assert len(lines) <= height - 1, f"{len(lines)} lines at {width} columns (the prompt needs the last row)\n{out}"
+    assert max(len(line.rstrip()) for line in lines) <= width, out
+    assert "…" not in out, f"a name was cut short\n{out}"
+    assert not split_names(out), f"{split_names(out)}\n{out}"
+
+
+PLAYER_COUNTS = {"inn": (3, 5), "monster": (2, 6), "mansion": (2, 4), "maker": (2, 6)}
+
+
+@pytest.mark.parametrize("game_id,players", [(g, n) for g, counts in PLAYER_COUNTS.items() for n in counts])
+def test_every_screen_of_whole_games_fits_100_by_30_in_english_and_french(game_id, players):
+    """A sweep: two seeded games of heuristic bots per game at its smallest and largest player counts, the screen
+    of the seat to play at about eight decisions spread over each game (crowded late tables, long menus such as
+    Costume's twenty choices), in both languages: at most 29 lines of at most 100 columns, no name cut or split."""
+    for seed in (1, 2):
+        g = monsterbox.new_game(game_id, players, seed)
+        bots = [make_agent("heuristic", game_id, seed + i) for i in range(players)]
+        actions = []
+        while not g.over:
+            actions.append(bots[g.to_play].act(observe(g, g.to_play)))
+            g.play(actions[-1])
+        step = max(1, len(actions) // 8)
+        g = monsterbox.new_game(game_id, players, seed)
+        for k, action in enumerate(actions):
+            if k % step == seed:
+                for lang in ("en", "fr"):
+                    with use_language(lang):
+                        out = screen(g, 100)
+                    check_fits(out, 100, 30)
+                    if lang == "fr":  # French typography: a space before a colon or a semicolon ("Ada : ...")
+                        assert not re.findall(r"[^\s:/][:;](?=\s)", out), out
+            g.play(action)
 
 
 @pytest.mark.parametrize("game_id,players,moves", [("monster", 4, 60), ("mansion", 4, 110), ("maker", 6, 70)])
@@ -111,3 +140,43 @@ def test_flow_wraps_only_between_units_and_the_menu_never_cuts_a_label():
                                                                  " 7. g"]
     with use_language("fr"):
         assert [u.plain for u in and_parts(["a", "b", "c"])] == ["a, ", "b et ", "c"]
+
+
+def test_grouped_menu_keeps_numbers_in_order_and_groups_only_runs_of_one_kind():
+    from monsterbox.tui.layout import grouped_menu
+
+    def entry(i, group, short):
+        return (group, Text(f"{i:>2}. {group or ''} {short}"), Text(f"{i}. {short}"))
+
+    entries = [entry(1, "Cast:", "Dracula (blue)"), entry(2, "Cast:", "Eva (red)"), entry(3, None, "End your turn"),
+               entry(4, "Take:", "blue"), entry(5, "Cast:", "Verona (green)")]
+    buf = io.StringIO()
+    for line in grouped_menu(entries, 40):
+        Console(file=buf, width=40, color_system=None).print(line)
+    assert buf.getvalue().splitlines() == ["Cast: 1. Dracula (blue)  2. Eva (red)", " 3.  End your turn",
+                                           " 4. Take: blue", " 5. Cast: Verona (green)"]
+
+
+def test_fit_columns_never_cuts_a_unit_when_the_table_can_fit():
+    from rich.table import Table
+
+    from monsterbox.tui.layout import fit_columns
+
+    def table():
+        t = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
+        for head in ("hunter", "items", "hand"):
+            t.add_column(head)
+        t.add_row(Flow(["Ada (leader)"]), Flow(["Power Crystal, ", "Crossbow"]),
+                  Flow(["2 ", "(known: ", "2 x Silver Bullet)"]))
+        return t
+
+    def draw(t, fit):
+        buf = io.StringIO()
+        console = Console(file=buf, width=48, color_system=None)
+        console.print(fit_columns(t, console, 48) if fit else t)
+        return buf.getvalue()
+
+    assert "…" in draw(table(), False)  # Rich alone shrinks a column below its longest name
+    out = draw(table(), True)
+    assert "…" not in out and "Power Crystal" in out and "2 x Silver Bullet)" in out, out
+    assert max(len(line.rstrip()) for line in out.splitlines()) <= 48

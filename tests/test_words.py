@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 import monsterbox
 from monsterbox.cli import app
-from monsterbox.core.i18n import use_language
+from monsterbox.core.i18n import _, use_language
 
 runner = CliRunner()
 
@@ -101,13 +101,13 @@ def test_whole_game_in_french(game, tmp_path):
 
 def test_inn_screen_pairs_each_monster_with_the_human_beneath_and_explains_the_tie(tmp_path):
     out = play_cli("inn", tmp_path, "1\n" * 300, width=200).output
-    assert "dungeon: monster over the human beneath" in out and " / " in out
+    assert "Dungeons (each monster / the human beneath it):" in out and re.search(r"☠\d / [Hh]uman \d+-\d+", out)
     assert "Last call: scoring" in out and "1 point per 3 treasures" in out and "human beneath" in out
 
 
 def test_monster_screen_shows_crises_loot_bank_and_hunters(tmp_path):
     out = play_cli("monster", tmp_path, "1\n" * 3, width=200).output
-    for what in ("Crisis:", "monsters (top first)", "loot if destroyed", "Bank (weapons left): Stake", "hunter",
+    for what in ("Crisis:", "monsters (top first)", "loot (or villagers)", "Bank (weapons left): Stake", "hunter",
                  "stored", "Your hand:", "villagers"):
         assert what in out, what
 
@@ -176,9 +176,9 @@ def test_second_person_and_names_each_have_their_own_form():
     assert narrate(e, 0, ["Ada", "Bob"]) == "Bob drops out, taking 1 gem and a face-down human (6-10)."
     assert narrate(e) == "Seat 1 drops out, taking 1 gem and a face-down human (6-10)."
     with use_language("fr"):
-        assert narrate(e, 1) == "Vous Partez, en prenant 1 Gemme et un Humanoïde face cachée (6-10)."
+        assert narrate(e, 1) == "Vous partez, en prenant 1 Gemme et un Humanoïde face cachée (6-10)."
         assert narrate(dict(e, took={"kind": "gold", "count": 3}), 0, ["Ada", "Bob"]).startswith(
-            "Bob Part, en prenant 3 Pièces d'Or")
+            "Bob part, en prenant 3 Pièces d'Or")
 
 
 def test_mansion_dummy_and_colours():
@@ -291,7 +291,7 @@ def test_save_is_checked_before_the_game_and_never_overwrites(tmp_path):
 
 def test_default_record_names_never_overwrite(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    for _ in range(2):
+    for _run in range(2):
         assert runner.invoke(app, ["play", "inn", "--seed", "9"], input="").exit_code == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["monsterbox-inn-seed9-2.record.json",
                                                           "monsterbox-inn-seed9.record.json"]
@@ -357,3 +357,64 @@ def test_names_and_data_are_printed_as_they_are_not_as_markup():
     assert "[bold]Bob[/bold]" in out and "Cy [x]" in out
     r = runner.invoke(app, ["simulate", "inn", "--agents", "heuristic:margin=[1]"])
     assert r.exit_code == 2 and "got '[1]'" in flat(r.output)
+
+
+def test_french_inn_verbs_are_lower_case_in_prose():
+    """Rester and Partir are the rulebook's names of the two choices (menu headings), but in a sentence the verb is
+    written as a verb: "Bob reste avec...", "vous devez partir", never "Bob Reste", "devez Partir"."""
+    from babel.messages.pofile import read_po
+
+    from monsterbox.core.i18n import po_path
+
+    with po_path("fr").open("rb") as f:
+        po = read_po(f, locale="fr")
+    slips = []
+    for m in po:  # the story's sentences (the rules help writes the two choices as terms, in bold)
+        ident = m.id if isinstance(m.id, str) else m.id[0] if m.id else ""
+        if not ident.startswith(("{who}", "You ")):
+            continue
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            if re.search(r"(?:\}|[a-zé]) (?:Reste|Restez|Rester|Part|Partez|Partir)\b", text or ""):
+                slips.append(text)
+    assert slips == []
+
+
+def test_inn_drop_with_an_empty_pool_is_said_without_taking_nothing():
+    from monsterbox.games.inn.text import describe_action
+
+    v = {"pool": {"kind": None, "count": 0}, "tavern": [{"kind": "human", "range": "6-10", "face_down": True}]}
+    assert describe_action(v, "drop") == "Drop out: take a face-down human (6-10) (the pool is empty)"
+    with use_language("fr"):
+        label = describe_action(v, "drop")
+    assert label.startswith("Partir : prendre un Humanoïde face cachée (6-10)") and "rien" not in label, label
+
+
+def test_monster_arming_in_french_says_the_weapon_once():
+    from monsterbox.games.monster.text import narrate
+
+    e = {"type": "arm", "seat": 1, "weapon": "stake"}
+    with use_language("fr"):
+        assert narrate(e, 0, ["Ada", "Bob"]) == "Bob s'équipe de l'arme Pieu, face visible pour tous."
+        assert narrate(e, 1) == "Vous vous équipez de l'arme Pieu, face visible pour tous."
+
+
+def test_monster_bank_stacks_agree_with_their_number():
+    from monsterbox.games.monster.text import ability_text
+
+    assert ability_text("weapons_from_bank", {"amount": 1}) == "Take the top weapon of a bank stack of your choice."
+    assert ability_text("weapons_from_bank", {"amount": 2}) == "Take the top weapon of 2 bank stacks of your choice."
+    with use_language("fr"):
+        assert "d'une pile de la banque" in ability_text("weapons_from_bank", {"amount": 1})
+        assert "(Tapez « règles »" in _("(Type 'rules' for the whole rules and the card reference.)")
+
+
+def test_french_elides_de_before_a_name_with_a_vowel():
+    from monsterbox.core.i18n import elide
+    from monsterbox.games.maker.text import narrate
+
+    assert elide("the treasures of Ada") == "the treasures of Ada"  # English: unchanged
+    with use_language("fr"):
+        assert elide("Trésors de Ada : ") == "Trésors d'Ada : " and elide("de Bob") == "de Bob"
+        e = {"type": "place", "seat": 1, "monster": "goblin", "target": 0}
+        line = narrate(e, 2, ["Eve", "Bob", "Cy"])
+        assert "labyrinthe d'Eve" in line and "de Eve" not in line, line

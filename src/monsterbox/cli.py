@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -15,7 +17,7 @@ from rich.text import Text
 
 from monsterbox import __version__
 from monsterbox.core.errors import MonsterboxError
-from monsterbox.core.i18n import _, localized_error
+from monsterbox.core.i18n import N_, _, localized_error
 from monsterbox.core.registry import GAME_IDS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -91,6 +93,87 @@ def _use_clean_usage_errors() -> None:
 
 _use_clean_usage_errors()
 
+#: the parameters' types as ``--help`` shows them, in words ("<int>" is Python's)
+TYPE_WORDS = {"int": N_("integer"), "float": N_("number"), "str": N_("text"), "path": N_("file"),
+              "list[str]": N_("KEY=VALUE")}
+#: typer's own words in its help screens (its module constants), by the English each one holds
+TYPER_WORDS = {"ARGUMENTS_PANEL_TITLE": N_("Arguments"), "OPTIONS_PANEL_TITLE": N_("Options"),
+               "COMMANDS_PANEL_TITLE": N_("Commands"), "DEFAULT_STRING": N_("[default: {}]"),
+               "REQUIRED_LONG_STRING": N_("[required]"), "ENVVAR_STRING": N_("[env var: {}]")}
+HELP_OPTION = N_("Show this message and exit.")  # click's --help, translated like the others
+
+
+def help_text(text: str | None) -> str | None:
+    """A help text of this module (a command's docstring or a parameter's ``help``, all catalogue messages: see
+    ``core.catalog``) in the language in force, ``{games}`` filled in."""
+    if not text:
+        return text
+    return _(text).replace("{games}", ", ".join(GAME_IDS))
+
+
+@contextlib.contextmanager
+def localized_help(command: Any, ctx: Any) -> Iterator[None]:
+    """While ``--help`` is drawn: the command's help, its parameters' and its subcommands' (a group's list), the
+    parameters' types and typer's own headings in the language in force; everything put back after."""
+    from typer import rich_utils
+
+    saved: list[tuple[Any, str, Any]] = []
+
+    def put(obj: Any, attr: str, value: Any) -> None:
+        saved.append((obj, attr, obj.__dict__.get(attr, _MISSING)))
+        setattr(obj, attr, value)
+
+    put(command, "help", help_text(command.help))
+    for sub in getattr(command, "commands", {}).values():
+        put(sub, "help", help_text(sub.help))
+        if sub.short_help:
+            put(sub, "short_help", help_text(sub.short_help))
+    for param in command.get_params(ctx):  # --help included
+        put(param, "help", help_text(getattr(param, "help", None)))
+        shown = None if getattr(param, "is_flag", False) else param.display_type_rich(ctx)
+        if shown in ("<bool>", "bool"):  # a flag takes no value
+            shown = None
+        if shown:
+            bare = shown.strip("<>.")
+            word = _(TYPE_WORDS[bare]) if bare in TYPE_WORDS else bare
+            shown = f"<{word}>" + ("..." if shown.endswith("...") else "")
+        put(param, "display_type_rich", lambda ctx, shown=shown: shown)
+    usage = command.get_usage(ctx)
+    put(command, "get_usage", lambda ctx: usage.replace("Usage:", _("Usage:"), 1))
+    for name, word in TYPER_WORDS.items():
+        saved.append((rich_utils, name, getattr(rich_utils, name)))
+        setattr(rich_utils, name, _(word))
+    try:
+        yield
+    finally:
+        for obj, attr, value in reversed(saved):
+            if obj is rich_utils:
+                setattr(obj, attr, value)
+            elif value is _MISSING:
+                obj.__dict__.pop(attr, None)
+            else:
+                obj.__dict__[attr] = value
+
+
+_MISSING = object()
+
+
+def _use_localized_help() -> None:
+    """typer draws ``--help`` with ``rich_utils.rich_format_help``: wrapped so that the help is in the language in
+    force (``--lang`` is eager and read before ``--help``; MONSTERBOX_LANG always)."""
+    from typer import rich_utils
+
+    draw = rich_utils.rich_format_help
+
+    def localized(*, obj: Any, ctx: Any, markup_mode: Any) -> None:
+        with localized_help(obj, ctx):
+            draw(obj=obj, ctx=ctx, markup_mode=markup_mode)
+
+    rich_utils.rich_format_help = localized  # type: ignore[assignment]
+
+
+_use_localized_help()
+
 
 def check_players(game: str, players: int) -> None:
     """The player count and nothing else, before anything is drawn or played."""
@@ -162,7 +245,7 @@ def root(version: bool = typer.Option(False, "--version", callback=version_callb
 
 @app.command()
 def play(
-    game: str = typer.Argument(None, help=f"Game id: {', '.join(GAME_IDS)} (not needed with --resume)"),
+    game: str = typer.Argument(None, help="Game id: {games} (not needed with --resume)"),
     players: int = typer.Option(4, "--players", "-p", help="Number of players."),
     seat: int = typer.Option(0, "--seat", "-s", help="Your seat (0-based)."),
     bots: str = typer.Option("heuristic", "--bots", "-b",
@@ -290,7 +373,7 @@ def read_record(file: Path) -> dict[str, Any]:
 
 @app.command()
 def simulate(
-    game: str = typer.Argument(..., help=f"Game id: {', '.join(GAME_IDS)}"),
+    game: str = typer.Argument(..., help="Game id: {games}"),
     players: int = typer.Option(4, "--players", "-p", help="Number of players."),
     games: int = typer.Option(100, "--games", "-n", help="Number of games."),
     agents: str = typer.Option("random", "--agents", "-a",
@@ -343,7 +426,7 @@ def simulate(
 
 @app.command()
 def arena(
-    game: str = typer.Argument(..., help=f"Game id: {', '.join(GAME_IDS)}"),
+    game: str = typer.Argument(..., help="Game id: {games}"),
     players: int = typer.Option(4, "--players", "-p", help="Number of players."),
     agents: str = typer.Option(..., "--agents", "-a", help="One agent per seat, comma-separated (rotated)."),
     games: int = typer.Option(100, "--games", "-n", help="Number of games (a multiple of players keeps seats even)."),
@@ -410,7 +493,7 @@ def arena(
 
 @app.command()
 def analyze(
-    game: str = typer.Argument(..., help=f"Game id: {', '.join(GAME_IDS)}"),
+    game: str = typer.Argument(..., help="Game id: {games}"),
     players: int = typer.Option(4, "--players", "-p", help="Number of players."),
     agents: str = typer.Option("random", "--agents", "-a", help="One agent for all seats, or one per seat."),
     games: int = typer.Option(200, "--games", "-n", help="Number of games."),
@@ -542,7 +625,7 @@ def replay(file: Path = typer.Argument(..., help="A game record (JSON), as writt
 
 
 @app.command()
-def rules(game: str = typer.Argument(..., help=f"Game id: {', '.join(GAME_IDS)}"),
+def rules(game: str = typer.Argument(..., help="Game id: {games}"),
           file: Path | None = typer.Option(None, "--file", help="Take the card reference from this card file.")
           ) -> None:
     """The rules of a game in the project's own words, with the card reference (use --lang fr for French)."""

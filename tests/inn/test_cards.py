@@ -36,7 +36,7 @@ def entries():
 
 
 @pytest.mark.parametrize("mutate,message", [
-    (lambda e: e[6].pop("skulls"), "entry 7 (id 'M7'): field 'skulls': Field required"),
+    (lambda e: e[6].pop("skulls"), "entry 7 (id 'M7'): field 'skulls': field required"),
     (lambda e: e[6].update(skulls=9), "entry 7 (id 'M7'): field 'skulls'"),
     (lambda e: e[6].update(skulls="2"), "entry 7 (id 'M7'): field 'skulls'"),
     (lambda e: e[3].update(race="dragons"), "entry 4 (id 'M4'): field 'race'"),

@@ -54,9 +54,18 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, params
 
 
-def _describe_param(p: inspect.Parameter) -> str:
-    kind = {bool: "true/false", int: "integer", float: "number", str: "text"}.get(type(p.default), "value")
-    return f"{p.name} ({kind}, default {p.default})"
+def _describe_param(p: inspect.Parameter) -> Phrase:
+    """"iterations (integer, default 200)", its words in the player's language."""
+    kind = {bool: Phrase("true/false"), int: Phrase("integer"), float: Phrase("number"),
+            str: Phrase("text")}.get(type(p.default), Phrase("value"))
+    return Phrase("{name} ({kind}, default {default})", name=p.name, kind=kind, default=p.default)
+
+
+def _listing(phrases: list[Phrase]) -> Phrase:
+    """Phrases joined by "; " (each translated on its own); "none" for none."""
+    if not phrases:
+        return Phrase("none")
+    return Phrase("; ".join(f"{{p{i}}}" for i in range(len(phrases))), **{f"p{i}": p for i, p in enumerate(phrases)})
 
 
 def check_params(target: Any, params: dict[str, Any], spec: str, skip: tuple[str, ...] = ("seed",)) -> None:
@@ -64,7 +73,7 @@ def check_params(target: Any, params: dict[str, Any], spec: str, skip: tuple[str
     finite); else InvalidOptions naming the agent's parameters."""
     sig = inspect.signature(target)
     allowed = {k: p for k, p in sig.parameters.items() if k not in skip and p.default is not inspect.Parameter.empty}
-    listing = "; ".join(_describe_param(p) for p in allowed.values()) or "none"
+    listing = _listing([_describe_param(p) for p in allowed.values()])
     name = spec.split(":")[0]
     for key, value in params.items():
         if key not in allowed:
@@ -136,7 +145,7 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
         try:
             agent: Agent = PolicyAgent(policy_cls, seed=seed, **params)
         except TypeError as exc:
-            raise InvalidOptions(f"bad parameters for agent {spec!r}: {exc}") from None
+            raise InvalidOptions("bad parameters for agent {spec}: {error}", spec=repr(spec), error=str(exc)) from None
         return agent
     if name == "ismcts":
         from monsterbox.agents.ismcts import ISMCTSAgent
@@ -144,16 +153,16 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
         try:
             return ISMCTSAgent(seed=seed, **params)
         except TypeError as exc:
-            raise InvalidOptions(f"bad parameters for agent {spec!r}: {exc} (ismcts takes iterations, rollout, "
-                                 "c, time, depth, order, workers)") from None
+            raise InvalidOptions("bad parameters for agent {spec}: {error} (ismcts takes iterations, rollout, c, "
+                                 "time, depth, order, workers)", spec=repr(spec), error=str(exc)) from None
     if name == "policy":
         from monsterbox.agents.learned import LearnedPolicyAgent
 
         try:
             return LearnedPolicyAgent(game_id, seed=seed, **params)
         except TypeError as exc:
-            raise InvalidOptions(f"bad parameters for agent {spec!r}: {exc} (policy takes path, deterministic)") \
-                from None
+            raise InvalidOptions("bad parameters for agent {spec}: {error} (policy takes path, deterministic)",
+                                 spec=repr(spec), error=str(exc)) from None
     raise InvalidOptions("unknown agent {name}; known agents: {agents}", name=repr(name),
                          agents=", ".join(AGENT_NAMES))
 

@@ -9,7 +9,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
-from monsterbox.core.errors import CardFileError, InvalidOptions
+from monsterbox.core.errors import CardFileError, InvalidOptions, Phrase
 
 T = TypeVar("T")
 
@@ -45,11 +45,61 @@ def cards_option(spec: Any, parse: Callable[[Any, str], T], data_kinds: tuple[ty
     raise InvalidOptions(f"option cards must be a file path or the card file's content, got {spec!r}")
 
 
+#: the kinds of card-file entries, in words (catalogue messages: an error names them in the player's language)
+KINDS = {"actor": Phrase("actor"), "reward": Phrase("reward"), "chamber": Phrase("chamber"),
+         "mansion": Phrase("mansion"), "weapon": Phrase("weapon"), "lair": Phrase("lair"), "loot": Phrase("loot"),
+         "crisis": Phrase("crisis"), "character": Phrase("character"), "adventure": Phrase("adventure"),
+         "treasure": Phrase("treasure"), "creature": Phrase("creature")}
+
+
+def kind(what: str) -> Phrase:
+    """The kind of entry ``what`` ("actor") as a phrase of the catalogue."""
+    return KINDS.get(what) or Phrase(what)
+
+
+def entry_name(what: str, i: int, entry_id: Any = None) -> Phrase:
+    """"actor entry 3 (id 'dracula_1')": which entry of the file is wrong, in the player's language."""
+    if entry_id is None:
+        return Phrase("{what} entry {n}", what=kind(what), n=i + 1)
+    return Phrase("{what} entry {n} (id {id})", what=kind(what), n=i + 1, id=repr(entry_id))
+
+
+def field_error(err: Any) -> str:
+    """A pydantic error of a card-file field in words of the catalogue ("field required", "must be at least 1"):
+    the common kinds by their type, any other by pydantic's own (English) message."""
+    kind, ctx = err.get("type"), err.get("ctx") or {}
+    if kind == "missing":
+        return Phrase("field required")
+    if kind == "extra_forbidden":
+        return Phrase("not a field of this entry")
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return Phrase("must be a whole number")
+    if kind in ("float_parsing", "float_type"):
+        return Phrase("must be a number")
+    if kind in ("string_type",):
+        return Phrase("must be a text")
+    if kind in ("bool_parsing", "bool_type"):
+        return Phrase("must be true or false")
+    if kind in ("list_type",):
+        return Phrase("must be a list")
+    if kind == "literal_error" and "expected" in ctx:
+        return Phrase("must be one of {expected}", expected=str(ctx["expected"]))
+    if kind == "greater_than_equal" and "ge" in ctx:
+        return Phrase("must be at least {n}", n=ctx["ge"])
+    if kind == "less_than_equal" and "le" in ctx:
+        return Phrase("must be at most {n}", n=ctx["le"])
+    if kind == "greater_than" and "gt" in ctx:
+        return Phrase("must be more than {n}", n=ctx["gt"])
+    if kind == "less_than" and "lt" in ctx:
+        return Phrase("must be less than {n}", n=ctx["lt"])
+    return str(err.get("msg", ""))
+
+
 def validate_entry(model: Any, raw: Any, what: str, i: int, source: str) -> Any:
     """One card-file entry validated by a pydantic ``model``; errors name the entry (number and id) and the field."""
     from pydantic import ValidationError
 
-    name = f"{what} entry {i + 1}" + (f" (id {raw.get('id')!r})" if isinstance(raw, dict) and "id" in raw else "")
+    name = entry_name(what, i, raw.get("id") if isinstance(raw, dict) and "id" in raw else None)
     if not isinstance(raw, dict):
         raise CardFileError("{source}: {entry}: must be a table of fields, got {value}", source=source, entry=name,
                             value=repr(raw))
@@ -59,4 +109,4 @@ def validate_entry(model: Any, raw: Any, what: str, i: int, source: str) -> Any:
         err = exc.errors()[0]
         loc = ".".join(str(x) for x in err["loc"]) or "(entry)"
         raise CardFileError("{source}: {entry}: field '{field}': {error}", source=source, entry=name, field=loc,
-                            error=err["msg"]) from None
+                            error=field_error(err)) from None

@@ -25,7 +25,9 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)
 ERROR_CALLS = ("InvalidOptions", "CardFileError", "RecordError", "Phrase")
 #: modules whose errors reach players through the command line (their templates are catalogue messages)
 ERROR_MODULES = ("core/options.py", "core/registry.py", "core/cardfile.py", "core/record.py", "agents/registry.py",
-                 "games/maker/rules.py", "games/monster/rules.py")
+                 "games/maker/rules.py", "games/monster/rules.py", "games/inn/rules.py", "games/mansion/rules.py",
+                 "games/inn/cards.py", "games/maker/cards.py",
+                 "games/mansion/cards.py", "games/monster/cards.py")
 COLOURS = ("blue", "red", "green", "yellow", "grey", "purple")
 FIELD = re.compile(r"\{[a-z_]+\}")
 
@@ -58,6 +60,26 @@ def error_templates() -> list[tuple[str, int, str]]:
     return sorted(out)
 
 
+def help_texts() -> list[tuple[str, int, str]]:
+    """The command line's help (``cli.py``): the docstrings of its commands and every ``help="..."`` of their
+    arguments and options (``--help`` shows them through the catalogue)."""
+    rel = "cli.py"
+    tree = ast.parse((SRC / rel).read_text(encoding="utf-8"))
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and any(
+                isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and d.func.attr in ("command", "callback")
+                for d in node.decorator_list):
+            doc = ast.get_docstring(node)
+            if doc:
+                out.append((rel, node.lineno, doc))
+        if isinstance(node, ast.Call):
+            for kw in node.keywords:
+                if kw.arg == "help" and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
+                    out.append((rel, kw.value.lineno, kw.value.value))
+    return sorted(out)
+
+
 def template() -> Catalog:
     cat = Catalog(domain=DOMAIN, project="monsterbox")
     # only the modules that word what players read (the engine's own messages are developer text)
@@ -74,6 +96,8 @@ def template() -> Catalog:
             continue
         cat.add(message, None, [(filename, lineno)], context=context)
     for where, lineno, message in error_templates():
+        cat.add(message, None, [(where, lineno)])
+    for where, lineno, message in help_texts():
         cat.add(message, None, [(where, lineno)])
     for name in sorted(card_names()):
         cat.add(name, None, [("data", 0)], context="card")

@@ -10,10 +10,17 @@ from typing import Any
 
 
 class Phrase(str):
-    """A piece of English among an error's fields that is itself a catalogue message ("an integer"): the command
-    line translates it with the sentence around it."""
+    """A piece of English among an error's fields that is itself a catalogue message ("an integer", "actor entry
+    {n} (id {id})"): the command line translates it (and its own fields) with the sentence around it."""
 
-    __slots__ = ()
+    template: str
+    fields: dict[str, Any]
+
+    def __new__(cls, template: str, **fields: Any) -> "Phrase":
+        obj = super().__new__(cls, template.format(**fields) if fields else template)
+        obj.template = template
+        obj.fields = fields
+        return obj
 
 
 class MonsterboxError(Exception):

@@ -20,6 +20,7 @@ import contextvars
 import functools
 import io
 import os
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Literal
@@ -110,6 +111,17 @@ def pgettext(context: str, message: str) -> str:
     return str(translations(language()).pgettext(context, message))
 
 
+_ELISION = re.compile(r"\b([Dd])e ([AEIOUYÉÈÊaeiouyéèê])")
+
+
+def elide(text: str) -> str:
+    """French elision of "de" before a vowel, where a name was filled in: "les trésors de Ada" -> "les trésors
+    d'Ada", "la pile de Eau bénite" -> "la pile d'Eau bénite" (other languages: unchanged)."""
+    if language() != "fr":
+        return text
+    return _ELISION.sub(lambda m: f"{m.group(1)}'{m.group(2)}", text)
+
+
 def N_(message: str) -> str:
     """Marks a message for extraction without translating it now (it is translated where it is shown)."""
     return message
@@ -150,7 +162,14 @@ def localized_error(exc: BaseException) -> str:
     def word(value: object) -> object:
         if isinstance(value, BaseException):
             return localized_error(value)
-        return _(value) if isinstance(value, Phrase) else value
+        if isinstance(value, Phrase):
+            if not value.fields:
+                return _(value.template)
+            try:
+                return _(value.template).format(**{k: word(v) for k, v in value.fields.items()})
+            except (KeyError, IndexError, ValueError):
+                return str(value)
+        return value
 
     try:
         return text.format(**{k: word(v) for k, v in exc.fields.items()})

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from monsterbox.core.i18n import _, ngettext
+from monsterbox.core.i18n import _, elide, ngettext
 
 Names = Sequence[str] | None
 
@@ -30,9 +30,9 @@ def say(seat: int | None, you: int | None, names: Names, you_form: str, other_fo
     """One event told to its reader: ``you_form`` when the acting seat is the reader, else ``other_form`` with
     ``{who}`` the seat's name. Both forms are msgids marked with ``N_`` at the call site and translated here."""
     if seat is not None and seat == you:
-        return capitalise(_(you_form).format(**fields))
+        return capitalise(elide(_(you_form).format(**fields)))
     who = seat_name(seat, names) if seat is not None else ""
-    return capitalise(_(other_form).format(who=who, **fields))
+    return capitalise(elide(_(other_form).format(who=who, **fields)))
 
 
 def count(n: int, singular: str, plural: str) -> str:

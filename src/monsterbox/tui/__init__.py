@@ -23,7 +23,7 @@ from monsterbox.agents.base import observe
 from monsterbox.analysis.terminal import print_hint
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _
-from monsterbox.tui.layout import menu_rows
+from monsterbox.tui.layout import Flow, MenuEntry, grouped_menu
 
 HELP_WORDS = ("?", "help", "aide")
 RULES_WORDS = ("rules", "regles", "règles")
@@ -79,18 +79,35 @@ def refusal_text(game: Game, seat: int, action: str, names: list[str] | None) ->
     return str(text_module(game.game_id).explain_refusal(r, game.view(seat), action, names, game.state.cards))
 
 
-def ask(console: Console, game: Game, labels: list[str], on_help: Any, on_hint: Any = None,
-        on_refusal: Any = None) -> str:
-    """Ask for a choice by number (or by action id) until a valid one is given; ``?``/``help`` shows help, ``h`` a
-    hint (``on_hint()``, when given); an action id refused now is explained (``on_refusal(action)``).
-    EOFError/KeyboardInterrupt pass through."""
-    legal = game.legal_actions()
-    items = []
-    for i, label in enumerate(labels, 1):
+def menu_entries(game_id: str, v: dict[str, Any], legal: list[str], names: list[str] | None,
+                 cards: Any = None) -> list[MenuEntry]:
+    """The numbered menu's entries: each choice's brief label (``describe_action``) and, where the game's wording
+    layer groups choices of one kind (``menu_group``: a heading and the choice's own words), its group."""
+    text = text_module(game_id)
+    group = getattr(text, "menu_group", None)
+    out: list[MenuEntry] = []
+    for i, a in enumerate(legal, 1):
         line = Text(f"{i:>2}. ", style="bold cyan")
-        line.append(label)
-        items.append(line)
-    for line in menu_rows(items, console.width) if len(items) > 8 else items:  # long menus in columns
+        line.append(text.describe_action(v, a, names, cards, brief=True))
+        g = group(v, a, names, cards) if group else None
+        short = Text(f"{i}. ", style="bold cyan") + Text(g[1]) if g else line
+        out.append((g[0] if g else None, line, short))
+    return out
+
+
+def menu(game_id: str, v: dict[str, Any], legal: list[str], names: list[str] | None, cards: Any,
+         width: int) -> list[Text | Flow]:
+    """The menu as it is printed at ``width`` columns (choices of one kind grouped, long menus in rows)."""
+    return grouped_menu(menu_entries(game_id, v, legal, names, cards), width)
+
+
+def ask(console: Console, game: Game, lines: list[Text | Flow], on_help: Any, on_hint: Any = None,
+        on_refusal: Any = None) -> str:
+    """Show the menu (``lines``: :func:`menu`) and ask for a choice by number (or by action id) until a valid one is
+    given; ``?``/``help`` shows help, ``h`` a hint (``on_hint()``, when given); an action id refused now is explained
+    (``on_refusal(action)``). EOFError/KeyboardInterrupt pass through."""
+    legal = game.legal_actions()
+    for line in lines:
         console.print(line)
     while True:
         prompt = _("Your choice (1-{n}, ? for help, h for a hint): ") if on_hint else \
@@ -155,10 +172,10 @@ def play_loop(game: Game, seats: Seats, agents: dict[int, Any], save_path: Path,
             if p == seat:
                 r.print_table(console, v, seats, game.state.cards)
                 legal = game.legal_actions()
-                labels = [text.describe_action(v, a, seats.names, game.state.cards, brief=True) for a in legal]
+                lines = menu(game.game_id, v, legal, seats.names, game.state.cards, console.width)
                 hint = partial(print_hint, console, game, seat,
                                partial(text.describe_action, v, names=seats.names, cards=game.state.cards))
-                action = ask(console, game, labels, lambda full: show_help(console, game, seat, full), hint,
+                action = ask(console, game, lines, lambda full: show_help(console, game, seat, full), hint,
                              partial(refusal_text, game, seat, names=seats.names))
             else:
                 action = agents[p].act(observe(game, p))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -12,7 +11,7 @@ from rich.text import Text
 from monsterbox.core.i18n import _, and_list
 from monsterbox.core.wording import seat_name
 from monsterbox.games.inn.text import COLOUR_NAMES, FATES, card_text, treasures
-from monsterbox.tui.layout import Flow, flow, joined
+from monsterbox.tui.layout import Flow, flow, joined, semi
 
 BOLD_EVENTS = ("round", "game_over")
 COLOURS = {"purple": "magenta", "orange": "dark_orange", "red": "red", "green": "green", "blue": "blue"}
@@ -41,35 +40,37 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         pool=treasures(pool["kind"], pool["count"]), gold=treasures("gold", v["supply"]["gold"], True),
         gems=treasures("gem", v["supply"]["gem"], True), pile=v["draw_pile"], round=v["round"], rounds=v["rounds"])
     console.print(Flow(joined(line.split("  "), "  ")))  # wraps between sentences
-    table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    table.add_column(_("seat"))
-    table.add_column(_("in"))
-    held_units = [treasures(k, s["treasures"][k], True) + "," for s in v["seats"] if s["treasures"]
-                  for k in ("gold", "gem")]
-    table.add_column(_("treasures"), max_width=max(len(u) for u in [_("treasures"), _("hidden"), *held_units]))
-    table.add_column(_("dungeon: monster over the human beneath"))
-    for s in v["seats"]:
+    console.print(Text(_("Dungeons (each monster / the human beneath it):"), style="bold"))
+    for s in v["seats"]:  # one paragraph a seat, wrapped between cards
+        head = Text(_("{who} ({status}): ").format(who=row_name(s["seat"], seats),
+                                                   status=_("in the round") if s["in_round"] else _("out")) + " ",
+                    style="bold")
         tr = s["treasures"]
-        held = Flow([treasures("gold", tr["gold"], True) + ", ", treasures("gem", tr["gem"], True)]) if tr else \
-            _("hidden")
-        pairs = []
+        units: list[Text | str] = [head]
+        if tr:
+            units += [_("treasures: ") + treasures("gold", tr["gold"], True) + ", ",
+                      treasures("gem", tr["gem"], True) + semi(True)]
+        else:
+            units.append(_("treasures hidden") + semi(True))
         mons, hums = s["dungeon"]["monsters"], s["dungeon"]["humans"]
-        for i in range(max(len(mons), len(hums))):
-            dungeon = Text()
-            m = mons[i] if i < len(mons) else None
-            h = hums[i] if i < len(hums) else None
-            if m:
-                dungeon.append(styled(m))
-                if m.get("supported_with"):
-                    dungeon.append(" " + _("(supported)"), style="bold yellow")
-            else:
-                dungeon.append(_("(no monster)"), style="dim")
-            dungeon.append(" / ")
-            dungeon.append(card_text(h, True) if h else _("(no human)"), style="dim")
-            pairs.append(dungeon)
-        table.add_row(row_name(s["seat"], seats), _("yes") if s["in_round"] else _("out"), held,
-                      Flow(joined(pairs, "; ")))
-    console.print(table)
+        pairs = []
+        for i, m in enumerate(mons):
+            pair = styled(m)
+            if m.get("supported_with"):
+                pair.append(" " + _("(supported)"), style="bold yellow")
+            pair.append(" / ")
+            pair.append(card_text(hums[i], True) if i < len(hums) else _("(no human)"), style="dim")
+            pairs.append(pair)
+        bare = [Text(card_text(h, True), style="dim") for h in hums[len(mons):]]  # no monster over them yet
+        if bare:
+            bare[0] = Text(_("humans with no monster: ")) + bare[0]
+        if pairs and bare:
+            units += joined(pairs, semi(), semi(True)) + joined(bare, ", ")
+        elif pairs or bare:
+            units += joined(pairs, semi()) if pairs else joined(bare, ", ")
+        else:
+            units.append(_("empty dungeon"))
+        console.print(Flow(units, indent=2))
     h = v["hand"]
     mine = _("Your treasures: {gold} and {gems}.").format(gold=treasures("gold", h["gold"], True),
                                                            gems=treasures("gem", h["gem"], True))

@@ -14,9 +14,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
+from rich.table import Table
 from rich.text import Text
 
-from monsterbox.core.i18n import and_list
+from monsterbox.core.i18n import _, and_list
 
 Part = Text | str
 
@@ -53,6 +54,12 @@ def joined(items: Iterable[Part], sep: str = ", ", end: str = "") -> list[Text]:
         unit.append(sep if i + 1 < len(items) else end)
         out.append(unit)
     return out
+
+
+def semi(wide: bool = False) -> str:
+    """The separator "; " in the language in force (French sets a space before it: " ; "); ``wide``: followed by two
+    spaces, between the parts of a line."""
+    return _("; ") + (" " if wide else "")
 
 
 def words(text: str) -> list[str]:
@@ -140,3 +147,74 @@ def menu_rows(items: Sequence[Text], width: int, gap: int = 2, max_columns: int 
             k += 1
         layouts.append(rows)
     return min(layouts, key=len)
+
+
+MenuEntry = tuple[str | None, Text, Text]
+
+
+def grouped_menu(entries: Sequence[MenuEntry], width: int, long_menu: int = 8) -> list[Text | Flow]:
+    """A numbered menu where consecutive choices of one kind share a heading: each entry is (its group's heading or
+    None, its whole numbered label, its numbered label within the group). A run of two or more entries of one group
+    is one paragraph, "Costume (pay 5 tickets), take: 14. blue + blue  15. blue + red ...", wrapped between choices;
+    the other entries are listed one to a line, or in rows (:func:`menu_rows`) when the menu is long. Numbers stay in
+    order; no label is cut."""
+    out: list[Text | Flow] = []
+    singles: list[Text] = []
+    many = len(entries) > long_menu
+
+    def flush() -> None:
+        out.extend(menu_rows(singles, width) if many else singles)
+        singles.clear()
+
+    i = 0
+    while i < len(entries):
+        head = entries[i][0]
+        j = i
+        while head is not None and j + 1 < len(entries) and entries[j + 1][0] == head:
+            j += 1
+        if j > i:
+            flush()
+            first = Text(head + " ", style="bold") + entries[i][2]
+            out.append(Flow(joined([first, *(entries[k][2] for k in range(i + 1, j + 1))], "  "), indent=4))
+        else:
+            singles.append(entries[i][1])
+        i = j + 1
+    flush()
+    return out
+
+
+def fit_columns(table: Table, console: Console, width: int, whole_headers: bool = True) -> Table:
+    """Fix the widths of ``table``'s columns so none is narrower than its widest unit (Rich, short of room, shrinks
+    columns below that and cuts a card's name): each column gets its narrowest width (its header too, whole, when
+    ``whole_headers`` and there is room), two spaces between columns (one when short of room), and the room left
+    goes to the columns that would use it, the smallest needs met first. A table that cannot fit is left to Rich."""
+    columns = table.columns
+    options = console.options.update_width(width)
+    mins, wants, heads = [], [], []
+    for c in columns:
+        cells = [Measurement.get(console, options, cell) for cell in c.cells]
+        mins.append(max([0, *(m.minimum for m in cells)]))
+        wants.append(max([cell_len(str(c.header)), *(m.maximum for m in cells)]))
+        heads.append((cell_len(str(c.header)), Measurement.get(console, options, c.header).minimum))
+    # the roomiest layout that fits: two spaces between columns, else one; headers whole, else wrapped
+    for gap, whole in ((2, True), (1, True), (2, False), (1, False)):
+        if not whole_headers and whole:
+            continue
+        lows = [max(m, h[0] if whole else h[1]) for m, h in zip(mins, heads, strict=True)]
+        room = width - gap * (len(columns) - 1)
+        if sum(lows) <= room:
+            break
+    else:
+        return table
+    table.padding = (0, gap, 0, 0)
+    mins = lows
+    extra = room - sum(mins)
+    needs = [max(0, w - m) for w, m in zip(wants, mins, strict=True)]
+    more = [0] * len(columns)  # shared fairly: the smallest needs met in full first, the rest split evenly
+    order = sorted(range(len(columns)), key=lambda k: needs[k])
+    for n, k in enumerate(order):
+        more[k] = min(needs[k], extra // (len(order) - n))
+        extra -= more[k]
+    for c, m, x in zip(columns, mins, more, strict=True):
+        c.width = m + x
+    return table

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from monsterbox.core.i18n import _, and_list
+from monsterbox.core.i18n import _, and_list, elide
 from monsterbox.core.wording import seat_name
 from monsterbox.games.maker.text import (
     REWARD_NAMES,
@@ -22,7 +22,7 @@ from monsterbox.games.maker.text import (
     treasure_label,
     treasure_state,
 )
-from monsterbox.tui.layout import Flow, and_parts, flow
+from monsterbox.tui.layout import Flow, and_parts, flow, semi
 
 BOLD_EVENTS = ("round", "exit", "judgment")
 
@@ -44,7 +44,7 @@ def treasure_units(treasures: list[dict[str, Any]]) -> list[str]:
     units: list[str] = []
     for i, t in enumerate(treasures):
         part = treasure_parts(t)
-        part[-1] += ";  " if i + 1 < len(treasures) else "."
+        part[-1] += semi(True) if i + 1 < len(treasures) else "."
         units += part
     return units
 
@@ -74,7 +74,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         if s["treasures"]:
             units = treasure_units(s["treasures"])
             head = _("Your treasures: ") if s["seat"] == seats.you else \
-                _("Treasures of {who}: ").format(who=seat_name(s["seat"], seats.names))
+                elide(_("Treasures of {who}: ").format(who=seat_name(s["seat"], seats.names)))
             flow(console, head, units, indent=4)
     if "battle" in v:
         b = v["battle"]
@@ -82,7 +82,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         line = _("Battle against {monster}: {who}").format(
             monster=card_label(b["monster"]) if b.get("monster") else "?", who=who)
         if b["equips"]:
-            line += "; " + and_list(_("{treasure} for {character}").format(
+            line += semi() + and_list(_("{treasure} for {character}").format(
                 treasure=lk.treasure_name(e["treasure"]), character=lk.short(e["character"])) for e in b["equips"])
         console.print(Text(line, style="bold"))
     hand: dict[str, int] = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console
 from rich.text import Text
 
 from monsterbox.core.i18n import _, and_list
@@ -23,7 +23,7 @@ from monsterbox.games.mansion.text import (
     lookup,
     who_seat,
 )
-from monsterbox.tui.layout import Flow, and_parts, as_text, flow, joined
+from monsterbox.tui.layout import Flow, and_parts, as_text, flow, joined, semi
 
 BOLD_EVENTS = ("audition", "show", "game_over")
 COLOURS = {"blue": "blue", "red": "red", "green": "green", "yellow": "yellow", "purple": "magenta"}
@@ -44,14 +44,14 @@ def short_skulls(d: dict[str, int]) -> list[str]:
     return [f"{n} {colour(c) if n == 1 else colours(c)}" for c, n in d.items() if n]
 
 
-def seat_block(v: dict[str, Any], s: dict[str, Any], seats: Any, lk: Any) -> Group:
-    """One mansion in two flowing lines: who, Sales Level part by part, tile, reserve, chambers, rewards; then its
-    actors, each with what it adds to the Sales Level."""
+def seat_block(v: dict[str, Any], s: dict[str, Any], seats: Any, lk: Any) -> Flow:
+    """One mansion as a paragraph: who, Sales Level part by part, tile, reserve, chambers, rewards, then its actors,
+    each with what it adds to the Sales Level."""
     players = v["players"]
-    name = Text(row_name(s["seat"], seats, players), style="bold")
+    who = row_name(s["seat"], seats, players)
     if s.get("starting_player"):
-        name.append(" " + _("(starts)"))
-    name.append(": ")
+        who += " " + _("(starts)")
+    name = Text(_("{who}: ").format(who=who), style="bold")
     head: list[Text | str] = [name]
     if not s["dummy"]:
         points = actor_points(v, s["seat"])
@@ -60,31 +60,34 @@ def seat_block(v: dict[str, Any], s: dict[str, Any], seats: Any, lk: Any) -> Gro
             parts.append(_("actors +{n}").format(n=sum(p or 0 for p in points)))
         parts += [f"{lk.reward_name(r)} +3" for r in s.get("rewards", [])]
         head.append(_("sales level {level} = ").format(level=s["sales_level"]))
-        head += joined(parts, ", ", ";  ")
+        head += joined(parts, ", ", semi(True))
     else:
         points = [None] * len(s["actors"])
     if s["tile"]:
-        head.append(_("tile {tile}").format(tile=s["tile"]) + ";  ")
-    if s.get("reserved_count"):
-        head.append(count(s["reserved_count"], "{n} actor reserved", "{n} actors reserved") + ";  ")
+        head.append(_("tile {tile}").format(tile=s["tile"]) + semi(True))
+    if s.get("reserved_count") and s["seat"] != seats.you:  # yours are listed behind your screen
+        head.append(count(s["reserved_count"], "{n} actor reserved", "{n} actors reserved") + semi(True))
     chambers = [chamber_label(c) for c in s.get("chambers", [])]
     if chambers:
         head += joined([_("chambers: ") + chambers[0], *chambers[1:]], ", ")
-    last = as_text(head[-1])
-    last.rstrip()
-    last.remove_suffix(";")
-    head[-1] = last
     actors = []
     for a, pts in zip(s["actors"], points, strict=True):
         unit = actor_text(a)
         if pts is not None:
             unit.append(f" +{pts}")
         actors.append(unit)
-    lines = [Flow(head, indent=2)]
     if actors:
-        lines.append(Flow([Text("  " + _("actors: ")) + actors[0], *actors[1:]] if len(actors) == 1 else
-                          joined([Text("  " + _("actors: ")) + actors[0], *actors[1:]], ", "), indent=4))
-    return Group(*lines)
+        last = as_text(head[-1])
+        last.rstrip()
+        last.remove_suffix(semi().rstrip())
+        head[-1] = last + semi(True)
+        head += joined([Text(_("actors: ")) + actors[0], *actors[1:]], ", ")
+    last = as_text(head[-1])
+    last.rstrip()
+    last.remove_suffix(semi().rstrip())
+    last.rstrip()
+    head[-1] = last
+    return Flow(head, indent=2)
 
 
 def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:
@@ -93,9 +96,9 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
     audition = []
     for a in v["audition"]:
         unit = actor_text(a)
-        unit.append(" " + _("cost {cost}").format(cost=cost_text(a["cost"])))
+        unit.append(" " + cost_text(a["cost"]))
         audition.append(unit)
-    flow(console, _("Audition: "), joined(audition, " | ") or [_("empty")])
+    flow(console, _("Audition (actor and cost): "), joined(audition, " | ") or [_("empty")])
     tiles = []
     for t in v["tiles"]:
         part = _("{tile}: {tickets} tickets, {skulls} skulls").format(tile=t["tile"], tickets=t["tickets"],
@@ -104,22 +107,25 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
             part += " " + _("({who})").format(who=who_seat(t["taken_by"], seats.you, seats.names, players))
         tiles.append(part)
     offer = joined(short_skulls(v["audition_skulls"]) or [_("no skull")], ", ", ".  ")
-    flow(console, _("Skulls on offer: "), [*offer, *joined([_("Tiles: ") + tiles[0], *tiles[1:]], "; ", ".")]
+    flow(console, _("Skulls on offer: "), [*offer, *joined([_("Tiles: ") + tiles[0], *tiles[1:]], semi(), ".")]
          if tiles else offer)
     discard = joined(short_skulls(v["skull_discard"]) or [_("no skull")], ", ", ".  ")
-    flow(console, _("Skull discard tile: "), [*discard, _("Bag: {bag}.").format(bag=v["skull_bag"])])
     grouped: dict[str, list[str]] = {}  # "Eva (blue, purple)": the pile by actor, its colours in pile order
     for a in v["actor_discard"]:
         grouped.setdefault(a["name"], []).append(colour(a["colour"]))
     pile = [_("{name} ({colour})").format(name=card_name(n), colour=", ".join(cs)) for n, cs in grouped.items()]
-    flow(console, _("Actor discard pile: "), and_parts(pile) or [_("empty")])
+    pile_units = and_parts(pile) or [Text(_("empty"))]  # the Mummy's choice, on the same paragraph
+    pile_units[0] = Text(_("Actor discard pile: ")) + pile_units[0]
+    flow(console, _("Skull discard tile: "), [*discard, _("Bag: {bag}.").format(bag=v["skull_bag"]) + "  ",
+                                              *pile_units])
     for s in v["seats"]:
         console.print(seat_block(v, s, seats, lk))
     me = v["seats"][seats.you]
-    screen = joined(short_skulls(me["screen"]["skulls"]) or [_("no skull")], ", ", "; ")
+    screen = joined(short_skulls(me["screen"]["skulls"]) or [_("no skull")], ", ", semi())
     tickets = Text(_("{tickets} tickets.").format(tickets=me["screen"]["tickets"]) + "  ")
-    reserved = and_parts([actor_text(a) for a in me.get("reserved") or []]) or [Text(_("none"))]
-    reserved[0] = Text(_("Reserved: ")) + reserved[0]
+    reserved = and_parts([actor_text(a) + " " + cost_text(a["cost"])
+                          for a in me.get("reserved") or []]) or [Text(_("none"))]
+    reserved[0] = Text(_("Reserved (actor and cost): ") if me.get("reserved") else _("Reserved: ")) + reserved[0]
     reserved[-1].append(".")
     flow(console, _("Behind your screen: "), [*screen, tickets, *reserved], style="bold")
 

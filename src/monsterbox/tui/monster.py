@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from monsterbox.core.i18n import _, and_list
+from monsterbox.core.i18n import _, and_list, elide
 from monsterbox.core.wording import seat_name
 from monsterbox.games.monster.text import (
     ability_text,
@@ -19,7 +19,7 @@ from monsterbox.games.monster.text import (
     loot_text,
     villagers,
 )
-from monsterbox.tui.layout import Flow, and_parts, flow, joined, words
+from monsterbox.tui.layout import Flow, and_parts, fit_columns, flow, joined, semi, words
 
 BOLD_EVENTS = ("day", "crisis", "attack", "destroyed", "game_over")
 STYLE = {"black": "bold white on black", "white": "black on white", "red": "red", "blue": "blue", "green": "green"}
@@ -41,26 +41,26 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
     for b in v.get("bounties", []):
         flow(console, _("Bounty in play: "), loot_parts(b), style="yellow")  # its rule: in the ? help
     rules: list[tuple[str, str]] = []
-    with_killed = any(lair["killed"] for lair in v["lairs"])
     lairs = Table(header_style="bold underline", box=None, pad_edge=False, show_edge=False, padding=(0, 1))
     lairs.add_column(_("lair"))
-    lairs.add_column(_("monsters (top first)"))
-    if with_killed:
-        lairs.add_column(_("killed today"), max_width=max(len(_("killed today")), 18))
-    lairs.add_column(_("loot if destroyed"))
+    lairs.add_column(_("monsters (top first); killed today"))
+    lairs.add_column(_("loot (or villagers)"))
 
     for lair in v["lairs"]:
-        stack = joined([Text(lk.m(m), style=STYLE[m]) for m in lair["monsters"]], ", ")
+        stack = joined([Text(lk.m(m), style=STYLE[m]) for m in lair["monsters"]], ", ",
+                       semi(True) if lair["killed"] else "")
+        if lair["killed"]:  # the monsters killed here today, after the stack
+            stack += joined([Text(_("killed: ")) + lk.m(lair["killed"][0]), *map(lk.m, lair["killed"][1:])], ", ")
         loot = lair["loot"]
         rule = ""
         if lair.get("crisis_rule") not in (None, "none"):
             x = lk.crisis.get(lair["lair"])
             rule = ability_text(x.effect, x.params, cards) if x else ""
-        killed = [Flow(joined([lk.m(m) for m in lair["killed"]], ", "))] if with_killed else []
         if rule:
             rules.append((card_name(lair["name"]), rule))
-        lairs.add_row(Flow([card_name(lair["name"])]), Flow(stack), *killed, Flow(loot_parts(loot) if loot else []))
-    console.print(lairs)
+        worth = [card_name(loot["name"]) + " ", f"({loot['villagers']})"] if loot else []
+        lairs.add_row(Flow([card_name(lair["name"])]), Flow(stack), Flow(worth))
+    console.print(fit_columns(lairs, console, console.width, whole_headers=False))
     for name, rule in rules:
         flow(console, _("Rule of {lair}: ").format(lair=name), words(rule), style="yellow")
     bank: list[Text | str] = []
@@ -69,13 +69,13 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         if b.get("top") and b["top"] != b["stack"]:
             part.append(_("(top card: {top})").format(top=lk.w(b["top"])))
         if b["cubes"]:
-            part.append(_("(cubes of {who})").format(
-                who=and_list(_("you") if c == seats.you else seat_name(c, seats.names) for c in b["cubes"])))
+            part.append(elide(_("(cubes of {who})").format(
+                who=and_list(_("you") if c == seats.you else seat_name(c, seats.names) for c in b["cubes"]))))
         part = [f"{x} " for x in part[:-1]] + [f"{part[-1]}" + (", " if k + 1 < len(v["bank"]) else "")]
         bank += part
     flow(console, _("Bank (weapons left): "), bank)
     table = Table(header_style="bold underline", box=None, pad_edge=False, show_edge=False, padding=(0, 1))
-    for col in (_("hunter"), _("character"), _("items"), _("cubes"), _("hand"), _("armed"), _("stored")):
+    for col in (_("hunter"), _("character"), _("items"), _("cubes (+in bag)"), _("hand"), _("armed"), _("stored")):
         table.add_column(col)
     for s in v["seats"]:
         ch = s["character"]
@@ -89,9 +89,8 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         hand: list[Text | str] = [str(s["hand_size"])]
         if s["known_in_hand"] and s["seat"] != seats.you:
             known = weapon_parts(s["known_in_hand"], lk)
-            known[0] = Text(_("(known: ")) + known[0]
             known[-1].append(")")
-            hand = [f"{s['hand_size']} ", *known]
+            hand = [f"{s['hand_size']} ", _("(known:") + " ", *known]
         stored: list[Text | str] = [str(s["stored_count"])]
         if s.get("stored_known"):
             seen = weapon_parts(s["stored_known"], lk)
@@ -103,9 +102,9 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         if state:
             who = [who[0] + " ", "(" + ", ".join(state) + ")"]
         table.add_row(Flow(who), Flow(character), Flow(items),
-                      Flow([f"{s['cubes']} ", _("(+{bag} in bag)").format(bag=s["bag"])]), Flow(hand),
+                      Flow([f"{s['cubes']} (+{s['bag']})"]), Flow(hand),
                       Flow([lk.w(s["armed"])] if s["armed"] else []), Flow(stored))
-    console.print(table)
+    console.print(fit_columns(table, console, console.width))
     hand_ids = [w for w, n in sorted(v.get("hand", {}).items()) for _i in range(n)]
     flow(console, _("Your hand: "), weapon_parts(hand_ids, lk) or [_("empty")], style="bold")
     if v.get("loot_choice"):

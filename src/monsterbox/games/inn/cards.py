@@ -14,8 +14,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from monsterbox.core.cardfile import packaged_card_data, read_card_file
-from monsterbox.core.errors import CardFileError
+from monsterbox.core.cardfile import field_error, packaged_card_data, read_card_file
+from monsterbox.core.errors import CardFileError, Phrase
 
 RACES: tuple[str, ...] = ("undead", "kobolds", "goblins", "orcs", "trolls")
 RACE_COLOURS = {"undead": "purple", "kobolds": "orange", "goblins": "red", "orcs": "green", "trolls": "blue"}
@@ -72,7 +72,7 @@ class CardSet:
         try:
             return self.ids.index(card_id)
         except ValueError:
-            raise CardFileError(f"unknown creature id {card_id!r}; ids are M1..M20 and H1..H20") from None
+            raise CardFileError("unknown creature id {id}; ids are M1..M20 and H1..H20", id=repr(card_id)) from None
 
     def describe(self, card: int) -> dict[str, Any]:
         """The face of a card, as a table sees it when it is face up."""
@@ -105,50 +105,56 @@ def parse_cards(data: Any, source: str) -> CardSet:
     """Validate card data (the parsed file) and build the CardSet; errors name the entry and the field."""
     if isinstance(data, dict):
         if "creature" not in data:
-            raise CardFileError(f"{source}: no [[creature]] entries (expected 40 tables named 'creature')")
+            raise CardFileError("{source}: no [[creature]] entries (expected 40 tables named 'creature')",
+                                source=source)
         meta = data.get("meta", {})
         if isinstance(meta, dict) and meta.get("game", "inn") != "inn":
-            raise CardFileError(f"{source}: [meta] game is {meta.get('game')!r}, expected 'inn'")
+            raise CardFileError("{source}: [meta] game is {game}, expected {expected}", source=source,
+                                game=repr(meta.get("game")), expected="'inn'")
         entries = data["creature"]
     else:
         entries = data
     if not isinstance(entries, list):
-        raise CardFileError(f"{source}: 'creature' must be a list of entries, got {type(entries).__name__}")
+        raise CardFileError("{source}: 'creature' must be a list of entries, got {value}", source=source,
+                            value=type(entries).__name__)
     parsed: list[CreatureEntry] = []
     for i, raw in enumerate(entries):
-        name = f"entry {i + 1}" + (f" (id {raw.get('id')!r})" if isinstance(raw, dict) and "id" in raw else "")
+        name = Phrase("entry {n} (id {id})", n=i + 1, id=repr(raw.get("id"))) if isinstance(raw, dict) and "id" in raw \
+            else Phrase("entry {n}", n=i + 1)
         if not isinstance(raw, dict):
-            raise CardFileError(f"{source}: {name}: must be a table of fields, got {raw!r}")
+            raise CardFileError("{source}: {entry}: must be a table of fields, got {value}", source=source, entry=name,
+                                value=repr(raw))
         try:
             e = CreatureEntry.model_validate(raw)
         except ValidationError as exc:
             err = exc.errors()[0]
-            raise CardFileError(
-                f"{source}: {name}: field '{_field_path(err['loc'])}': {err['msg']}"
-                f" (got {err.get('input')!r})"
-            ) from None
+            raise CardFileError("{source}: {entry}: field '{field}': {error} (got {value})", source=source,
+                                entry=name, field=_field_path(err["loc"]), error=field_error(err),
+                                value=repr(err.get("input"))) from None
         expected_id = ("M" if e.kind == "monster" else "H") + str(e.value)
         if e.id != expected_id:
-            raise CardFileError(f"{source}: {name}: field 'id': a {e.kind} of value {e.value} must have id "
-                                f"{expected_id!r}")
+            raise CardFileError("{source}: {entry}: field 'id': a {kind} of value {value} must have id {id}",
+                                source=source, entry=name, kind=Phrase("monster") if e.kind == "monster" else
+                                Phrase("human"), value=e.value, id=repr(expected_id))
         if e.kind == "monster" and e.race is None:
-            raise CardFileError(f"{source}: {name}: field 'race': a monster needs a race, one of {', '.join(RACES)}")
+            raise CardFileError("{source}: {entry}: field 'race': a monster needs a race, one of {races}",
+                                source=source, entry=name, races=", ".join(RACES))
         if e.kind == "human" and e.race is not None:
-            raise CardFileError(f"{source}: {name}: field 'race': humans have no race")
+            raise CardFileError("{source}: {entry}: field 'race': humans have no race", source=source, entry=name)
         parsed.append(e)
     counts = Counter(e.id for e in parsed)
     dup = sorted(k for k, v in counts.items() if v > 1)
     if dup:
-        raise CardFileError(f"{source}: creature id(s) {', '.join(dup)} appear more than once")
+        raise CardFileError("{source}: creature id(s) {ids} appear more than once", source=source, ids=", ".join(dup))
     missing = [f"{p}{v}" for p in "MH" for v in range(1, 21) if f"{p}{v}" not in counts]
     if missing:
-        raise CardFileError(f"{source}: missing creature(s) {', '.join(missing)}: the game needs 20 monsters "
-                            "and 20 humans with combat values 1-20 each")
+        raise CardFileError("{source}: missing creature(s) {ids}: the game needs 20 monsters and 20 humans with "
+                            "combat values 1-20 each", source=source, ids=", ".join(missing))
     by_race: Counter[str] = Counter(e.race for e in parsed if e.kind == "monster" and e.race is not None)
     wrong = {r: by_race.get(r, 0) for r in RACES if by_race.get(r, 0) != 4}
     if wrong:
-        raise CardFileError(f"{source}: field 'race': each race has 4 monsters (rulebook, Components); found "
-                            + ", ".join(f"{r}={n}" for r, n in wrong.items()))
+        raise CardFileError("{source}: field 'race': each race has 4 monsters (rulebook, Components); found {found}",
+                            source=source, found=", ".join(f"{r}={n}" for r, n in wrong.items()))
     by_id = {e.id: e for e in parsed}
     order = [f"M{v}" for v in range(1, 21)] + [f"H{v}" for v in range(1, 21)]
     cards = [by_id[i] for i in order]

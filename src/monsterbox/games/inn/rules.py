@@ -72,14 +72,15 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
     if "deck" in options:
         deck = options["deck"]
         if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-            raise InvalidOptions(f"option deck must be a list of creature ids like 'M7' or 'H13', got {deck!r}")
+            raise InvalidOptions("option deck must be a list of creature ids like 'M7' or 'H13', got {value}",
+                                 value=repr(deck))
         known = set(cards.ids)
         for c in deck:
             if c not in known:
-                raise InvalidOptions(f"option deck: unknown creature id {c!r}; ids are M1..M20 and H1..H20")
+                raise InvalidOptions("option deck: unknown creature id {id}; ids are M1..M20 and H1..H20", id=repr(c))
         dups = sorted(c for c, n in Counter(deck).items() if n > 1)  # linear in the option's length
         if dups:
-            raise InvalidOptions(f"option deck: creature id(s) {', '.join(dups)} listed more than once")
+            raise InvalidOptions("option deck: creature id(s) {ids} listed more than once", ids=", ".join(dups))
         out["deck"] = list(deck)
     return out
 

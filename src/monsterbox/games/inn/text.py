@@ -135,8 +135,10 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         return _("Stay in by exchange: take the {took}, place {placed}").format(
             took=treasures(pool["kind"], pool["count"]), placed=treasures(other, pool["count"] + 2))
     if action == "drop":
-        took = treasures(pool["kind"], pool["count"]) if pool["count"] else _("nothing from the pool")
-        return _("Drop out: take {took} and {card}").format(took=took, card=card_text(v["tavern"][0]))
+        if not pool["count"]:
+            return _("Drop out: take {card} (the pool is empty)").format(card=card_text(v["tavern"][0]))
+        return _("Drop out: take {took} and {card}").format(took=treasures(pool["kind"], pool["count"]),
+                                                            card=card_text(v["tavern"][0]))
     if action.startswith("bonus:"):
         return _("Human bonus: take {what} from the supply").format(what=one(action.split(":")[1]))
     if action == "support:none":
@@ -155,6 +157,20 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         return _("Support your {monster} with {what} (safe from the human beneath: {beneath})").format(
             monster=label, what=one(kind), beneath=beneath)
     return action
+
+
+def menu_group(v: dict[str, Any], action: str, names: Names = None,
+               cards: CardSet | None = None) -> tuple[str, str] | None:
+    """The terminal menu's grouping of choices of one kind: (the group's heading, this choice's own words): "Support
+    your Undead 16 (4 skulls) with: a Gold Coin, a Gem"; None: a choice on its own line."""
+    if action.startswith("support:") and action != "support:none":
+        _head, mid, kind = action.split(":")
+        seat = v.get("seat")
+        mons = v["seats"][seat]["dungeon"]["monsters"] if seat is not None else []
+        pos = next((i for i, m in enumerate(mons) if m["id"] == mid), None)
+        label = card_text(mons[pos]) if pos is not None else monster_label(mid, cards)
+        return _("Support your {monster} with:").format(monster=label), one(kind)
+    return None
 
 
 def explain_refusal(r: Any, v: dict[str, Any], action: str, names: Names = None, cards: CardSet | None = None) -> str:

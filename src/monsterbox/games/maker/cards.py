@@ -12,14 +12,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from monsterbox.core.cardfile import packaged_card_data, read_card_file, validate_entry
-from monsterbox.core.errors import CardFileError
+from monsterbox.core.cardfile import entry_name, kind, packaged_card_data, read_card_file, validate_entry
+from monsterbox.core.errors import CardFileError, Phrase
 
 CLASSES = ("Fighter", "Elf", "Thief", "Wizard", "Dwarf")
 # Contents: 125 adventure cards by type; 25 treasure cards.
 REQUIRED_COUNTS = {"character": 30, "monster": 20, "labyrinth": 50, "diversion": 5, "room": 10, "trap": 5,
                    "cleric": 5}
 N_TREASURES = 25
+#: the card types in words (an error about the counts names them in the player's language)
+TYPE_WORDS = {"character": Phrase("character"), "monster": Phrase("monster"), "labyrinth": Phrase("labyrinth"),
+              "diversion": Phrase("Diversion"), "room": Phrase("Small Treasure Room"), "trap": Phrase("Trap"),
+              "cleric": Phrase("Cleric")}
 
 LABYRINTH, DIVERSION, ROOM, TRAP, CLERIC, CHARACTER, MONSTER = range(7)
 TYPE_CODES = {"labyrinth": LABYRINTH, "diversion": DIVERSION, "room": ROOM, "trap": TRAP, "cleric": CLERIC,
@@ -182,16 +186,19 @@ def _checked(model: Any, raw: Any, what: str, i: int, source: str) -> Any:
     entry = validate_entry(model, raw, what, i, source)
     bad = entry.problem()
     if bad:
-        raise CardFileError(f"{source}: {what} entry {i + 1} (id {entry.id!r}): field '{bad[0]}': {bad[1]}")
+        raise CardFileError("{source}: {entry}: field '{field}': {error}", source=source,
+                            entry=entry_name(what, i, entry.id), field=bad[0], error=bad[1])
     return entry
 
 
 def parse_cards(data: Any, source: str) -> MakerCards:
     if not isinstance(data, dict) or "adventure" not in data or "treasure" not in data:
-        raise CardFileError(f"{source}: a Monster Maker card file has [[adventure]] and [[treasure]] entries")
+        raise CardFileError("{source}: a Monster Maker card file has [[adventure]] and [[treasure]] entries",
+                            source=source)
     meta = data.get("meta", {})
     if isinstance(meta, dict) and meta.get("game", "maker") != "maker":
-        raise CardFileError(f"{source}: [meta] game is {meta.get('game')!r}, expected 'maker'")
+        raise CardFileError("{source}: [meta] game is {game}, expected {expected}", source=source,
+                            game=repr(meta.get("game")), expected="'maker'")
     adv: list[AdventureEntry] = [_checked(AdventureEntry, raw, "adventure", i, source)
                                  for i, raw in enumerate(data["adventure"])]
     tre: list[TreasureEntry] = [_checked(TreasureEntry, raw, "treasure", i, source)
@@ -199,16 +206,18 @@ def parse_cards(data: Any, source: str) -> MakerCards:
     for what, ids in (("adventure", [a.id for a in adv]), ("treasure", [t.id for t in tre])):
         dup = sorted({x for x in ids if ids.count(x) > 1})
         if dup:
-            raise CardFileError(f"{source}: {what} id(s) {', '.join(dup)} appear more than once")
-    for kind, need in REQUIRED_COUNTS.items():
-        got = sum(a.count for a in adv if a.type == kind)
+            raise CardFileError("{source}: {what} id(s) {ids} appear more than once", source=source, what=kind(what),
+                                ids=", ".join(dup))
+    for ctype, need in REQUIRED_COUNTS.items():
+        got = sum(a.count for a in adv if a.type == ctype)
         if got != need:
-            raise CardFileError(f"{source}: field 'count': the game has {need} {kind} cards (rulebook, Contents), "
-                                f"the file has {got}")
+            raise CardFileError("{source}: field 'count': the game has {need} {kind} cards (rulebook, Contents), the "
+                                "file has {got}", source=source, need=need, kind=TYPE_WORDS[ctype], got=got)
     if len(tre) != N_TREASURES:
-        raise CardFileError(f"{source}: the game has {N_TREASURES} treasure cards, the file has {len(tre)}")
+        raise CardFileError("{source}: the game has {n} treasure cards, the file has {got}", source=source,
+                            n=N_TREASURES, got=len(tre))
     if not any(a.type == "character" and a.cls == "Thief" for a in adv):
-        raise CardFileError(f"{source}: field 'class': at least one character must be a Thief (traps)")
+        raise CardFileError("{source}: field 'class': at least one character must be a Thief (traps)", source=source)
     return MakerCards(
         ids=tuple(a.id for a in adv), names=tuple(a.name for a in adv),
         kind=tuple(TYPE_CODES[a.type] for a in adv), count=tuple(a.count for a in adv),

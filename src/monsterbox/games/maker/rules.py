@@ -99,25 +99,26 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
         deck = options["deck"]
         known = set(cards.ids)
         if not isinstance(deck, list) or any(not isinstance(c, str) or c not in known for c in deck):
-            raise InvalidOptions(f"option deck must list adventure card ids ({', '.join(cards.ids[:6])}, ...), "
-                                 f"got {str(deck)[:200]}")
+            raise InvalidOptions("option deck must list adventure card ids ({ids}, ...), got {value}",
+                                 ids=", ".join(cards.ids[:6]), value=str(deck)[:200])
         listed = Counter(deck)  # linear in the option's length
         for t, n in listed.items():
             if n > cards.count[cards.index(t)]:
-                raise InvalidOptions(f"option deck lists {t!r} {n} times; there are only "
-                                     f"{cards.count[cards.index(t)]}")
+                raise InvalidOptions("option deck lists {id} {n} times; there are only {most}", id=repr(t), n=n,
+                                     most=cards.count[cards.index(t)])
         out["deck"] = list(deck)
     if "treasure_deck" in options:
         td = options["treasure_deck"]
         tids = {t.id for t in cards.treasures}
         if not isinstance(td, list) or any(not isinstance(t, str) or t not in tids for t in td) \
                 or len(set(td)) != len(td):
-            raise InvalidOptions(f"option treasure_deck must list distinct treasure ids, got {td!r}")
+            raise InvalidOptions("option treasure_deck must list distinct treasure ids, got {value}", value=repr(td))
         out["treasure_deck"] = list(td)
     if "dice" in options:
         dice = options["dice"]
         if not isinstance(dice, list) or any(isinstance(x, bool) or x not in range(1, 7) for x in dice):
-            raise InvalidOptions(f"option dice must be a list of die results from 1 to 6, got {dice!r}")
+            raise InvalidOptions("option dice must be a list of die results from 1 to 6, got {value}",
+                                 value=repr(dice))
         out["dice"] = list(dice)
     return out
 

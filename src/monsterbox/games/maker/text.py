@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from monsterbox.core.i18n import N_, _, and_list, ngettext, pgettext
+from monsterbox.core.i18n import N_, _, and_list, elide, ngettext, pgettext
 from monsterbox.core.wording import (
     Names,
     capitalise,
@@ -283,8 +283,8 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         target = int(parts[2])
         if target == seat:
             return _("Put the {monster} in your own labyrinth").format(monster=lk.name(parts[1]))
-        return _("Put the {monster} in {who}'s labyrinth").format(monster=lk.name(parts[1]),
-                                                                  who=seat_name(target, names))
+        return elide(_("Put the {monster} in {who}'s labyrinth").format(monster=lk.name(parts[1]),
+                                                                  who=seat_name(target, names)))
     if head == "battle":
         m = me["monster"] if me else None
         return _("Battle the {monster}").format(monster=card_label(m)) if m else _("Battle")
@@ -333,6 +333,35 @@ def penalty_text(d: dict[str, Any]) -> str:
     if diff < 0:
         return _("{n} short x 10 = -{p}").format(n=-diff, p=d["penalty"])
     return _("exact: none")
+
+
+def menu_group(v: dict[str, Any], action: str, names: Names = None,
+               cards: MakerCards | None = None) -> tuple[str, str] | None:
+    """The terminal menu's grouping of choices of one kind: (the group's heading, this choice's own words): "Put the
+    Hell Hound (12) in the labyrinth of: Bob, Eve, Fay"; None: a choice on its own line."""
+    lk = lookup(cards)
+    parts = action.split(":")
+    head = parts[0]
+    if head == "place":
+        target = int(parts[2])
+        return (_("Put the {monster} in the labyrinth of:").format(monster=lk.name(parts[1])),
+                _("yours") if target == v.get("seat") else seat_name(target, names))
+    if head == "discard" and len(parts) > 1:
+        return _("Discard:"), lk.name(parts[1])
+    if head == "add":
+        return _("Send into the battle:"), lk.name(parts[1])
+    if head == "keep" and action != "keep:none":
+        return _("Keep (discard the rest):"), lk.name(parts[1])
+    if head == "heal" and action != "heal:none":
+        return _("Discard a Cleric to take back to your hand:"), lk.name(parts[1])
+    if head == "equip":
+        info = lk.treasure_info(parts[1])
+        return (_("Give the {treasure} to:").format(treasure=treasure_label(info) if info else
+                                                    lk.treasure_name(parts[1])), lk.name(parts[2]))
+    if head == "drop":
+        info = lk.treasure_info(parts[1])
+        return _("Discard the treasure:"), treasure_label(info) if info else lk.treasure_name(parts[1])
+    return None
 
 
 def explain_refusal(r: Any, v: dict[str, Any], action: str, names: Names = None,

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from monsterbox.core.cardfile import packaged_card_data, read_card_file, validate_entry
+from monsterbox.core.cardfile import entry_name, kind, packaged_card_data, read_card_file, validate_entry
 from monsterbox.core.errors import CardFileError
 
 SKULLS = ("blue", "red", "green", "yellow", "grey")  # index 4 is the grey wildcard
@@ -121,11 +121,11 @@ class MansionCards:
 
 def parse_cards(data: Any, source: str) -> MansionCards:
     if not isinstance(data, dict):
-        raise CardFileError(f"{source}: a Monster Mansion card file is a table with actor, reward, chamber, "
-                            "mansion, skulls and tiles")
+        raise CardFileError("{source}: a Monster Mansion card file is a table with actor, reward, chamber, "
+                            "mansion, skulls and tiles", source=source)
     for key in ("actor", "reward", "chamber", "mansion", "skulls", "tiles"):
         if key not in data:
-            raise CardFileError(f"{source}: missing '{key}'")
+            raise CardFileError("{source}: missing '{key}'", source=source, key=key)
     actors = [validate_entry(ActorEntry, r, "actor", i, source) for i, r in enumerate(data["actor"])]
     rewards = [validate_entry(RewardEntry, r, "reward", i, source) for i, r in enumerate(data["reward"])]
     chambers = [validate_entry(ChamberEntry, r, "chamber", i, source) for i, r in enumerate(data["chamber"])]
@@ -133,42 +133,44 @@ def parse_cards(data: Any, source: str) -> MansionCards:
     for what, n, got in (("actor", 37, actors), ("reward", 12, rewards), ("chamber", 12, chambers),
                          ("mansion", 4, mansions)):
         if len(got) != n:
-            raise CardFileError(f"{source}: the game has {n} {what} cards (rulebook, Components), the file has "
-                                f"{len(got)}")
+            raise CardFileError("{source}: the game has {n} {what} cards (rulebook, Components), the file has {got}",
+                                source=source, n=n, what=kind(what), got=len(got))
         ids = [e.id for e in got]
         dup = sorted({x for x in ids if ids.count(x) > 1})
         if dup:
-            raise CardFileError(f"{source}: {what} id(s) {', '.join(dup)} appear more than once")
+            raise CardFileError("{source}: {what} id(s) {ids} appear more than once", source=source, what=kind(what),
+                                ids=", ".join(dup))
     for i, a in enumerate(actors):
         if sum(a.cost.values()) < 1 or any(v < 0 for v in a.cost.values()):
-            raise CardFileError(f"{source}: actor entry {i + 1} (id {a.id!r}): field 'cost': at least one skull, "
-                                "no negative counts")
+            raise CardFileError("{source}: {entry}: field 'cost': at least one skull, no negative counts",
+                                source=source, entry=entry_name("actor", i, a.id))
     if sum(1 for a in actors if a.removed_for_3_players) != 3:
-        raise CardFileError(f"{source}: field 'removed_for_3_players': exactly 3 actors are removed for 3 players")
+        raise CardFileError("{source}: field 'removed_for_3_players': exactly 3 actors are removed for 3 players",
+                            source=source)
     for i, r in enumerate(rewards):
         if r.type == "clown" and (len(r.actor_types) != 4 or any(t not in ACTOR_TYPES for t in r.actor_types)):
-            raise CardFileError(f"{source}: reward entry {i + 1} (id {r.id!r}): field 'actor_types': the Clown "
-                                f"names 4 actor types among {', '.join(ACTOR_TYPES)}")
+            raise CardFileError("{source}: {entry}: field 'actor_types': the Clown names 4 actor types among {types}",
+                                source=source, entry=entry_name("reward", i, r.id), types=", ".join(ACTOR_TYPES))
     for i, c in enumerate(chambers):
         if c.type == "make_up" and (len(c.pair) != 2 or c.pair[0] == c.pair[1]):
-            raise CardFileError(f"{source}: chamber entry {i + 1} (id {c.id!r}): field 'pair': Make Up names two "
-                                "different skull colours")
+            raise CardFileError("{source}: {entry}: field 'pair': Make Up names two different skull colours",
+                                source=source, entry=entry_name("chamber", i, c.id))
     skulls = data["skulls"]
     if not isinstance(skulls, dict) or sorted(skulls) != sorted(SKULLS) or any(
             not isinstance(v, int) or v < 0 for v in skulls.values()):
-        raise CardFileError(f"{source}: field 'skulls': counts for {', '.join(SKULLS)}")
+        raise CardFileError("{source}: field 'skulls': counts for {colours}", source=source, colours=", ".join(SKULLS))
     tiles = data["tiles"]
     try:
         small = tuple((int(t), int(k)) for t, k in tiles["small"])
         large = tuple((int(t), int(k)) for t, k in tiles["large"])
     except (KeyError, TypeError, ValueError):
-        raise CardFileError(f"{source}: field 'tiles': 'small' (3 tiles) and 'large' (4 tiles) lists of "
-                            "[tickets, skulls]") from None
+        raise CardFileError("{source}: field 'tiles': 'small' (3 tiles) and 'large' (4 tiles) lists of "
+                            "[tickets, skulls]", source=source) from None
     if len(small) != 3 or len(large) != 4:
-        raise CardFileError(f"{source}: field 'tiles': 3 tiles on the small side, 4 on the large side")
+        raise CardFileError("{source}: field 'tiles': 3 tiles on the small side, 4 on the large side", source=source)
     if sum(k for _, k in small) != 7 or sum(k for _, k in large) != 10:
-        raise CardFileError(f"{source}: field 'tiles': the small side hands out the 7 skulls drawn, the large side "
-                            "the 10 drawn (rulebook, The Audition)")
+        raise CardFileError("{source}: field 'tiles': the small side hands out the 7 skulls drawn, the large side "
+                            "the 10 drawn (rulebook, The Audition)", source=source)
     return MansionCards(tuple(actors), tuple(rewards), tuple(chambers), tuple(mansions),
                         tuple(skulls[c] for c in SKULLS), small, large, source)
 

@@ -77,22 +77,25 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
         ids = [a.id for a in cards.actors]
         deck = options["deck"]
         if not isinstance(deck, list) or any(d not in ids for d in deck) or len(set(deck)) != len(deck):
-            raise InvalidOptions(f"option deck must list distinct actor ids ({ids[0]}, ...), got {deck!r}")
+            raise InvalidOptions("option deck must list distinct actor ids ({first}, ...), got {value}", first=ids[0],
+                                 value=repr(deck))
         if players < 4:
             gone = [d for d in deck if cards.actors[ids.index(d)].removed_for_3_players]
             if gone:
-                raise InvalidOptions(f"option deck: {', '.join(gone)} are removed from the {players}-player game "
-                                     "(set up as the 3-player game)" if players == 2 else
-                                     f"option deck: {', '.join(gone)} are removed from the 3-player game")
+                if players == 2:
+                    raise InvalidOptions("option deck: {ids} are removed from the 2-player game (set up as the "
+                                         "3-player game)", ids=", ".join(gone))
+                raise InvalidOptions("option deck: {ids} are removed from the 3-player game", ids=", ".join(gone))
         out["deck"] = list(deck)
     if "bag" in options:
         bag = options["bag"]
         if not isinstance(bag, list) or any(b not in SKULLS for b in bag):
-            raise InvalidOptions(f"option bag must list skull colours among {', '.join(SKULLS)}, got {bag!r}")
+            raise InvalidOptions("option bag must list skull colours among {colours}, got {value}",
+                                 colours=", ".join(SKULLS), value=repr(bag))
         for c, colour in enumerate(SKULLS):
             if bag.count(colour) > cards.skulls[c]:
-                raise InvalidOptions(f"option bag lists {bag.count(colour)} {colour} skulls; the bag holds only "
-                                     f"{cards.skulls[c]}")
+                raise InvalidOptions("option bag lists {n} {colour} skulls; the bag holds only {most}",
+                                     n=bag.count(colour), colour=colour, most=cards.skulls[c])
         out["bag"] = list(bag)
     return out
 

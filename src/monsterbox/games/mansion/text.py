@@ -77,8 +77,8 @@ def skull_text(d: dict[str, int]) -> str:
 
 
 def cost_text(d: dict[str, int]) -> str:
-    """A cost in short: "2 blue + 1 red" ("free" for none)."""
-    return " + ".join(f"{n} {colour(c)}" for c, n in d.items() if n) or _("free")
+    """A cost in short: "2 blue + 1 red" (French "2 bleus + 1 rouge"; "free" for none)."""
+    return " + ".join(f"{n} {colour(c) if n == 1 else colours(c)}" for c, n in d.items() if n) or _("free")
 
 
 class Lookup:
@@ -321,6 +321,37 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
             return _("Give no ticket")
         return _("Give a ticket to {who}").format(who=who_seat(int(rest), v.get("seat"), names))
     return action
+
+
+def menu_group(v: dict[str, Any], action: str, names: Names = None,
+               cards: MansionCards | None = None) -> tuple[str, str] | None:
+    """The terminal menu's grouping of choices of one kind: (the group's heading, this choice's own words), so the
+    twenty Costume choices read "Costume (pay 5 tickets), take: blue + blue, blue + red, ..."; None: a choice on its
+    own line (its ``describe_action`` label)."""
+    head, _sep, rest = action.partition(":")
+    if head in ("cast", "reserve", "dummy", "mummy"):
+        a = find_actor(v, rest, cards)
+        if not a:
+            return None
+        heads = {"cast": N_("Cast:"), "mummy": N_("Cast from the discards (The Mummy):"), "reserve": N_("Reserve:"),
+                 "dummy": N_("Give the dummy:")}
+        if head == "mummy":  # the discard pile on the table shows no cost
+            return _(heads[head]), _("{actor}, cost {cost}").format(actor=actor_label(a), cost=cost_text(a["cost"]))
+        return _(heads[head]), actor_label(a)  # its cost is on the table (the audition, your reserved actors)
+    if head == "costume":
+        return (_("Costume (3 tickets for one skull, 5 for two):"),
+                "+".join(colour(c) for c in rest.split("+")))
+    if head == "take":
+        return _("Take a skull:"), colour(rest)
+    if head == "dummy-skull":
+        return _("Discard a skull for the dummy:"), colour(rest)
+    if head == "pay":
+        got = rest.split("+")
+        return _("Pay:"), skull_text({c: got.count(c) for c in dict.fromkeys(got)})
+    if head == "chamber":
+        x = lookup(cards).chamber.get(rest)
+        return (_("Add a chamber (2 skulls):"), chamber_label(x.model_dump())) if x else None
+    return None
 
 
 def actor_points(v: dict[str, Any], seat: int) -> list[int | None]:

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from monsterbox.core.cardfile import packaged_card_data, read_card_file, validate_entry
+from monsterbox.core.cardfile import entry_name, kind, packaged_card_data, read_card_file, validate_entry
 from monsterbox.core.errors import CardFileError
 
 COLOURS = ("black", "white", "red", "blue", "green")  # weapon / monster colour index
@@ -88,35 +88,39 @@ def parse_cards(data: Any, source: str) -> MonsterCards:
     from monsterbox.games.monster.effects import CHARACTER_EFFECTS, CRISIS_EFFECTS, LOOT_EFFECTS
 
     if not isinstance(data, dict):
-        raise CardFileError(f"{source}: a Monster card file is a table of weapon, lair, loot, crisis, character")
+        raise CardFileError("{source}: a Monster card file is a table of weapon, lair, loot, crisis, character",
+                            source=source)
     for key in ("weapon", "lair", "loot", "crisis", "character"):
         if key not in data or not isinstance(data[key], list):
-            raise CardFileError(f"{source}: missing the list of '{key}' entries")
+            raise CardFileError("{source}: missing the list of '{key}' entries", source=source, key=key)
     weapons = [validate_entry(WeaponEntry, r, "weapon", i, source) for i, r in enumerate(data["weapon"])]
     lairs = [validate_entry(LairEntry, r, "lair", i, source) for i, r in enumerate(data["lair"])]
     loot = [validate_entry(LootEntry, r, "loot", i, source) for i, r in enumerate(data["loot"])]
     crises = [validate_entry(CrisisEntry, r, "crisis", i, source) for i, r in enumerate(data["crisis"])]
     chars = [validate_entry(CharacterEntry, r, "character", i, source) for i, r in enumerate(data["character"])]
     if [w.colour for w in weapons] != list(COLOURS):
-        raise CardFileError(f"{source}: field 'colour': five weapons, one per colour in the order {', '.join(COLOURS)}")
+        raise CardFileError("{source}: field 'colour': five weapons, one per colour in the order {colours}",
+                            source=source, colours=", ".join(COLOURS))
     for what, n, got in (("lair", 29, lairs), ("loot", 23, loot), ("crisis", 30, crises), ("character", 10, chars)):
         if len(got) != n:
-            raise CardFileError(f"{source}: the game has {n} {what} cards (rulebook, Components), the file has "
-                                f"{len(got)}")
+            raise CardFileError("{source}: the game has {n} {what} cards (rulebook, Components), the file has {got}",
+                                source=source, n=n, what=kind(what), got=len(got))
     for level in (1, 2):
         k = sum(1 for c in crises if c.level == level)
         if k != 15:
-            raise CardFileError(f"{source}: field 'level': 15 crisis cards of level {level}, the file has {k}")
+            raise CardFileError("{source}: field 'level': 15 crisis cards of level {level}, the file has {got}",
+                                source=source, level=level, got=k)
     for what, entries, table in (("loot", loot, LOOT_EFFECTS), ("crisis", crises, CRISIS_EFFECTS),
                                  ("character", chars, CHARACTER_EFFECTS)):
         for i, e in enumerate(entries):
             if e.effect not in table:
-                raise CardFileError(f"{source}: {what} entry {i + 1} (id {e.id!r}): field 'effect': unknown effect "
-                                    f"{e.effect!r}; known: {', '.join(sorted(table))}")
+                raise CardFileError("{source}: {entry}: field 'effect': unknown effect {effect}; known: {known}",
+                                    source=source, entry=entry_name(what, i, e.id), effect=repr(e.effect),
+                                    known=", ".join(sorted(table)))
     for i, c in enumerate(crises):
         if c.kind == "lair" and not c.monsters:
-            raise CardFileError(f"{source}: crisis entry {i + 1} (id {c.id!r}): field 'monsters': a lair crisis "
-                                "creates a lair of monsters")
+            raise CardFileError("{source}: {entry}: field 'monsters': a lair crisis creates a lair of monsters",
+                                source=source, entry=entry_name("crisis", i, c.id))
     return MonsterCards(tuple(weapons), tuple(lairs), tuple(loot), tuple(crises), tuple(chars), source)
 
 

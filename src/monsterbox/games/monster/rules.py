@@ -12,7 +12,7 @@ from typing import Any
 
 from monsterbox.core import rng as crng
 from monsterbox.core.cardfile import cards_option
-from monsterbox.core.errors import InvalidOptions
+from monsterbox.core.errors import InvalidOptions, Phrase
 from monsterbox.core.options import bool_option, check_keys, seat_option
 from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.monster import actions as A
@@ -90,9 +90,10 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
     most = CHARACTERS // players
     if isinstance(cc, bool) or not isinstance(cc, int) or not 1 <= cc <= most:
         if most < 2:
-            raise InvalidOptions(f"option character_choices: character selection deals at least 2 characters to "
-                                 f"each player, and the {CHARACTERS} characters are too few for {players} players "
-                                 f"(the variant is for 2 to {CHARACTERS // 2} players), got {cc!r}")
+            raise InvalidOptions("option character_choices: character selection deals at least 2 characters to "
+                                 "each player, and the {characters} characters are too few for {players} players "
+                                 "(the variant is for 2 to {most} players), got {value}", characters=CHARACTERS,
+                                 players=players, most=CHARACTERS // 2, value=repr(cc))
         raise InvalidOptions("option character_choices must be an integer from 2 to {most} ({characters} characters "
                              "for {players} players), got {value}", most=most, characters=CHARACTERS,
                              players=players, value=repr(cc))
@@ -108,20 +109,23 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
         if key in options:
             v = options[key]
             if not isinstance(v, list) or any(x not in ids for x in v):
-                raise InvalidOptions(f"option {key} must list ids among {', '.join(ids[:5])}, ..., got {v!r}")
+                raise InvalidOptions("option {key} must list ids among {ids}, ..., got {value}", key=key,
+                                     ids=", ".join(ids[:5]), value=repr(v))
             if key != "weapons" and len(set(v)) != len(v):
-                raise InvalidOptions(f"option {key} lists an id twice: {v!r}")
+                raise InvalidOptions("option {key} lists an id twice: {value}", key=key, value=repr(v))
             if key == "weapons" and any(v.count(x) > WEAPONS_PER_TYPE - BANK_PER_TYPE for x in v):
-                raise InvalidOptions(f"option weapons: the deck holds {WEAPONS_PER_TYPE - BANK_PER_TYPE} of each "
-                                     "weapon")
+                raise InvalidOptions("option weapons: the deck holds {n} of each weapon",
+                                     n=WEAPONS_PER_TYPE - BANK_PER_TYPE)
             out[key] = list(v)
     levels = (1, 2) if out["elite"] else (level,)
     for cid in out.get("crises", []):
         c = next(x for x in cards.crises if x.id == cid)
         if c.level not in levels:
-            deck = "both decks (elite challenge)" if out["elite"] else f"the Level {level} crisis deck"
-            raise InvalidOptions(f"option crises: {cid!r} is a Level {c.level} crisis and this game draws from "
-                                 f"{deck}; set crisis_level={c.level} (or elite=true) to script it")
+            deck = Phrase("both decks (elite challenge)") if out["elite"] else \
+                Phrase("the Level {level} crisis deck", level=level)
+            raise InvalidOptions("option crises: {id} is a Level {level} crisis and this game draws from {deck}; set "
+                                 "crisis_level={level} (or elite=true) to script it", id=repr(cid), level=c.level,
+                                 deck=deck)
     return out
 
 

@@ -120,7 +120,8 @@ def ability_text(effect: str, params: dict[str, Any], cards: MonsterCards | None
         "draw_then_discard": _("Draw {drawn}, then discard {discarded}.").format(
             drawn=weapons(int(params.get("draw", 2))), discarded=weapons(int(params.get("discard", 1)))),
         "gain_cubes": _("Gain {cubes}.").format(cubes=cubes(amount)),
-        "weapons_from_bank": _("Take the top weapon of {n} bank stacks of your choice.").format(n=amount),
+        "weapons_from_bank": count(amount, "Take the top weapon of a bank stack of your choice.",
+                                   "Take the top weapon of {n} bank stacks of your choice."),
         "draw_weapons": _("Draw {weapons} from the deck.").format(weapons=weapons(amount)),
         "kill_top": _("Kill the top monster of a lair."),
         "team_draw": _("Every player still in the hunt draws a weapon."),
@@ -431,6 +432,68 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
                                                            ability=ability_text(cx.effect, cx.params, cards) if cx
                                                            else "")
     return action
+
+
+def menu_group(v: dict[str, Any], action: str, names: Names = None,
+               cards: MonsterCards | None = None) -> tuple[str, str] | None:
+    """The terminal menu's grouping of choices of one kind: (the group's heading, this choice's own words), so the
+    kills read "Kill the top monster: Goblin of Goblin Fort with a Net, ..."; None: a choice on its own line."""
+    lk = lookup(cards)
+    head, _sep, rest = action.partition(":")
+    if head == "kill":
+        lair, weapon = rest.split(":")
+        top = next((x["monsters"][0] for x in v.get("lairs", []) if x["lair"] == lair and x["monsters"]), None)
+        if not top:
+            return None
+        return _("Kill:"), _("{monster} of {lair} with {weapon}").format(
+            monster=lk.m(top), lair=lair_name(v, lair, cards), weapon=lk.w(weapon))
+    if head == "three":
+        return _("Kill with three weapons, the top of:"), lair_name(v, rest, cards)
+    if head == "cube":
+        return _("Power cube on the stack:"), lk.w(rest)
+    if head == "cube-back":
+        return _("Take your cube back from the stack:"), lk.w(rest)
+    if head == "discard":
+        return _("Discard:"), lk.w(rest)
+    if head == "arm" and action != "arm:none":
+        return _("Arm (face up, for all to see):"), lk.w(rest)
+    if head == "bank":
+        stack = next((b for b in v.get("bank", []) if b["stack"] == rest), None)
+        top = lk.w(stack["top"]) if stack and stack.get("top") else lk.w(rest)
+        return _("Choose a stack of the bank:"), lk.w(rest) if top == lk.w(rest) else \
+            _("{weapon} (top card: {top})").format(weapon=lk.w(rest), top=top)
+    choosing = v.get("choosing") or {}
+    slots, chosen = choosing.get("slots", []), choosing.get("chosen", [])
+    slot = slots[len(chosen)] if len(chosen) < len(slots) else ""
+    origin, effect = choosing.get("action", ""), choosing.get("effect", "")
+    if head == "weapon":
+        if origin == "store":
+            heading = _("Discard (to store another):") if not chosen else _("Keep face down for tomorrow:")
+        elif effect == "store_free":
+            heading = _("Store face down for tomorrow:")
+        elif origin == "three" or effect == "kill_with_any":
+            heading = _("Pay with:")
+        elif effect in ("trade_for_bank", "draw_then_discard"):
+            heading = _("Discard:")
+        else:
+            heading = _("Choose a weapon:")
+        return heading, lk.w(rest)
+    if head == "lair":
+        if slot == "lair_to":
+            heading = _("Move it onto:")
+        elif effect == "move_top":
+            heading = _("Move the top monster of:")
+        elif effect == "remove_top":
+            heading = _("Remove the top monster of:")
+        elif effect in ("kill_top", "kill_with_any"):
+            heading = _("Kill the top monster of:")
+        else:
+            heading = _("Choose a lair:")
+        return heading, lair_name(v, rest, cards)
+    if head == "player":
+        target = int(rest) if rest.isdigit() else -1
+        return _("Choose a player:"), seat_name(target, names) if target != v.get("seat") else _("you")
+    return None
 
 
 def explain_refusal(r: Any, v: dict[str, Any], action: str, names: Names = None,
