@@ -1,8 +1,9 @@
 """Paired comparison of two cooperative team runs on the same deals (Monster): McNemar's exact sign test.
 
-    python benchmarks/paired.py ARENA_DIR_A ARENA_DIR_B [--label-a A] [--label-b B]
+    python benchmarks/paired.py ARENA_DIR_A[,DIR...] ARENA_DIR_B[,DIR...] [--label-a A] [--label-b B]
 
-Each directory is an arena ``--out`` of a team run (one agent in every seat, so game ``i`` deals seed ``seed + i``).
+Each directory is an arena ``--out`` of a team run (one agent in every seat, so game ``i`` deals seed ``seed + i``);
+several runs of one team (other seeds) are joined with commas.
 Deals played by both runs are paired by seed; a deal counts as a success when the team won. Prints, as Markdown,
 each team's success rate with its Wilson 95% interval over the common deals, the discordant deals (won by one team
 only) and the exact two-sided sign test of those: far fewer games separate two teams this way than two
@@ -21,22 +22,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from monsterbox.arena.stats import sign_test, wilson  # noqa: E402
 
 
-def outcomes(directory: Path) -> tuple[str, dict[int, bool]]:
-    """(agent spec, seed -> team won) of an arena run."""
-    config = json.loads((directory / "arena.json").read_text())
-    agents = config["agents"] if "agents" in config else config["config"]["agents"]
+def outcomes(directories: str) -> tuple[str, dict[int, bool]]:
+    """(agent spec, seed -> team won) of one or more arena runs of the same team (comma-separated)."""
+    specs: set[str] = set()
     won: dict[int, bool] = {}
-    for line in (directory / "results.jsonl").read_text().splitlines():
-        if line.strip():
-            r = json.loads(line)
-            won[int(r["seed"])] = bool(r["winners"])
-    return agents[0], won
+    for directory in map(Path, directories.split(",")):
+        specs.add(json.loads((directory / "arena.json").read_text())["agents"][0])
+        for line in (directory / "results.jsonl").read_text().splitlines():
+            if line.strip():
+                r = json.loads(line)
+                won[int(r["seed"])] = bool(r["winners"])
+    if len(specs) != 1:
+        sys.exit(f"the runs {directories} are not of one team: {', '.join(sorted(specs))}")
+    return specs.pop(), won
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("a", type=Path)
-    ap.add_argument("b", type=Path)
+    ap.add_argument("a")
+    ap.add_argument("b")
     ap.add_argument("--label-a", default="")
     ap.add_argument("--label-b", default="")
     args = ap.parse_args()
