@@ -10,7 +10,7 @@ import monsterbox
 from monsterbox.arena.analyze import analyze
 from monsterbox.arena.report import build_report, write_report
 from monsterbox.arena.runner import ArenaConfig, run_arena
-from monsterbox.arena.stats import mean_ci, wilson
+from monsterbox.arena.stats import mean_ci, sign_test, wilson
 from monsterbox.cli import app
 
 FAST = ["heuristic", "random", "random", "random"]
@@ -24,6 +24,14 @@ def test_wilson_known_values():
     lo, hi = wilson(10, 10)
     assert round(lo, 4) == 0.7225 and math.isclose(hi, 1.0)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_sign_test_known_values():
+    """Exact binomial: 3 discordant pairs all one way give p = 2 / 8; 10 against 1 gives 2 * 12 / 2048."""
+    assert sign_test(3, 0) == 0.25
+    assert math.isclose(sign_test(10, 1), 2 * 12 / 2048)
+    assert sign_test(1, 10) == sign_test(10, 1)
+    assert sign_test(4, 4) == 1.0 and sign_test(0, 0) == 1.0
 
 
 def test_mean_ci_known_values():

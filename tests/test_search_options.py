@@ -84,7 +84,40 @@ def test_opponent_model_depends_only_on_the_information_set(game_id):
     ("ismcts:workers=1000", "this machine's cores"),
     ("ismcts:workers=2:time=1", "use iterations, not time"),
     ("ismcts:c=inf", "parameter .c. must be"),
+    ("ismcts:search=deep", "search must be tree .ISMCTS. or flat"),
+    ("ismcts:search=flat:time=1", "search=flat runs a number of determinizations"),
 ])
 def test_bad_search_options_are_explained(spec, message):
     with pytest.raises(InvalidOptions, match=message):
         make_agent(spec, "inn")
+
+
+@pytest.mark.parametrize("game_id", monsterbox.GAME_IDS)
+def test_flat_search_plays_every_option_from_the_same_worlds(game_id):
+    """search=flat: each legal option is played out from each of the ``iterations`` determinizations, and the
+    choice depends only on the seat's information set."""
+    g = random_position(game_id, 2, 12)
+    seat = g.to_play
+    a = ISMCTSAgent(seed=6, iterations=5, rollout="heuristic", depth=8, search="flat")
+    b = ISMCTSAgent(seed=6, iterations=5, rollout="heuristic", depth=8, search="flat")
+    assert a.act(observe(g, seat)) == b.act(observe(g.determinize(seat, 79), seat))
+    assert a.last_stats == b.last_stats
+    assert len(a.last_stats) == len(g.legal_actions()) and {v for v, _ in a.last_stats.values()} == {5}
+
+
+def test_flat_search_takes_the_kill_that_wins_the_game():
+    """Monster R2: one lair of one Werewolf left and a Silver Bullet in hand: the kill wins in every world (reward
+    1), passing does not."""
+    from tests.monster.helpers import monster_game, set_hand, set_lair, start_hunt_at
+
+    g = monster_game(2, crises=["raid"])
+    s = g.state
+    s.lair_keys, s.stacks, s.dead, s.lair_loot = s.lair_keys[:1], s.stacks[:1], s.dead[:1], s.lair_loot[:1]
+    set_lair(g, 0, ["blue"])
+    set_hand(g, 0, ["silver_bullet", "stake", "stake"])
+    start_hunt_at(g, 0)
+    agent = make_agent("ismcts:search=flat:iterations=3:rollout=random:depth=4", "monster", 2)
+    move = agent.act(observe(g, 0))
+    assert move == f"kill:{s.cards.lairs[s.lair_keys[0]].id}:silver_bullet"
+    codes, stats = agent.analyse(observe(g, 0))
+    assert max(r / v for v, r in stats.values()) == 1.0 and min(r / v for v, r in stats.values()) < 1.0

@@ -147,6 +147,38 @@ def search(rules: Any, game_id: str, base: Any, seat: int, seed: int, iterations
     return root, it
 
 
+def flat_search(rules: Any, game_id: str, base: Any, seat: int, seed: int, iterations: int, rollout: str = "random",
+                depth: int = 0, **_: Any) -> tuple[RootStats, int]:
+    """Flat Monte Carlo with common random numbers: every root option played out from the same ``iterations``
+    determinizations of ``seat``'s information set (the first is ``base``). Returns (root statistics, iterations)."""
+    rng = random.Random(seed)
+    legal_fn, apply, is_over = rules.legal_actions, rules.apply, rules.is_over
+    rewards, copy, determinize, estimate = rules.rewards, rules.copy, rules.determinize, rules.estimate
+    limit = depth or 1 << 30
+    policy = rollout_policy(game_id) if rollout == "heuristic" else None
+    options = list(legal_fn(base))
+    totals = dict.fromkeys(options, 0.0)
+    for it in range(iterations):
+        d = copy(base, False) if it == 0 else determinize(base, seat, rng, False)
+        play_seed = rng.randrange(2**31)
+        for a in options:
+            st = copy(d, False)
+            apply(st, a)
+            steps = 0
+            if policy is None:
+                r = random.Random(play_seed)  # the same random playout choices after every option too
+                while steps < limit and not is_over(st):
+                    acts = legal_fn(st)
+                    apply(st, acts[int(r.random() * len(acts))])
+                    steps += 1
+            else:
+                while steps < limit and not is_over(st):
+                    apply(st, policy(st))
+                    steps += 1
+            totals[a] += (rewards(st) if is_over(st) else estimate(st))[seat]
+    return {a: (iterations, totals[a]) for a in options}, iterations
+
+
 def root_stats(root: Node) -> RootStats:
     return {a: (n.visits, n.reward) for a, n in root.children.items()}
 
@@ -155,7 +187,14 @@ def _search_worker(args: tuple[Any, ...]) -> tuple[RootStats, int]:
     game_id, base, seat, seed, kwargs = args
     from monsterbox.core.registry import get_ruleset  # the ruleset by name: it holds modules, which do not pickle
 
-    root, it = search(get_ruleset(game_id), game_id, base, seat, seed, **kwargs)
+    return _search_stats(get_ruleset(game_id), game_id, base, seat, seed, **kwargs)
+
+
+def _search_stats(rules: Any, game_id: str, base: Any, seat: int, seed: int, mode: str = "tree",
+                  **kwargs: Any) -> tuple[RootStats, int]:
+    if mode == "flat":
+        return flat_search(rules, game_id, base, seat, seed, **kwargs)
+    root, it = search(rules, game_id, base, seat, seed, **kwargs)
     return root_stats(root), it
 
 
@@ -188,8 +227,7 @@ def parallel_search(rules: Any, game_id: str, base: Any, seat: int, seed: int, w
                     **kwargs: Any) -> tuple[RootStats, int]:
     """Root-parallel ISMCTS: ``workers`` independent trees (the iterations split between them), statistics summed."""
     if workers <= 1:
-        root, it = search(rules, game_id, base, seat, seed, **kwargs)
-        return root_stats(root), it
+        return _search_stats(rules, game_id, base, seat, seed, **kwargs)
     per = dict(kwargs)
     per["iterations"] = max(1, -(-kwargs.get("iterations", 1000) // workers))
     rng = random.Random(seed)
@@ -211,13 +249,15 @@ class ISMCTSAgent:
     reproducible; depth > 0: playouts stop after that many actions and the game's ``estimate`` scores the
     position; order=heuristic: the rollout policy's move is expanded first; workers > 1: root-parallel search in
     that many processes; opponents=heuristic: the other seats are modelled by the game's heuristic policy, played
-    on each determinization, and the tree holds only this seat's decisions)."""
+    on each determinization, and the tree holds only this seat's decisions; search=flat: no tree, every option
+    played out from the same ``iterations`` determinizations, the best mean chosen, the rollout policy's move on a
+    tie; c, order and opponents do not apply)."""
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 1000, rollout: str = "random", c: float = 0.7,
                  time: float = 0.0, depth: int = 0, order: str = "none", workers: int = 1,
-                 opponents: str = "search") -> None:
+                 opponents: str = "search", search: str = "tree") -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise InvalidOptions(f"ismcts iterations must be a positive integer, got {iterations!r}")
         if rollout not in ("random", "heuristic"):
@@ -233,6 +273,11 @@ class ISMCTSAgent:
         if opponents not in ("search", "heuristic"):
             raise InvalidOptions(f"ismcts opponents must be search (in the tree) or heuristic (a model), "
                                  f"got {opponents!r}")
+        if search not in ("tree", "flat"):
+            raise InvalidOptions(f"ismcts search must be tree (ISMCTS) or flat (paired determinizations, no tree), "
+                                 f"got {search!r}")
+        if search == "flat" and time:
+            raise InvalidOptions("ismcts search=flat runs a number of determinizations (iterations), not a time")
         most = max(2, os.cpu_count() or 1)
         if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= most:
             raise InvalidOptions(f"ismcts workers must be an integer from 1 to {most} (this machine's cores), "
@@ -248,15 +293,20 @@ class ISMCTSAgent:
         self.order = order
         self.workers = workers
         self.opponents = opponents
+        self.search = search
         self.last_iterations = 0
         self.last_stats: RootStats = {}
 
     def analyse(self, obs: Observation) -> tuple[list[int], RootStats]:
         """Search ``obs`` and return (the legal codes in ``obs.legal`` order, the root statistics)."""
         first = obs.sample(self.rng.randrange(2**31))
-        kwargs = {"iterations": self.iterations, "rollout": self.rollout, "c": self.c,
-                  "time_budget": self.time_budget, "depth": self.depth, "order": self.order,
-                  "opponents": self.opponents}
+        kwargs: dict[str, Any]
+        if self.search == "flat":
+            kwargs = {"mode": "flat", "iterations": self.iterations, "rollout": self.rollout, "depth": self.depth}
+        else:
+            kwargs = {"iterations": self.iterations, "rollout": self.rollout, "c": self.c,
+                      "time_budget": self.time_budget, "depth": self.depth, "order": self.order,
+                      "opponents": self.opponents}
         stats, it = parallel_search(first.rules, obs.game_id, first.state, obs.seat, self.rng.randrange(2**31),
                                     self.workers, **kwargs)
         self.last_iterations = it
@@ -267,5 +317,12 @@ class ISMCTSAgent:
         if len(obs.legal) == 1:
             return obs.legal[0]
         root_codes, stats = self.analyse(obs)
-        best_code = max(root_codes, key=lambda a: stats[a][0] if a in stats else -1)
+        if self.search == "flat":
+            first = obs.sample(0)
+            preferred = rollout_policy(obs.game_id)(first.state) if self.rollout == "heuristic" else root_codes[0]
+            # the best mean; on a tie the rollout policy's move (it is what the playouts assumed), then legal order
+            best_code = max(root_codes, key=lambda a: (stats[a][1] / stats[a][0] if a in stats else -math.inf,
+                                                       a == preferred))
+        else:
+            best_code = max(root_codes, key=lambda a: stats[a][0] if a in stats else -1)
         return obs.legal[root_codes.index(best_code)]

@@ -38,3 +38,14 @@ def stdev(values: Sequence[float]) -> float:
         return 0.0
     m = sum(values) / n
     return math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
+
+
+def sign_test(wins_a: int, wins_b: int) -> float:
+    """Exact two-sided sign test (McNemar's exact test) of paired outcomes: ``wins_a`` pairs where only A
+    succeeded against ``wins_b`` where only B did; the p-value of so uneven a split if each were equally likely."""
+    n = wins_a + wins_b
+    if n == 0:
+        return 1.0
+    k = min(wins_a, wins_b)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)

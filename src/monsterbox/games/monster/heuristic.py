@@ -4,22 +4,13 @@ are short. Each seat decides from its own view only (a determinization, read onl
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from monsterbox.games.monster import actions as A
 from monsterbox.games.monster.actions import action_table
 from monsterbox.games.monster.mechanics import available
-from monsterbox.games.monster.rules import attack_total, legal_actions
+from monsterbox.games.monster.rules import legal_actions
 from monsterbox.games.monster.state import ARM, CRISIS_DISCARD, HUNT, LOOT, PENDING, SACRIFICE, SELECT, MonsterState
-
-
-def estimate(s: MonsterState) -> list[float]:
-    """Team reward estimate for cut-off playouts: the chance of surviving, from villagers against the threat."""
-    threat = attack_total(s)
-    margin = (s.villagers - threat) / 10.0
-    v = 1 / (1 + math.exp(-margin)) * (0.5 if s.stacks else 1.0)
-    return [v] * s.n
 
 
 class MonsterPolicy:

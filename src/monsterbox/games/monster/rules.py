@@ -860,7 +860,7 @@ class MonsterRules(PhasedRuleset):
         return [1.0 if state.result["won"] else 0.0] * state.n
 
     def estimate(self, state: MonsterState) -> list[float]:
-        from monsterbox.games.monster.heuristic import estimate
+        from monsterbox.games.monster.estimate import estimate
 
         return estimate(state)
 
