@@ -16,7 +16,7 @@ from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import bool_option, check_keys, seat_option
 from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.monster import actions as A
-from monsterbox.games.monster.actions import action_table
+from monsterbox.games.monster.actions import action_codes, action_table
 from monsterbox.games.monster.cards import COLOURS, MonsterCards, default_cards, parse_cards
 from monsterbox.games.monster.effects import (
     CHARACTER_EFFECTS,
@@ -28,9 +28,8 @@ from monsterbox.games.monster.effects import (
 from monsterbox.games.monster.mechanics import (
     available,
     bank_count,
-    bank_counts,
     bank_take,
-    blocked_colours,
+    crisis_rules,
     draw_weapon,
     end_game,
     gain_villagers,
@@ -178,7 +177,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         crisis_decks=decks, crisis_discards=[[], []], day_crises=[], bounties=[], villagers=START_VILLAGERS,
         leader=options["first_leader"] if "first_leader" in options else rng.randrange(players), day=0,
         phase=HUNT, current=0, passed=[False] * players, pending=[], followups=[], loot_choice=-1, turn_actor=0,
-        rng=st, step=0, log=[], table=action_table(cards, players),
+        rng=st, step=0, log=[], table=action_table(cards, players), codes=action_codes(cards, players),
     )
     for _ in range(START_LAIRS):
         spawn_lair(s)
@@ -290,7 +289,8 @@ def three_allowed(s: MonsterState, key: int) -> bool:
 
 
 def cubes_allowed(s: MonsterState) -> bool:
-    return not any(s.cards.crises[c].effect == "no_cubes" for c in s.day_crises)
+    """No power cube may be placed on a day of a no-cubes crisis."""
+    return not crisis_rules(s).no_cubes
 
 
 def kills_per_monster(s: MonsterState, i: int) -> int:
@@ -315,107 +315,144 @@ def weapons_held(s: MonsterState, p: int) -> int:
     return sum(s.hands[p]) + (1 if s.armed[p] >= 0 else 0)
 
 
-def slot_options(s: MonsterState, p: int) -> list[tuple[int, int, int]]:
+def slot_options(s: MonsterState, p: int) -> list[int]:
+    """The action codes for the next choice of the pending action (``s.pending``), in the order of the table."""
     seat, origin, effect, params, slots, chosen = s.pending
-    slot = slots[len(chosen)]
-    if slot == "lair":
-        return [(A.LAIR, k, -1) for i, k in enumerate(s.lair_keys) if s.stacks[i]]
-    if slot == "lair_to":
-        return [(A.LAIR, k, -1) for k in s.lair_keys if k != chosen[0]]
+    n = len(chosen)
+    slot = slots[n]
+    c = s.codes
     if slot == "weapon":
-        killing = origin in ("three", "ability", "item") and effect in ("three", "kill_with_any")
-        used = [c for c, sl in zip(chosen, slots, strict=False) if sl == "weapon"]
-        canonical = origin != "store"  # a set of weapons is chosen in colour order (the order does not matter)
-        floor = used[-1] if used and canonical else 0
-        blk = blocked_colours(s) if killing else [False] * 5
-        left = s.hands[p][:]  # available(): the hand plus the armed weapon, less those chosen already
-        if s.armed[p] >= 0:
-            left[s.armed[p]] += 1
-        for w in used:
-            left[w] -= 1
-        for w in range(5):
-            if blk[w]:
-                left[w] = 0
-        later = sum(1 for sl in slots[len(chosen) + 1:] if sl == "weapon")
-        return [(A.WEAPON, w, -1) for w in range(floor, 5)
-                if left[w] > 0 and (not canonical or sum(left[w:]) - 1 >= later)]
+        return weapon_options(s, p, origin, effect, slots, chosen)
+    if slot == ORDER_SLOT:  # R6: any weapon still to be placed, once per type
+        weapon = c.weapon
+        return [weapon[w] for w, k in enumerate(order_left(s, p, params["then"], chosen)) if k > 0]
+    if slot == "lair":
+        return [c.lair[k] for i, k in enumerate(s.lair_keys) if s.stacks[i]]
+    if slot == "lair_to":
+        return [c.lair[k] for k in s.lair_keys if k != chosen[0]]
     if slot == "bank":
-        taken = [c for c, sl in zip(chosen, slots, strict=False) if sl == "bank"]
-        return [(A.BANK, w, -1) for w in range(5) if bank_count(s, w) > taken.count(w)]
+        taken = [x for x, sl in zip(chosen, slots, strict=False) if sl == "bank"]
+        return [c.bank[w] for w in range(5) if bank_count(s, w) > taken.count(w)]
     if slot == "player_exhausted":
-        return [(A.PLAYER, q, -1) for q in range(s.n) if q != p and s.exhausted[q]]
+        return [c.player[q] for q in range(s.n) if q != p and s.exhausted[q]]
     if slot == "own_cube":
-        return [(A.CUBE_BACK, w, -1) for w in range(5) if p in s.bank_cubes[w]]
-    if slot == ORDER_SLOT:
-        return [(A.WEAPON, w, -1) for w in sorted(set(order_remaining(s, p, params["then"], chosen)))]
+        return [c.cube_back[w] for w in range(5) if p in s.bank_cubes[w]]
     raise AssertionError(slot)
 
 
+def weapon_options(s: MonsterState, p: int, origin: str, effect: str, slots: list[str], chosen: list[int],
+                   ) -> list[int]:
+    """The weapons ``p`` may name next: held in hand or armed (``available``), less those named already; a kill takes
+    only colours no crisis blocks. A set of weapons (anything but a store, where the first one is discarded and the
+    second stored) is named in colour order, each leaving enough weapons for the slots after it."""
+    n = len(chosen)
+    left = s.hands[p][:]  # available(): the hand plus the armed weapon, less those chosen already
+    armed = s.armed[p]
+    if armed >= 0:
+        left[armed] += 1
+    floor = 0
+    for i in range(n):
+        if slots[i] == "weapon":
+            floor = chosen[i]
+            left[floor] -= 1
+    canonical = origin != "store"  # a set of weapons is chosen in colour order (the order does not matter)
+    if not canonical:
+        floor = 0
+    if origin in ("three", "ability", "item") and effect in ("three", "kill_with_any"):
+        rules = crisis_rules(s)
+        if rules.any_blocked:
+            for w, blk in enumerate(rules.blocked):
+                if blk:
+                    left[w] = 0
+    weapon = s.codes.weapon
+    if not canonical:
+        return [weapon[w] for w in range(5) if left[w] > 0]
+    later = slots[n + 1:].count("weapon")
+    out = []
+    rest = sum(left[floor:])  # sum(left[w:]) as w goes up
+    for w in range(floor, 5):
+        if left[w] > 0 and rest - 1 >= later:
+            out.append(weapon[w])
+        rest -= left[w]
+    return out
+
+
 def legal_actions(s: MonsterState) -> list[int]:
-    code = s.table.index
+    """The action codes of the seat to decide, in the order of the action table."""
+    c = s.codes
     p = s.current
     phase = s.phase
-    cards = s.cards
     if phase == HUNT:
-        acts = []
-        hand = s.hands[p]
-        armed = s.armed[p]
-        have = hand[:]
-        if armed >= 0:
-            have[armed] += 1
-        held = sum(have)
-        keys, stacks = s.lair_keys, s.stacks
-        crisis_lair = False
-        for key in keys:
-            if key >= 100:
-                crisis_lair = True
-                break
-        blk = blocked_colours(s) if s.day_crises or crisis_lair else [False] * 5
-        for i, key in enumerate(keys):
-            stack = stacks[i]
-            if stack:
-                top = stack[-1]
-                if have[top] and not blk[top]:
-                    acts.append(code[(A.KILL, key, top)])
-        if held >= 3:
-            usable = sum(have[w] for w in range(5) if not blk[w])
-            if usable >= 3 and three_allowed(s, -1):
-                crises = cards.crises
-                for i, key in enumerate(keys):
-                    if stacks[i] and (key < 100 or crises[key - 100].effect != "no_three"):
-                        acts.append(code[(A.THREE, key, -1)])
-        ch = cards.characters[s.characters[p]]
-        if not s.exhausted[p] and CHARACTER_EFFECTS[ch.effect].usable(s, p, ch.params):
-            acts.append(code[(A.ABILITY, -1, -1)])
-        for it in s.items[p]:
-            card = cards.loot[it]
-            if it not in s.items_used[p] and LOOT_EFFECTS[card.effect].usable(s, p, card.params):
-                acts.append(code[(A.ITEM, it, -1)])
-        if s.cubes[p] and cubes_allowed(s):
-            counts = bank_counts(s)
-            for w in range(5):
-                if counts[w]:
-                    acts.append(code[(A.CUBE, w, -1)])
-        if held >= 2:
-            acts.append(code[(A.STORE, -1, -1)])
-        for w in range(5):
-            if have[w]:
-                acts.append(code[(A.DISCARD, w, -1)])
-        acts.append(code[(A.PASS, -1, -1)])
-        return acts
+        return hunt_actions(s, p, c)
     if phase == PENDING:
-        return [code[o] for o in slot_options(s, p)]
-    if phase == ARM:
-        return [code[(A.ARM, w, -1)] for w in range(5) if s.hands[p][w]] + [code[(A.ARM_NONE, -1, -1)]]
+        return slot_options(s, p)
+    if phase == ARM:  # MO Arming Weapons: one weapon from the hand, or none
+        hand = s.hands[p]
+        arm = c.arm
+        acts = [arm[w] for w in range(5) if hand[w]]
+        acts.append(c.arm_none)
+        return acts
     if phase == LOOT:
-        return [code[(A.LOOT_TAKE, -1, -1)], code[(A.LOOT_VILLAGERS, -1, -1)]]
+        return [c.loot_take, c.loot_villagers]
     if phase == CRISIS_DISCARD:
-        return [code[(A.WEAPON, w, -1)] for w in range(5) if available(s, p, w)]
+        return [c.weapon[w] for w in range(5) if available(s, p, w)]
     if phase == SACRIFICE:
-        return [code[(A.SACRIFICE, it, -1)] for it in s.items[p]] + [code[(A.SACRIFICE_NONE, -1, -1)]]
+        return [c.sacrifice[it] for it in s.items[p]] + [c.sacrifice_none]
     if phase == SELECT:
-        return [code[(A.CHARACTER, c, -1)] for c in s.offered[p]]
+        return [c.character[ch] for ch in s.offered[p]]
     return []
+
+
+def hunt_actions(s: MonsterState, p: int, c: A.MonsterCodes) -> list[int]:
+    """MO The Hunt, one action: kill a lair's top monster with a weapon of its colour (in hand or armed), or with
+    three weapons of any colour; use the character's ability (once a day) or an item; place a power cube on a bank
+    stack; store a weapon (two needed); discard a weapon; or pass. Crises in force may forbid some
+    (``crisis_rules``)."""
+    cards = s.cards
+    acts: list[int] = []
+    have = s.hands[p][:]
+    armed = s.armed[p]
+    if armed >= 0:
+        have[armed] += 1
+    held = sum(have)
+    keys, stacks = s.lair_keys, s.stacks
+    rules = crisis_rules(s)
+    blk = rules.blocked
+    kill = c.kill
+    for i, key in enumerate(keys):
+        stack = stacks[i]
+        if stack:
+            top = stack[-1]
+            if have[top] and not blk[top]:
+                acts.append(kill[key][top])
+    if held >= 3 and not rules.no_three:
+        usable = sum(have[w] for w in range(5) if not blk[w]) if rules.any_blocked else held
+        if usable >= 3:
+            three, barred = c.three, rules.no_three_lairs
+            for i, key in enumerate(keys):
+                if stacks[i] and key not in barred:
+                    acts.append(three[key])
+    ch = cards.characters[s.characters[p]]
+    if not s.exhausted[p] and CHARACTER_EFFECTS[ch.effect].usable(s, p, ch.params):
+        acts.append(c.ability)
+    for it in s.items[p]:
+        card = cards.loot[it]
+        if it not in s.items_used[p] and LOOT_EFFECTS[card.effect].usable(s, p, card.params):
+            acts.append(c.item[it])
+    if s.cubes[p] and not rules.no_cubes:
+        bank = s.bank
+        cube = c.cube
+        for w in range(5):
+            if bank[w] or bank_count(s, w):
+                acts.append(cube[w])
+    if held >= 2:
+        acts.append(c.store)
+    discard = c.discard
+    for w in range(5):
+        if have[w]:
+            acts.append(discard[w])
+    acts.append(c.pass_)
+    return acts
 
 
 # --- applying actions -----------------------------------------------------------------------------------------------
@@ -435,7 +472,7 @@ def settle_pending(s: MonsterState) -> None:
     while len(chosen) < len(slots) and slots[len(chosen)] == "bank" and not slot_options(s, s.pending[0]):
         del slots[len(chosen):]
     if len(chosen) < len(slots) and slots[len(chosen)] == ORDER_SLOT and \
-            len(set(order_remaining(s, s.pending[0], s.pending[3]["then"], chosen))) <= 1:
+            sum(1 for k in order_left(s, s.pending[0], s.pending[3]["then"], chosen) if k > 0) <= 1:
         del slots[len(chosen):]
     if len(chosen) == len(slots):
         finish_pending(s)
@@ -465,6 +502,21 @@ def order_remaining(s: MonsterState, p: int, then: tuple[Any, ...], chosen: list
     for w in chosen:
         cards.remove(w)
     return sorted(cards)
+
+
+def order_left(s: MonsterState, p: int, then: tuple[Any, ...], chosen: list[int]) -> list[int]:
+    """``order_remaining`` counted per weapon type (what the order choice offers), without building the list."""
+    if then[0] == "pass":
+        left = s.hands[p][:]
+        if s.armed[p] >= 0:
+            left[s.armed[p]] += 1
+    else:
+        left = [0] * 5
+        for w in then[-1]:
+            left[w] += 1
+    for w in chosen:
+        left[w] -= 1
+    return left
 
 
 def discard_in_order(s: MonsterState, p: int, origin: str, then: tuple[Any, ...], cards: list[int]) -> None:
