@@ -102,9 +102,10 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
     if options.get("cards") is not None:
         cards = cards_option(options["cards"], parse_cards)
         out["cards"] = cards.entries()
-    for key, ids in (("lairs", [x.id for x in cards.lairs]), ("crises", [x.id for x in cards.crises]),
-                     ("weapons", [x.id for x in cards.weapons]), ("characters", [x.id for x in cards.characters])):
+    for key, entries in (("lairs", cards.lairs), ("crises", cards.crises), ("weapons", cards.weapons),
+                         ("characters", cards.characters)):
         if key in options:
+            ids = [x.id for x in entries]
             v = options[key]
             if not isinstance(v, list) or any(x not in ids for x in v):
                 raise InvalidOptions(f"option {key} must list ids among {', '.join(ids[:5])}, ..., got {v!r}")
@@ -138,6 +139,18 @@ def _ordered(rng: random.Random, items: list[int], first: list[int]) -> list[int
     return rest + first[::-1]
 
 
+#: the weapon deck before shuffling (MO Components: 40 of each weapon, 10 of them in the bank)
+WEAPON_DECK = tuple(w for w in range(5) for _ in range(WEAPONS_PER_TYPE - BANK_PER_TYPE))
+
+
+def _first(options: dict[str, Any], key: str, entries: Sequence[Any]) -> list[int]:
+    """The card indices an option lists to be dealt first (tests, puzzles), in its order."""
+    if key not in options:
+        return []
+    ids = [x.id for x in entries]
+    return [ids.index(i) for i in options[key]]
+
+
 def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterState:
     """MO Setup: weapons bank (10 per type), shuffled decks, villagers 20, characters, cube bags, leader, 4 lairs."""
     cards = card_set(options)
@@ -150,18 +163,14 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         weapons = weapons[5 * BANK_PER_TYPE:]
     else:
         bank = [[w] * BANK_PER_TYPE for w in range(5)]
-        weapons = [w for w in range(5) for _ in range(WEAPONS_PER_TYPE - BANK_PER_TYPE)]
-    first_w = [[x.id for x in cards.weapons].index(i) for i in options.get("weapons", [])]  # id order = colour
-    weapon_deck = _ordered(rng, weapons, first_w)
-    lair_deck = _ordered(rng, list(range(len(cards.lairs))),
-                         [[x.id for x in cards.lairs].index(i) for i in options.get("lairs", [])])
+        weapons = list(WEAPON_DECK)
+    weapon_deck = _ordered(rng, weapons, _first(options, "weapons", cards.weapons))  # id order = colour
+    lair_deck = _ordered(rng, list(range(len(cards.lairs))), _first(options, "lairs", cards.lairs))
     loot_deck = _ordered(rng, list(range(len(cards.loot))), [])
-    cids = [x.id for x in cards.crises]
-    forced = [cids.index(i) for i in options.get("crises", [])]
-    decks = [_ordered(rng, [i for i, c in enumerate(cards.crises) if c.level == level],
+    forced = _first(options, "crises", cards.crises)
+    decks = [_ordered(rng, list(cards.crisis_levels[level - 1]),
                       [i for i in forced if cards.crises[i].level == level]) for level in (1, 2)]
-    char_deck = _ordered(rng, list(range(len(cards.characters))),
-                         [[x.id for x in cards.characters].index(i) for i in options.get("characters", [])])
+    char_deck = _ordered(rng, list(range(len(cards.characters))), _first(options, "characters", cards.characters))
     k = options.get("character_choices", 1)
     offered = [[char_deck.pop() for _ in range(k)] for _ in range(players)]
     s = MonsterState(
@@ -207,8 +216,7 @@ def spawn_lair(s: MonsterState, key: int | None = None) -> None:
         key = draw_pile(s, s.lair_deck, s.lair_discard)
         if key < 0:
             return
-    monsters = s.cards.lairs[key].monsters if key < 100 else s.cards.crises[key - 100].monsters
-    stack = [COLOURS.index(c) for c in reversed(monsters)]
+    stack = list(s.cards.lair_stacks[key])
     loot = draw_pile(s, s.loot_deck, s.loot_discard)
     s.lair_keys.append(key)
     s.stacks.append(stack)
