@@ -7,7 +7,7 @@ rulings in docs/rules/monster.md. Card abilities live in ``effects.py``; basic m
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -594,106 +594,168 @@ def do_pass(s: MonsterState, p: int, order: list[int]) -> None:
 
 
 def apply(s: MonsterState, code: int) -> None:
+    """Apply a legal action code: the move of its op (``MOVES``), then the forced steps up to the next decision."""
     op, a, b = s.table.ops[code]
-    p = s.current
     s.step += 1
-    cards = s.cards
-    if op == A.KILL:
-        # MO Killing monsters: a weapon of the same colour kills the top monster of a lair
-        s.turn_actor = p
-        spend_weapon(s, p, b)
-        log(s, -1, "weapon_kill", p, a, b)
-        s.followups = [("arm", p), ("next", p)]
-        kill_top(s, p, s.lair_keys.index(a), "weapon")
+    MOVES[op](s, s.current, a, b)
+
+
+# --- the moves, one function per action op: (state, seat, a, b) with (op, a, b) from the action table -------------
+def _turn_followups(p: int) -> list[tuple[Any, ...]]:
+    """MO The Hunt: after an action the player may arm a weapon, then the next player acts."""
+    return [("arm", p), ("next", p)]
+
+
+def move_kill(s: MonsterState, p: int, key: int, w: int) -> None:
+    """MO Killing monsters: a weapon of the same colour kills the top monster of a lair."""
+    s.turn_actor = p
+    spend_weapon(s, p, w)
+    log(s, -1, "weapon_kill", p, key, w)
+    s.followups = _turn_followups(p)
+    kill_top(s, p, s.lair_keys.index(key), "weapon")
+    proceed(s)
+
+
+def move_three(s: MonsterState, p: int, key: int, _b: int) -> None:
+    """MO Kill a monster using three weapons of any colour (the weapons are chosen next)."""
+    s.turn_actor = p
+    s.followups = _turn_followups(p)
+    start_pending(s, p, "three", "three", {"lair": key}, ["weapon"] * 3)
+
+
+def move_ability(s: MonsterState, p: int, _a: int, _b: int) -> None:
+    """MO Use a character ability: once per day, the card is turned sideways; its choices come next."""
+    s.turn_actor = p
+    ch = s.cards.characters[s.characters[p]]
+    s.exhausted[p] = True
+    log(s, -1, "ability", p, s.characters[p])
+    if ch.effect == "draw_then_discard":
+        quartermaster_draw(s, p, ch.params)
+    s.followups = _turn_followups(p)
+    start_pending(s, p, "ability", ch.effect, ch.params, CHARACTER_EFFECTS[ch.effect].slots(ch.params))
+
+
+def move_item(s: MonsterState, p: int, item: int, _b: int) -> None:
+    """MO Looting, items: used as an action, once per day."""
+    s.turn_actor = p
+    card = s.cards.loot[item]
+    s.items_used[p].append(item)
+    log(s, -1, "item", p, item)
+    s.followups = _turn_followups(p)
+    start_pending(s, p, "item", card.effect, card.params, LOOT_EFFECTS[card.effect].slots(card.params))
+
+
+def move_cube(s: MonsterState, p: int, w: int, _b: int) -> None:
+    """MO Place a power cube on a bank stack (``place_cube``)."""
+    place_cube(s, p, w)
+    s.followups = _turn_followups(p)
+    proceed(s)
+
+
+def move_store(s: MonsterState, p: int, _a: int, _b: int) -> None:
+    """MO Store a weapon: discard one weapon and put another face down (both chosen next)."""
+    s.followups = _turn_followups(p)
+    start_pending(s, p, "store", "store", {}, ["weapon", "weapon"])
+
+
+def move_discard(s: MonsterState, p: int, w: int, _b: int) -> None:
+    """MO Discard a weapon (a delaying action)."""
+    spend_weapon(s, p, w)
+    log(s, -1, "discard", p, w)
+    s.followups = _turn_followups(p)
+    proceed(s)
+
+
+def move_pass(s: MonsterState, p: int, _a: int, _b: int) -> None:
+    """MO The Hunt: passing discards the hand and the armed weapon (R6: in the player's order)."""
+    hand = s.hands[p]
+    gone = [w for w in range(5) for _ in range(hand[w])]
+    if s.armed[p] >= 0:
+        gone.append(s.armed[p])
+    s.followups = [("next", p)]
+    discard_in_order(s, p, "pass", ("pass",), gone)
+
+
+def move_arm(s: MonsterState, p: int, w: int, _b: int) -> None:
+    """MO Arming Weapons: after any action, one weapon from hand goes face up in front of the player."""
+    s.hands[p][w] -= 1
+    if w in s.known[p]:
+        s.known[p].remove(w)
+    elif w in s.held[p]:  # it may have been that one ("in the hand or the store")
+        s.held[p].remove(w)
+    s.armed[p] = w
+    log(s, -1, "arm", p, w)
+    proceed(s)
+
+
+def move_on(s: MonsterState, p: int, _a: int, _b: int) -> None:
+    """Arm nothing, sacrifice nothing: the turn (or the crisis) goes on."""
+    proceed(s)
+
+
+def move_choose(s: MonsterState, p: int, a: int, _b: int) -> None:
+    """A choice of the pending action (a lair, a bank stack, a player, a cube to take back, a weapon)."""
+    s.pending[5].append(a)
+    settle_pending(s)
+
+
+def move_weapon(s: MonsterState, p: int, w: int, b: int) -> None:
+    """A weapon: a choice of the pending action, or the weapon discarded for a crisis."""
+    if s.phase == PENDING:
+        move_choose(s, p, w, b)
+        return
+    spend_weapon(s, p, w)
+    log(s, -1, "crisis_discard", p, w)
+    proceed(s)
+
+
+def move_loot_take(s: MonsterState, p: int, _a: int, _b: int) -> None:
+    """MO Looting: the destroyer takes the loot (``take_loot``)."""
+    take_loot(s, p, s.loot_choice)
+
+
+def move_loot_villagers(s: MonsterState, p: int, _a: int, _b: int) -> None:
+    """MO Looting: the loot can be discarded for the villagers printed on it."""
+    card = s.cards.loot[s.loot_choice]
+    s.loot_discard.append(s.loot_choice)
+    log(s, -1, "loot", p, s.loot_choice, "villagers")
+    gain_villagers(s, card.villagers)
+    proceed(s)
+
+
+def move_sacrifice(s: MonsterState, p: int, item: int, _b: int) -> None:
+    """For the Greater Good: a loot item discarded saves the villagers printed on it."""
+    s.items[p].remove(item)
+    if item in s.items_used[p]:
+        s.items_used[p].remove(item)
+    s.loot_discard.append(item)
+    gg = next(i for i, f in enumerate(s.followups) if f[0] == "greater_good_end")
+    _, amount, cap, saved = s.followups[gg]
+    s.followups[gg] = ("greater_good_end", amount, cap, saved + s.cards.loot[item].villagers)
+    log(s, -1, "sacrifice", p, item)
+    if not s.items[p]:
         proceed(s)
-    elif op == A.THREE:
-        # MO Kill a monster using three weapons of any colour
-        s.turn_actor = p
-        s.followups = [("arm", p), ("next", p)]
-        start_pending(s, p, "three", "three", {"lair": a}, ["weapon"] * 3)
-    elif op == A.ABILITY:
-        s.turn_actor = p
-        ch = cards.characters[s.characters[p]]
-        s.exhausted[p] = True  # MO Use a character ability: once per day, the card is turned sideways
-        log(s, -1, "ability", p, s.characters[p])
-        if ch.effect == "draw_then_discard":
-            quartermaster_draw(s, p, ch.params)
-        s.followups = [("arm", p), ("next", p)]
-        start_pending(s, p, "ability", ch.effect, ch.params, CHARACTER_EFFECTS[ch.effect].slots(ch.params))
-    elif op == A.ITEM:
-        s.turn_actor = p
-        card = cards.loot[a]
-        s.items_used[p].append(a)
-        log(s, -1, "item", p, a)
-        s.followups = [("arm", p), ("next", p)]
-        start_pending(s, p, "item", card.effect, card.params, LOOT_EFFECTS[card.effect].slots(card.params))
-    elif op == A.CUBE:
-        place_cube(s, p, a)
-        s.followups = [("arm", p), ("next", p)]
-        proceed(s)
-    elif op == A.STORE:
-        s.followups = [("arm", p), ("next", p)]
-        start_pending(s, p, "store", "store", {}, ["weapon", "weapon"])
-    elif op == A.DISCARD:
-        # MO Discard a weapon (a delaying action)
-        spend_weapon(s, p, a)
-        log(s, -1, "discard", p, a)
-        s.followups = [("arm", p), ("next", p)]
-        proceed(s)
-    elif op == A.PASS:
-        # MO The Hunt: passing discards the hand and the armed weapon (R6: in the player's order)
-        gone = [w for w in range(5) for _ in range(s.hands[p][w])] + ([s.armed[p]] if s.armed[p] >= 0 else [])
-        s.followups = [("next", p)]
-        discard_in_order(s, p, "pass", ("pass",), gone)
-    elif op == A.ARM:
-        # MO Arming Weapons: after any action, one weapon from hand goes face up in front of the player
-        s.hands[p][a] -= 1
-        if a in s.known[p]:
-            s.known[p].remove(a)
-        elif a in s.held[p]:  # it may have been that one ("in the hand or the store")
-            s.held[p].remove(a)
-        s.armed[p] = a
-        log(s, -1, "arm", p, a)
-        proceed(s)
-    elif op == A.ARM_NONE:
-        proceed(s)
-    elif op in (A.LAIR, A.BANK, A.PLAYER, A.CUBE_BACK) or (op == A.WEAPON and s.phase == PENDING):
-        s.pending[5].append(a)
-        settle_pending(s)
-    elif op == A.WEAPON:  # a crisis discard
-        spend_weapon(s, p, a)
-        log(s, -1, "crisis_discard", p, a)
-        proceed(s)
-    elif op == A.LOOT_TAKE:
-        take_loot(s, p, s.loot_choice)
-    elif op == A.LOOT_VILLAGERS:
-        # MO Looting: the loot can be discarded for the villagers printed on it
-        card = cards.loot[s.loot_choice]
-        s.loot_discard.append(s.loot_choice)
-        log(s, -1, "loot", p, s.loot_choice, "villagers")
-        gain_villagers(s, card.villagers)
-        proceed(s)
-    elif op == A.SACRIFICE:
-        s.items[p].remove(a)
-        if a in s.items_used[p]:
-            s.items_used[p].remove(a)
-        s.loot_discard.append(a)
-        gg = next(i for i, f in enumerate(s.followups) if f[0] == "greater_good_end")
-        _, amount, cap, saved = s.followups[gg]
-        s.followups[gg] = ("greater_good_end", amount, cap, saved + cards.loot[a].villagers)
-        log(s, -1, "sacrifice", p, a)
-        if not s.items[p]:
-            proceed(s)
-    elif op == A.SACRIFICE_NONE:
-        proceed(s)
-    elif op == A.CHARACTER:
-        s.characters[p] = a
-        log(s, -1, "character", p, a)
-        if p + 1 < s.n:
-            s.current = p + 1
-        else:
-            s.offered = [[] for _ in range(s.n)]
-            start_day(s)
+
+
+def move_character(s: MonsterState, p: int, ch: int, _b: int) -> None:
+    """Character selection (variant): each player keeps one of the characters dealt; then the first day."""
+    s.characters[p] = ch
+    log(s, -1, "character", p, ch)
+    if p + 1 < s.n:
+        s.current = p + 1
+    else:
+        s.offered = [[] for _ in range(s.n)]
+        start_day(s)
+
+
+#: the move of each action op (``actions``), indexed by op
+MOVES: tuple[Callable[[MonsterState, int, int, int], None], ...] = tuple({
+    A.KILL: move_kill, A.THREE: move_three, A.ABILITY: move_ability, A.ITEM: move_item, A.CUBE: move_cube,
+    A.STORE: move_store, A.DISCARD: move_discard, A.PASS: move_pass, A.ARM: move_arm, A.ARM_NONE: move_on,
+    A.LAIR: move_choose, A.WEAPON: move_weapon, A.BANK: move_choose, A.PLAYER: move_choose,
+    A.CUBE_BACK: move_choose, A.LOOT_TAKE: move_loot_take, A.LOOT_VILLAGERS: move_loot_villagers,
+    A.SACRIFICE: move_sacrifice, A.SACRIFICE_NONE: move_on, A.CHARACTER: move_character,
+}[op] for op in range(20))
 
 
 def place_cube(s: MonsterState, p: int, w: int) -> None:
