@@ -218,9 +218,14 @@ def _block(crisis: Any, out: list[bool]) -> None:
 
 def killing_weapons(s: MonsterState, p: int) -> int:
     """Weapons ``p`` may kill with today: in hand or armed, of a colour no crisis blocks."""
-    blk = crisis_rules(s).blocked
     hand, armed = s.hands[p], s.armed[p]
-    return sum(hand[w] + (armed == w) for w in range(5) if not blk[w])
+    total = sum(hand) + (armed >= 0)
+    rules = crisis_rules(s)
+    if rules.any_blocked:
+        for w, blk in enumerate(rules.blocked):
+            if blk:
+                total -= hand[w] + (armed == w)
+    return total
 
 
 def bank_count(s: MonsterState, stack: int) -> int:
