@@ -480,7 +480,7 @@ def settle_pending(s: MonsterState) -> None:
     while len(chosen) < len(slots) and slots[len(chosen)] == "bank" and not slot_options(s, s.pending[0]):
         del slots[len(chosen):]
     if len(chosen) < len(slots) and slots[len(chosen)] == ORDER_SLOT and \
-            sum(1 for k in order_left(s, s.pending[0], s.pending[3]["then"], chosen) if k > 0) <= 1:
+            5 - order_left(s, s.pending[0], s.pending[3]["then"], chosen).count(0) <= 1:
         del slots[len(chosen):]
     if len(chosen) == len(slots):
         finish_pending(s)
@@ -601,17 +601,12 @@ def apply(s: MonsterState, code: int) -> None:
 
 
 # --- the moves, one function per action op: (state, seat, a, b) with (op, a, b) from the action table -------------
-def _turn_followups(p: int) -> list[tuple[Any, ...]]:
-    """MO The Hunt: after an action the player may arm a weapon, then the next player acts."""
-    return [("arm", p), ("next", p)]
-
-
 def move_kill(s: MonsterState, p: int, key: int, w: int) -> None:
     """MO Killing monsters: a weapon of the same colour kills the top monster of a lair."""
     s.turn_actor = p
     spend_weapon(s, p, w)
     log(s, -1, "weapon_kill", p, key, w)
-    s.followups = _turn_followups(p)
+    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
     kill_top(s, p, s.lair_keys.index(key), "weapon")
     proceed(s)
 
@@ -619,7 +614,7 @@ def move_kill(s: MonsterState, p: int, key: int, w: int) -> None:
 def move_three(s: MonsterState, p: int, key: int, _b: int) -> None:
     """MO Kill a monster using three weapons of any colour (the weapons are chosen next)."""
     s.turn_actor = p
-    s.followups = _turn_followups(p)
+    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
     start_pending(s, p, "three", "three", {"lair": key}, ["weapon"] * 3)
 
 
@@ -631,7 +626,7 @@ def move_ability(s: MonsterState, p: int, _a: int, _b: int) -> None:
     log(s, -1, "ability", p, s.characters[p])
     if ch.effect == "draw_then_discard":
         quartermaster_draw(s, p, ch.params)
-    s.followups = _turn_followups(p)
+    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
     start_pending(s, p, "ability", ch.effect, ch.params, CHARACTER_EFFECTS[ch.effect].slots(ch.params))
 
 
@@ -641,20 +636,20 @@ def move_item(s: MonsterState, p: int, item: int, _b: int) -> None:
     card = s.cards.loot[item]
     s.items_used[p].append(item)
     log(s, -1, "item", p, item)
-    s.followups = _turn_followups(p)
+    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
     start_pending(s, p, "item", card.effect, card.params, LOOT_EFFECTS[card.effect].slots(card.params))
 
 
 def move_cube(s: MonsterState, p: int, w: int, _b: int) -> None:
     """MO Place a power cube on a bank stack (``place_cube``)."""
     place_cube(s, p, w)
-    s.followups = _turn_followups(p)
+    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
     proceed(s)
 
 
 def move_store(s: MonsterState, p: int, _a: int, _b: int) -> None:
     """MO Store a weapon: discard one weapon and put another face down (both chosen next)."""
-    s.followups = _turn_followups(p)
+    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
     start_pending(s, p, "store", "store", {}, ["weapon", "weapon"])
 
 
@@ -662,7 +657,7 @@ def move_discard(s: MonsterState, p: int, w: int, _b: int) -> None:
     """MO Discard a weapon (a delaying action)."""
     spend_weapon(s, p, w)
     log(s, -1, "discard", p, w)
-    s.followups = _turn_followups(p)
+    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
     proceed(s)
 
 
