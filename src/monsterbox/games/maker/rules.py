@@ -250,7 +250,7 @@ def can_battle(s: MakerState, p: int) -> bool:
     if m < 0:
         return False
     hand = s.hands[p]
-    if any(hand[c] for c in cards.types_of(CHARACTER)):
+    if any(map(hand.__getitem__, cards.types_of(CHARACTER))):  # a character in hand (no generator: hot path)
         return True
     if cards.undead[m]:
         if hand[cleric_type(cards)]:
