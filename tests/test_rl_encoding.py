@@ -191,3 +191,30 @@ def test_classic_wrappers_keep_their_checks():
     e.step(illegal)
     assert all(e.terminations.values()) and e.rewards[mover] == -1
     assert len(e.unwrapped.game.actions) == 1
+
+
+def test_inn_seat_blocks_cache_is_exact():
+    """Monster Inn's encoder keeps each seat's block between calls (``seat_encode._SeatBlocks``): along whole games,
+    at every decision and for every seat, the vector equals the one computed with the cache emptied; and the cache
+    is really used (hits)."""
+    from monsterbox.rl import seat_encode
+
+    cache = seat_encode._INN_SEATS.blocks
+    hits = 0
+    for seed in range(3):
+        g = monsterbox.new_game("inn", 4, seed)
+        rng = random.Random(seed)
+        while True:
+            for seat in range(4):
+                before = dict(cache)
+                cached = encode_state("inn", g.state, seat)
+                hits += sum(1 for k, v in cache.items() if before.get(k) is v)
+                cache.clear()
+                assert cached == encode_state("inn", g.state, seat), (seed, g.actions[-3:], seat)
+                cache.update(before)
+                encode_state("inn", g.state, seat)
+            if g.over:
+                break
+            codes = g.legal_codes()
+            g.play_code(codes[rng.randrange(len(codes))])
+    assert hits > 100

@@ -48,12 +48,16 @@ def shuffle(state: int, items: list[int]) -> int:
 def shuffle_random(rng: random.Random, items: list[Any]) -> None:
     """``rng.shuffle(items)`` (the same permutation, drawing the same bits: Fisher-Yates with rejection sampling
     from ``getrandbits``, as CPython's ``random.Random`` does), written out so that setups shuffling long decks
-    skip two method calls per card, and so that a seed's deal does not depend on the Python version."""
+    skip method calls per card (the bits a draw takes are computed once per power of two), and so that a seed's
+    deal does not depend on the Python version."""
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
+    n = len(items)  # choices for the last position still to fill, items[n - 1]
+    while n > 1:
         k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
+        low = 1 << (k - 1)  # the counts down to ``low`` all draw k bits: the bit length is computed once for them
+        for m in range(n, low - 1, -1):
             j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
+            while j >= m:
+                j = getrandbits(k)
+            items[m - 1], items[j] = items[j], items[m - 1]
+        n = low - 1

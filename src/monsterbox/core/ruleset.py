@@ -67,6 +67,12 @@ class Ruleset(ABC):
     def result(self, state: Any) -> dict[str, Any]:
         """At least ``scores`` and ``winners``; only valid when over."""
 
+    def outcome(self, state: Any) -> tuple[list[int], list[int]]:
+        """``scores`` and ``winners`` of ``result`` (a finished game), for runners that play many games and keep only
+        those; games whose result holds costly details (a scoring breakdown) compute them directly."""
+        res = self.result(state)
+        return res["scores"], res["winners"]
+
     def rewards(self, state: Any) -> list[float]:
         """Per-seat reward of a finished game for search: 1 for a win, shared wins split, else 0."""
         winners = self.result(state)["winners"]

@@ -152,9 +152,10 @@ def one_opponent(spec: Any, game_id: str, seed: int, n_actions: int) -> Agent:
                          f"policy(observation, mask) -> code; got {spec!r}")
 
 
-def win_reward(game: Game, seat: int) -> float:
-    """1 split among the winners (the cooperative Monster: 1 to every seat when the team wins), else 0."""
-    won = game.result()["winners"]
+def win_reward(game: Game, seat: int, winners: list[int] | None = None) -> float:
+    """1 split among the winners (the cooperative Monster: 1 to every seat when the team wins), else 0. ``winners``:
+    the finished game's winners when the caller has them (``Ruleset.outcome``, without the result's details)."""
+    won = game.rules.outcome(game.state)[1] if winners is None else winners
     if seat not in won:
         return 0.0
     return 1.0 if game.game_id == "monster" else 1.0 / len(won)

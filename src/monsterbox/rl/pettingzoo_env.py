@@ -141,11 +141,11 @@ class MonsterboxEnv(AECEnv):  # type: ignore[misc]
             self._potential = potential
             paid = True
         if game.over:
-            result = game.result()
+            scores, winners = game.rules.outcome(game.state)  # not the result's details (Inn's breakdown)
             for i, a in enumerate(self.possible_agents):
-                rewards[a] += win_reward(game, i)
+                rewards[a] += win_reward(game, i, winners)
                 self.terminations[a] = True
-                self.infos[a] = {"scores": result["scores"], "winners": result["winners"]}
+                self.infos[a] = {"scores": scores, "winners": winners}
             paid = True
         else:
             if self.max_steps is not None and self._steps >= self.max_steps:

@@ -85,6 +85,23 @@ def _inn_tables(cards: Any) -> tuple[tuple[tuple[float, ...], ...], tuple[int, .
 
 _INN = _Tables(_inn_tables)
 
+class _SeatBlocks:
+    """Each seat's 11 features of ``encode_inn_state``, kept between calls: ``blocks`` maps the id of a seat's
+    monster list to that list, its human list, their lengths, the state's count of supported monsters, the seat's
+    place in the round and its treasures, and the block they give. Those are everything the block is made of: a
+    dungeon only grows (creatures are appended, never replaced, EN Dropping Out), a support treasure stays on its
+    monster (EN Support: any new support changes the count), and the lists are held, so that an id is never taken for
+    another list's. A hit is the block the same inputs give; past ``limit`` entries the cache is cleared."""
+
+    __slots__ = ("blocks", "limit")
+
+    def __init__(self, limit: int) -> None:
+        self.blocks: dict[int, tuple[Any, ...]] = {}
+        self.limit = limit
+
+
+_INN_SEATS = _SeatBlocks(256)
+
 
 def encode_inn_state(s: Any, seat: int) -> list[float]:
     """``encode.encode_inn`` of ``inn.view.view(s, seat)``. Reads (all public, R8): round, phase, the tavern row
@@ -110,9 +127,20 @@ def encode_inn_state(s: Any, seat: int) -> list[float]:
     support, hands, in_round, monsters, humans = s.support, s.hands, s.in_round, s.monsters, s.humans
     over = phase == 3  # OVER
     n = s.n
+    supported = len(support) - support.count(-1)
+    blocks = _INN_SEATS.blocks  # see _SeatBlocks
+    if len(blocks) > _INN_SEATS.limit:
+        blocks.clear()
     for p in (*range(seat, n), *range(seat))[:5]:  # from the observer on (encode.rotate)
         mons = monsters[p]
         hums = humans[p]
+        active = bool(in_round[p]) and not over
+        gold, gems = hands[2 * p], hands[2 * p + 1]
+        hit = blocks.get(id(mons))
+        if (hit is not None and hit[0] is mons and hit[1] is hums and hit[2] == len(mons) and hit[3] == len(hums)
+                and hit[4] == supported and hit[5] == active and hit[6] == gold and hit[7] == gems):
+            x += hit[8]
+            continue
         sk = sup = 0
         for m in mons:
             sk += skulls[m]
@@ -120,8 +148,10 @@ def encode_inn_state(s: Any, seat: int) -> list[float]:
         backs = [0, 0, 0, 0]
         for h in hums:
             backs[ranges[h]] += 1
-        x += (1.0 if in_round[p] and not over else 0.0, hands[2 * p] / 10, hands[2 * p + 1] / 10, len(mons) / 13,
-              len(hums) / 13, sk / 40, sup / 5, backs[0] / 5, backs[1] / 5, backs[2] / 5, backs[3] / 5)
+        block = (1.0 if active else 0.0, gold / 10, gems / 10, len(mons) / 13, len(hums) / 13, sk / 40, sup / 5,
+                 backs[0] / 5, backs[1] / 5, backs[2] / 5, backs[3] / 5)
+        blocks[id(mons)] = (mons, hums, len(mons), len(hums), supported, active, gold, gems, block)
+        x += block
     if n < 5:
         x += _ZEROS[11 * (5 - n)]
     return x

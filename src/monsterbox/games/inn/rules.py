@@ -411,10 +411,14 @@ class InnRules(PhasedRuleset):
     def result(self, state: InnState) -> dict[str, Any]:
         return score_game(state)
 
-    def rewards(self, state: InnState) -> list[float]:
-        scores = state.scores if state.scores is not None else final_scores(state)
+    def outcome(self, state: InnState) -> tuple[list[int], list[int]]:
+        """The scores and winners of ``score_game``, without its breakdown (``final_scores``)."""
+        scores = list(state.scores) if state.scores is not None else final_scores(state)
         hands = state.hands
-        won = winners(scores, [hands[2 * p] + hands[2 * p + 1] for p in range(state.n)])
+        return scores, winners(scores, [hands[2 * p] + hands[2 * p + 1] for p in range(state.n)])
+
+    def rewards(self, state: InnState) -> list[float]:
+        _, won = self.outcome(state)
         share = 1.0 / len(won)
         return [share if p in won else 0.0 for p in range(state.n)]
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import compress
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -250,7 +251,7 @@ def can_battle(s: MakerState, p: int) -> bool:
     if m < 0:
         return False
     hand = s.hands[p]
-    if any(hand[c] for c in cards.types_of(CHARACTER)):
+    if any(map(hand.__getitem__, cards.types_of(CHARACTER))):  # a character in hand (no generator: hot path)
         return True
     if cards.undead[m]:
         if hand[cleric_type(cards)]:
@@ -269,6 +270,12 @@ def targets(s: MakerState, p: int) -> list[int]:
 
 
 # --- legal actions --------------------------------------------------------------------------------------------------
+def held_types(hand: list[int]) -> Iterator[int]:
+    """The card types of a hand (counts per type) that it holds, in type order: a hand holds a few of the many
+    types, and ``compress`` skips the others without a Python loop."""
+    return compress(range(len(hand)), hand)
+
+
 def legal_actions(s: MakerState) -> list[int]:
     code = s.table.index
     cards = s.cards
@@ -280,9 +287,7 @@ def legal_actions(s: MakerState) -> list[int]:
         blocked = s.monster[p] >= 0
         kind = cards.kind
         to: list[int] | None = None  # the players a monster can be placed on, found once
-        for c, held in enumerate(hand):
-            if not held:
-                continue
+        for c in held_types(hand):
             k = kind[c]
             if k == LABYRINTH:
                 if not blocked:
@@ -329,9 +334,8 @@ def legal_actions(s: MakerState) -> list[int]:
         acts.append(code[(A.HEAL_NONE, -1, -1)])
         return acts
     if phase == DISCARD:
-        for c, held in enumerate(hand):
-            if held:
-                acts.append(code[(A.DISCARD_CARD, c, -1)])
+        for c in held_types(hand):
+            acts.append(code[(A.DISCARD_CARD, c, -1)])
         # MM Treasure Card: a revealed treasure can be discarded (an open one cannot); P19: with the discard action
         for tr in s.treasures[p]:
             if s.face_up[tr] and not cards.treasures[tr].open:
@@ -343,8 +347,8 @@ def legal_actions(s: MakerState) -> list[int]:
         if any(hand[c] and cards.cls[c] == "Thief" for c in cards.types_of(CHARACTER)):
             acts.append(code[(A.THIEF, -1, -1)])
         kind = cards.kind
-        for c, held in enumerate(hand):
-            if held and kind[c] != TRAP:
+        for c in held_types(hand):
+            if kind[c] != TRAP:
                 acts.append(code[(A.KEEP, c, -1)])
         if not acts:
             acts.append(code[(A.KEEP_NONE, -1, -1)])

@@ -8,6 +8,8 @@ Hunt: ``kill:<lair>:<weapon>``, ``three:<lair>``, ``ability``, ``item:<loot>``, 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from monsterbox.core.actions import ActionTable, cached_table
 from monsterbox.games.monster.cards import MonsterCards
 
@@ -62,3 +64,71 @@ def build_table(cards: MonsterCards, players: int) -> ActionTable:
     for i, ch in enumerate(cards.characters):
         t.add(f"character:{ch.id}", CHARACTER, i)
     return t
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterCodes:
+    """The action codes of one table by move, for the hot paths: ``kill[key][colour]``, ``three[key]``,
+    ``lair[key]``, per colour ``cube``, ``discard``, ``arm``, ``weapon``, ``bank``, ``cube_back``, per seat
+    ``player``; items and characters by card index. Legal actions are listed by indexing these (no tuple built and
+    hashed per candidate, as ``ActionTable.index`` would need)."""
+
+    kill: dict[int, tuple[int, ...]]
+    three: dict[int, int]
+    ability: int
+    item: dict[int, int]
+    cube: tuple[int, ...]
+    store: int
+    discard: tuple[int, ...]
+    pass_: int
+    arm: tuple[int, ...]
+    arm_none: int
+    lair: dict[int, int]
+    weapon: tuple[int, ...]
+    bank: tuple[int, ...]
+    player: tuple[int, ...]
+    cube_back: tuple[int, ...]
+    loot_take: int
+    loot_villagers: int
+    sacrifice: dict[int, int]
+    sacrifice_none: int
+    character: tuple[int, ...]
+
+
+def codes_of(table: ActionTable) -> MonsterCodes:
+    """``MonsterCodes`` of ``table``, read from its ``ops`` (so they cannot disagree with the ids)."""
+    by: dict[int, dict[tuple[int, int], int]] = {}
+    for code, (op, a, b) in enumerate(table.ops):
+        by.setdefault(op, {})[(a, b)] = code
+
+    def per_colour(op: int) -> tuple[int, ...]:
+        return tuple(by[op][(w, -1)] for w in range(5))
+
+    def single(op: int) -> int:
+        return by[op][(-1, -1)]
+
+    kill: dict[int, list[int]] = {}
+    for (key, _colour), code in sorted(by[KILL].items()):
+        kill.setdefault(key, []).append(code)
+    return MonsterCodes(
+        kill={k: tuple(v) for k, v in kill.items()}, three={a: c for (a, _), c in by[THREE].items()},
+        ability=single(ABILITY), item={a: c for (a, _), c in by.get(ITEM, {}).items()}, cube=per_colour(CUBE),
+        store=single(STORE), discard=per_colour(DISCARD), pass_=single(PASS), arm=per_colour(ARM),
+        arm_none=single(ARM_NONE), lair={a: c for (a, _), c in by[LAIR].items()}, weapon=per_colour(WEAPON),
+        bank=per_colour(BANK), player=tuple(c for _, c in sorted(by[PLAYER].items())),
+        cube_back=per_colour(CUBE_BACK), loot_take=single(LOOT_TAKE), loot_villagers=single(LOOT_VILLAGERS),
+        sacrifice={a: c for (a, _), c in by.get(SACRIFICE, {}).items()}, sacrifice_none=single(SACRIFICE_NONE),
+        character=tuple(c for _, c in sorted(by[CHARACTER].items())),
+    )
+
+
+_codes: dict[int, tuple[ActionTable, MonsterCodes]] = {}
+
+
+def action_codes(cards: MonsterCards, players: int) -> MonsterCodes:
+    """``codes_of(action_table(cards, players))``, computed once per table (the table itself is cached)."""
+    table = action_table(cards, players)
+    hit = _codes.get(id(table))
+    if hit is None or hit[0] is not table:
+        hit = _codes[id(table)] = (table, codes_of(table))
+    return hit[1]

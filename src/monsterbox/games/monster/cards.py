@@ -4,6 +4,7 @@ Every ability names an effect function in ``effects.py``; a card file naming an 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -77,6 +78,21 @@ class MonsterCards:
     def lair_key_name(self, key: int) -> str:
         """Lair keys: 0..28 are lair cards, 100+i is the lair of crisis i."""
         return self.lairs[key].id if key < 100 else self.crises[key - 100].id
+
+    @cached_property
+    def lair_stacks(self) -> dict[int, tuple[int, ...]]:
+        """Per lair key, its monster stack as colour indices, bottom first (the card lists them top first),
+        computed once per card set for the setup and the infestations."""
+        stacks = {k: tuple(COLOURS.index(c) for c in reversed(x.monsters)) for k, x in enumerate(self.lairs)}
+        stacks.update({100 + i: tuple(COLOURS.index(c) for c in reversed(x.monsters))
+                       for i, x in enumerate(self.crises) if x.kind == "lair"})
+        return stacks
+
+    @cached_property
+    def crisis_levels(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The crisis card indices of the level 1 deck and of the level 2 deck, in file order."""
+        return (tuple(i for i, c in enumerate(self.crises) if c.level == 1),
+                tuple(i for i, c in enumerate(self.crises) if c.level == 2))
 
     def entries(self) -> dict[str, Any]:
         return {"weapon": [w.model_dump() for w in self.weapons], "lair": [x.model_dump() for x in self.lairs],

@@ -54,6 +54,36 @@ def weapons_held(s: MonsterState, p: int) -> int:
     return sum(s.hands[p]) + (1 if s.armed[p] >= 0 else 0)
 
 
+def bank_can_give(s: MonsterState, stack: int) -> bool:
+    """``bank_count(s, stack) > 0``, reading the discard pile only when the stack itself is empty."""
+    return bool(s.bank[stack]) or bank_count(s, stack) > 0
+
+
+def has_own_cube_on_bank(s: MonsterState, p: int, params: Params) -> bool:
+    """Sorcerer: one of ``p``'s cubes is on a bank stack."""
+    for cubes in s.bank_cubes:  # noqa: SIM110 (a loop: no generator on the hot path of legal actions)
+        if p in cubes:
+            return True
+    return False
+
+
+def other_exhausted(s: MonsterState, p: int, params: Params) -> bool:
+    """Motivator: another player's character is used for today."""
+    return any(s.exhausted[:p]) or any(s.exhausted[p + 1:])
+
+
+def can_trade(s: MonsterState, p: int, params: Params) -> bool:
+    """Blacksmith: a weapon to discard and a bank stack that can give one."""
+    if not (any(s.hands[p]) or s.armed[p] >= 0):
+        return False
+    return any(s.bank) or any(bank_count(s, w) for w in range(5))
+
+
+def can_kill_with_any(s: MonsterState, p: int, params: Params) -> bool:
+    """Ranger, Crossbow: a monster to kill and enough weapons that may kill today."""
+    return any(s.stacks) and killing_weapons(s, p) >= params["weapons"]
+
+
 def take_from_bank(s: MonsterState, p: int, stack: int) -> None:
     w = bank_take(s, stack)
     if w < 0:
@@ -280,17 +310,13 @@ CHARACTER_EFFECTS: dict[str, Effect] = {
     "reveal_and_draw": Effect(reveal_and_draw),
     "move_top": Effect(move_top, lambda prm: ["lair", "lair_to"], lambda s, p, prm: len(s.stacks) >= 2),
     "remove_top": Effect(remove_top_monster, lambda prm: ["lair"], has_lair_target),
-    "take_back_cube": Effect(take_back_cube, lambda prm: ["own_cube"],
-                             lambda s, p, prm: any(p in c for c in s.bank_cubes)),
-    "restore_other": Effect(restore_other, lambda prm: ["player_exhausted"],
-                            lambda s, p, prm: any(s.exhausted[q] for q in range(s.n) if q != p)),
+    "take_back_cube": Effect(take_back_cube, lambda prm: ["own_cube"], has_own_cube_on_bank),
+    "restore_other": Effect(restore_other, lambda prm: ["player_exhausted"], other_exhausted),
     "take_top_discard": Effect(take_top_discard, usable=lambda s, p, prm: bool(s.weapon_discard)),
-    "trade_for_bank": Effect(trade_for_bank, lambda prm: ["weapon", "bank"],
-                             lambda s, p, prm: weapons_held(s, p) > 0 and any(bank_count(s, w) for w in range(5))),
+    "trade_for_bank": Effect(trade_for_bank, lambda prm: ["weapon", "bank"], can_trade),
     "gain_villagers": Effect(villagers_effect),
-    "bank_weapon": Effect(bank_weapon_of, usable=lambda s, p, prm: bank_count(s, COLOURS.index(prm["colour"])) > 0),
-    "kill_with_any": Effect(kill_with_any, lambda prm: ["lair"] + ["weapon"] * prm["weapons"],
-                            lambda s, p, prm: any(s.stacks) and killing_weapons(s, p) >= prm["weapons"],
+    "bank_weapon": Effect(bank_weapon_of, usable=lambda s, p, prm: bank_can_give(s, COLOURS.index(prm["colour"]))),
+    "kill_with_any": Effect(kill_with_any, lambda prm: ["lair"] + ["weapon"] * prm["weapons"], can_kill_with_any,
                             discard_from=1),
     "draw_then_discard": Effect(draw_then_discard, lambda prm: ["weapon"] * prm.get("discard", 1), discard_from=0),
 }

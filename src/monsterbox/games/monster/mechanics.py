@@ -3,6 +3,7 @@ removing monsters, destroying lairs, villagers (rulebook: The Hunt, Destroying L
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -151,21 +152,60 @@ def table_crises(s: MonsterState) -> list[Any]:
     return [s.cards.crises[c] for c in s.day_crises] + [s.cards.crises[k - 100] for k in s.lair_keys if k >= 100]
 
 
+@dataclass(frozen=True, slots=True)
+class CrisisRules:
+    """The rule changes of the crises in force (``table_crises``), read where the rules apply them: ``blocked``,
+    per colour, whether weapons of that colour may not kill today (blocked weapon crises); ``no_three``: no kill with
+    three weapons anywhere today (a day crisis); ``no_three_lairs``: the crisis lairs where none is allowed;
+    ``no_cubes``: no power cube may be placed today."""
+
+    blocked: tuple[bool, ...]
+    any_blocked: bool
+    no_three: bool
+    no_three_lairs: frozenset[int]
+    no_cubes: bool
+
+
+NO_CRISIS_RULES = CrisisRules((False,) * 5, False, False, frozenset(), False)
+
+
+def crisis_rules(s: MonsterState) -> CrisisRules:
+    """The ``CrisisRules`` of ``s``. Without a day crisis or a crisis lair (most of the time) nothing changes the
+    rules; otherwise they are computed once and cached in ``s.in_force`` under their key, today's crises and the
+    table's lairs: any change of either gives a new key, so the cache is never stale (and copies share it)."""
+    day, keys = s.day_crises, s.lair_keys
+    if not day and (not keys or max(keys) < 100):
+        return NO_CRISIS_RULES
+    key = (tuple(day), tuple(keys))
+    hit = s.in_force
+    if hit is not None and hit[0] == key:
+        rules: CrisisRules = hit[1]
+        return rules
+    crises = s.cards.crises
+    out = [False] * 5
+    for c in day:
+        _block(crises[c], out)
+    for k in keys:
+        if k >= 100:
+            _block(crises[k - 100], out)
+    rules = CrisisRules(
+        blocked=tuple(out), any_blocked=any(out),
+        no_three=any(crises[c].effect == "no_three" for c in day),
+        no_three_lairs=frozenset(k for k in keys if k >= 100 and crises[k - 100].effect == "no_three"),
+        no_cubes=any(crises[c].effect == "no_cubes" for c in day),
+    )
+    s.in_force = (key, rules)
+    return rules
+
+
 def blocked(s: MonsterState, w: int) -> bool:
     """A crisis forbids using weapons of this colour to kill today (a crisis of ``table_crises``)."""
-    return blocked_colours(s)[w]
+    return crisis_rules(s).blocked[w]
 
 
 def blocked_colours(s: MonsterState) -> list[bool]:
-    """``blocked`` for each colour at once: the crises in force are read once."""
-    out = [False] * 5
-    crises = s.cards.crises
-    for key in s.day_crises:
-        _block(crises[key], out)
-    for key in s.lair_keys:
-        if key >= 100:
-            _block(crises[key - 100], out)
-    return out
+    """``blocked`` for each colour at once."""
+    return list(crisis_rules(s).blocked)
 
 
 def _block(crisis: Any, out: list[bool]) -> None:
@@ -177,7 +217,15 @@ def _block(crisis: Any, out: list[bool]) -> None:
 
 
 def killing_weapons(s: MonsterState, p: int) -> int:
-    return sum(available(s, p, w) for w in range(5) if not blocked(s, w))
+    """Weapons ``p`` may kill with today: in hand or armed, of a colour no crisis blocks."""
+    hand, armed = s.hands[p], s.armed[p]
+    total = sum(hand) + (armed >= 0)
+    rules = crisis_rules(s)
+    if rules.any_blocked:
+        for w, blk in enumerate(rules.blocked):
+            if blk:
+                total -= hand[w] + (armed == w)
+    return total
 
 
 def bank_count(s: MonsterState, stack: int) -> int:

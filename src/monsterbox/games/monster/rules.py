@@ -7,7 +7,7 @@ rulings in docs/rules/monster.md. Card abilities live in ``effects.py``; basic m
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -16,7 +16,7 @@ from monsterbox.core.errors import InvalidOptions, Phrase
 from monsterbox.core.options import bool_option, check_keys, seat_option
 from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.monster import actions as A
-from monsterbox.games.monster.actions import action_table
+from monsterbox.games.monster.actions import action_codes, action_table
 from monsterbox.games.monster.cards import COLOURS, MonsterCards, default_cards, parse_cards
 from monsterbox.games.monster.effects import (
     CHARACTER_EFFECTS,
@@ -28,9 +28,8 @@ from monsterbox.games.monster.effects import (
 from monsterbox.games.monster.mechanics import (
     available,
     bank_count,
-    bank_counts,
     bank_take,
-    blocked_colours,
+    crisis_rules,
     draw_weapon,
     end_game,
     gain_villagers,
@@ -104,9 +103,10 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
     if options.get("cards") is not None:
         cards = cards_option(options["cards"], parse_cards)
         out["cards"] = cards.entries()
-    for key, ids in (("lairs", [x.id for x in cards.lairs]), ("crises", [x.id for x in cards.crises]),
-                     ("weapons", [x.id for x in cards.weapons]), ("characters", [x.id for x in cards.characters])):
+    for key, entries in (("lairs", cards.lairs), ("crises", cards.crises), ("weapons", cards.weapons),
+                         ("characters", cards.characters)):
         if key in options:
+            ids = [x.id for x in entries]
             v = options[key]
             if not isinstance(v, list) or any(x not in ids for x in v):
                 raise InvalidOptions("option {key} must list ids among {ids}, ..., got {value}", key=key,
@@ -143,6 +143,18 @@ def _ordered(rng: random.Random, items: list[int], first: list[int]) -> list[int
     return rest + first[::-1]
 
 
+#: the weapon deck before shuffling (MO Components: 40 of each weapon, 10 of them in the bank)
+WEAPON_DECK = tuple(w for w in range(5) for _ in range(WEAPONS_PER_TYPE - BANK_PER_TYPE))
+
+
+def _first(options: dict[str, Any], key: str, entries: Sequence[Any]) -> list[int]:
+    """The card indices an option lists to be dealt first (tests, puzzles), in its order."""
+    if key not in options:
+        return []
+    ids = [x.id for x in entries]
+    return [ids.index(i) for i in options[key]]
+
+
 def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterState:
     """MO Setup: weapons bank (10 per type), shuffled decks, villagers 20, characters, cube bags, leader, 4 lairs."""
     cards = card_set(options)
@@ -155,18 +167,14 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         weapons = weapons[5 * BANK_PER_TYPE:]
     else:
         bank = [[w] * BANK_PER_TYPE for w in range(5)]
-        weapons = [w for w in range(5) for _ in range(WEAPONS_PER_TYPE - BANK_PER_TYPE)]
-    first_w = [[x.id for x in cards.weapons].index(i) for i in options.get("weapons", [])]  # id order = colour
-    weapon_deck = _ordered(rng, weapons, first_w)
-    lair_deck = _ordered(rng, list(range(len(cards.lairs))),
-                         [[x.id for x in cards.lairs].index(i) for i in options.get("lairs", [])])
+        weapons = list(WEAPON_DECK)
+    weapon_deck = _ordered(rng, weapons, _first(options, "weapons", cards.weapons))  # id order = colour
+    lair_deck = _ordered(rng, list(range(len(cards.lairs))), _first(options, "lairs", cards.lairs))
     loot_deck = _ordered(rng, list(range(len(cards.loot))), [])
-    cids = [x.id for x in cards.crises]
-    forced = [cids.index(i) for i in options.get("crises", [])]
-    decks = [_ordered(rng, [i for i, c in enumerate(cards.crises) if c.level == level],
+    forced = _first(options, "crises", cards.crises)
+    decks = [_ordered(rng, list(cards.crisis_levels[level - 1]),
                       [i for i in forced if cards.crises[i].level == level]) for level in (1, 2)]
-    char_deck = _ordered(rng, list(range(len(cards.characters))),
-                         [[x.id for x in cards.characters].index(i) for i in options.get("characters", [])])
+    char_deck = _ordered(rng, list(range(len(cards.characters))), _first(options, "characters", cards.characters))
     k = options.get("character_choices", 1)
     offered = [[char_deck.pop() for _ in range(k)] for _ in range(players)]
     s = MonsterState(
@@ -182,7 +190,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         crisis_decks=decks, crisis_discards=[[], []], day_crises=[], bounties=[], villagers=START_VILLAGERS,
         leader=options["first_leader"] if "first_leader" in options else rng.randrange(players), day=0,
         phase=HUNT, current=0, passed=[False] * players, pending=[], followups=[], loot_choice=-1, turn_actor=0,
-        rng=st, step=0, log=[], table=action_table(cards, players),
+        rng=st, step=0, log=[], table=action_table(cards, players), codes=action_codes(cards, players),
     )
     for _ in range(START_LAIRS):
         spawn_lair(s)
@@ -212,8 +220,7 @@ def spawn_lair(s: MonsterState, key: int | None = None) -> None:
         key = draw_pile(s, s.lair_deck, s.lair_discard)
         if key < 0:
             return
-    monsters = s.cards.lairs[key].monsters if key < 100 else s.cards.crises[key - 100].monsters
-    stack = [COLOURS.index(c) for c in reversed(monsters)]
+    stack = list(s.cards.lair_stacks[key])
     loot = draw_pile(s, s.loot_deck, s.loot_discard)
     s.lair_keys.append(key)
     s.stacks.append(stack)
@@ -294,7 +301,8 @@ def three_allowed(s: MonsterState, key: int) -> bool:
 
 
 def cubes_allowed(s: MonsterState) -> bool:
-    return not any(s.cards.crises[c].effect == "no_cubes" for c in s.day_crises)
+    """No power cube may be placed on a day of a no-cubes crisis."""
+    return not crisis_rules(s).no_cubes
 
 
 def kills_per_monster(s: MonsterState, i: int) -> int:
@@ -319,107 +327,144 @@ def weapons_held(s: MonsterState, p: int) -> int:
     return sum(s.hands[p]) + (1 if s.armed[p] >= 0 else 0)
 
 
-def slot_options(s: MonsterState, p: int) -> list[tuple[int, int, int]]:
+def slot_options(s: MonsterState, p: int) -> list[int]:
+    """The action codes for the next choice of the pending action (``s.pending``), in the order of the table."""
     seat, origin, effect, params, slots, chosen = s.pending
-    slot = slots[len(chosen)]
-    if slot == "lair":
-        return [(A.LAIR, k, -1) for i, k in enumerate(s.lair_keys) if s.stacks[i]]
-    if slot == "lair_to":
-        return [(A.LAIR, k, -1) for k in s.lair_keys if k != chosen[0]]
+    n = len(chosen)
+    slot = slots[n]
+    c = s.codes
     if slot == "weapon":
-        killing = origin in ("three", "ability", "item") and effect in ("three", "kill_with_any")
-        used = [c for c, sl in zip(chosen, slots, strict=False) if sl == "weapon"]
-        canonical = origin != "store"  # a set of weapons is chosen in colour order (the order does not matter)
-        floor = used[-1] if used and canonical else 0
-        blk = blocked_colours(s) if killing else [False] * 5
-        left = s.hands[p][:]  # available(): the hand plus the armed weapon, less those chosen already
-        if s.armed[p] >= 0:
-            left[s.armed[p]] += 1
-        for w in used:
-            left[w] -= 1
-        for w in range(5):
-            if blk[w]:
-                left[w] = 0
-        later = sum(1 for sl in slots[len(chosen) + 1:] if sl == "weapon")
-        return [(A.WEAPON, w, -1) for w in range(floor, 5)
-                if left[w] > 0 and (not canonical or sum(left[w:]) - 1 >= later)]
+        return weapon_options(s, p, origin, effect, slots, chosen)
+    if slot == ORDER_SLOT:  # R6: any weapon still to be placed, once per type
+        weapon = c.weapon
+        return [weapon[w] for w, k in enumerate(order_left(s, p, params["then"], chosen)) if k > 0]
+    if slot == "lair":
+        return [c.lair[k] for i, k in enumerate(s.lair_keys) if s.stacks[i]]
+    if slot == "lair_to":
+        return [c.lair[k] for k in s.lair_keys if k != chosen[0]]
     if slot == "bank":
-        taken = [c for c, sl in zip(chosen, slots, strict=False) if sl == "bank"]
-        return [(A.BANK, w, -1) for w in range(5) if bank_count(s, w) > taken.count(w)]
+        taken = [x for x, sl in zip(chosen, slots, strict=False) if sl == "bank"]
+        return [c.bank[w] for w in range(5) if bank_count(s, w) > taken.count(w)]
     if slot == "player_exhausted":
-        return [(A.PLAYER, q, -1) for q in range(s.n) if q != p and s.exhausted[q]]
+        return [c.player[q] for q in range(s.n) if q != p and s.exhausted[q]]
     if slot == "own_cube":
-        return [(A.CUBE_BACK, w, -1) for w in range(5) if p in s.bank_cubes[w]]
-    if slot == ORDER_SLOT:
-        return [(A.WEAPON, w, -1) for w in sorted(set(order_remaining(s, p, params["then"], chosen)))]
+        return [c.cube_back[w] for w in range(5) if p in s.bank_cubes[w]]
     raise AssertionError(slot)
 
 
+def weapon_options(s: MonsterState, p: int, origin: str, effect: str, slots: list[str], chosen: list[int],
+                   ) -> list[int]:
+    """The weapons ``p`` may name next: held in hand or armed (``available``), less those named already; a kill takes
+    only colours no crisis blocks. A set of weapons (anything but a store, where the first one is discarded and the
+    second stored) is named in colour order, each leaving enough weapons for the slots after it."""
+    n = len(chosen)
+    left = s.hands[p][:]  # available(): the hand plus the armed weapon, less those chosen already
+    armed = s.armed[p]
+    if armed >= 0:
+        left[armed] += 1
+    floor = 0
+    for i in range(n):
+        if slots[i] == "weapon":
+            floor = chosen[i]
+            left[floor] -= 1
+    canonical = origin != "store"  # a set of weapons is chosen in colour order (the order does not matter)
+    if not canonical:
+        floor = 0
+    if origin in ("three", "ability", "item") and effect in ("three", "kill_with_any"):
+        rules = crisis_rules(s)
+        if rules.any_blocked:
+            for w, blk in enumerate(rules.blocked):
+                if blk:
+                    left[w] = 0
+    weapon = s.codes.weapon
+    if not canonical:
+        return [weapon[w] for w in range(5) if left[w] > 0]
+    later = slots[n + 1:].count("weapon")
+    out = []
+    rest = sum(left[floor:])  # sum(left[w:]) as w goes up
+    for w in range(floor, 5):
+        if left[w] > 0 and rest - 1 >= later:
+            out.append(weapon[w])
+        rest -= left[w]
+    return out
+
+
 def legal_actions(s: MonsterState) -> list[int]:
-    code = s.table.index
+    """The action codes of the seat to decide, in the order of the action table."""
+    c = s.codes
     p = s.current
     phase = s.phase
-    cards = s.cards
     if phase == HUNT:
-        acts = []
-        hand = s.hands[p]
-        armed = s.armed[p]
-        have = hand[:]
-        if armed >= 0:
-            have[armed] += 1
-        held = sum(have)
-        keys, stacks = s.lair_keys, s.stacks
-        crisis_lair = False
-        for key in keys:
-            if key >= 100:
-                crisis_lair = True
-                break
-        blk = blocked_colours(s) if s.day_crises or crisis_lair else [False] * 5
-        for i, key in enumerate(keys):
-            stack = stacks[i]
-            if stack:
-                top = stack[-1]
-                if have[top] and not blk[top]:
-                    acts.append(code[(A.KILL, key, top)])
-        if held >= 3:
-            usable = sum(have[w] for w in range(5) if not blk[w])
-            if usable >= 3 and three_allowed(s, -1):
-                crises = cards.crises
-                for i, key in enumerate(keys):
-                    if stacks[i] and (key < 100 or crises[key - 100].effect != "no_three"):
-                        acts.append(code[(A.THREE, key, -1)])
-        ch = cards.characters[s.characters[p]]
-        if not s.exhausted[p] and CHARACTER_EFFECTS[ch.effect].usable(s, p, ch.params):
-            acts.append(code[(A.ABILITY, -1, -1)])
-        for it in s.items[p]:
-            card = cards.loot[it]
-            if it not in s.items_used[p] and LOOT_EFFECTS[card.effect].usable(s, p, card.params):
-                acts.append(code[(A.ITEM, it, -1)])
-        if s.cubes[p] and cubes_allowed(s):
-            counts = bank_counts(s)
-            for w in range(5):
-                if counts[w]:
-                    acts.append(code[(A.CUBE, w, -1)])
-        if held >= 2:
-            acts.append(code[(A.STORE, -1, -1)])
-        for w in range(5):
-            if have[w]:
-                acts.append(code[(A.DISCARD, w, -1)])
-        acts.append(code[(A.PASS, -1, -1)])
-        return acts
+        return hunt_actions(s, p, c)
     if phase == PENDING:
-        return [code[o] for o in slot_options(s, p)]
-    if phase == ARM:
-        return [code[(A.ARM, w, -1)] for w in range(5) if s.hands[p][w]] + [code[(A.ARM_NONE, -1, -1)]]
+        return slot_options(s, p)
+    if phase == ARM:  # MO Arming Weapons: one weapon from the hand, or none
+        hand = s.hands[p]
+        arm = c.arm
+        acts = [arm[w] for w in range(5) if hand[w]]
+        acts.append(c.arm_none)
+        return acts
     if phase == LOOT:
-        return [code[(A.LOOT_TAKE, -1, -1)], code[(A.LOOT_VILLAGERS, -1, -1)]]
+        return [c.loot_take, c.loot_villagers]
     if phase == CRISIS_DISCARD:
-        return [code[(A.WEAPON, w, -1)] for w in range(5) if available(s, p, w)]
+        return [c.weapon[w] for w in range(5) if available(s, p, w)]
     if phase == SACRIFICE:
-        return [code[(A.SACRIFICE, it, -1)] for it in s.items[p]] + [code[(A.SACRIFICE_NONE, -1, -1)]]
+        return [c.sacrifice[it] for it in s.items[p]] + [c.sacrifice_none]
     if phase == SELECT:
-        return [code[(A.CHARACTER, c, -1)] for c in s.offered[p]]
+        return [c.character[ch] for ch in s.offered[p]]
     return []
+
+
+def hunt_actions(s: MonsterState, p: int, c: A.MonsterCodes) -> list[int]:
+    """MO The Hunt, one action: kill a lair's top monster with a weapon of its colour (in hand or armed), or with
+    three weapons of any colour; use the character's ability (once a day) or an item; place a power cube on a bank
+    stack; store a weapon (two needed); discard a weapon; or pass. Crises in force may forbid some
+    (``crisis_rules``)."""
+    cards = s.cards
+    acts: list[int] = []
+    have = s.hands[p][:]
+    armed = s.armed[p]
+    if armed >= 0:
+        have[armed] += 1
+    held = sum(have)
+    keys, stacks = s.lair_keys, s.stacks
+    rules = crisis_rules(s)
+    blk = rules.blocked
+    kill = c.kill
+    for i, key in enumerate(keys):
+        stack = stacks[i]
+        if stack:
+            top = stack[-1]
+            if have[top] and not blk[top]:
+                acts.append(kill[key][top])
+    if held >= 3 and not rules.no_three:
+        usable = sum(have[w] for w in range(5) if not blk[w]) if rules.any_blocked else held
+        if usable >= 3:
+            three, barred = c.three, rules.no_three_lairs
+            for i, key in enumerate(keys):
+                if stacks[i] and key not in barred:
+                    acts.append(three[key])
+    ch = cards.characters[s.characters[p]]
+    if not s.exhausted[p] and CHARACTER_EFFECTS[ch.effect].usable(s, p, ch.params):
+        acts.append(c.ability)
+    for it in s.items[p]:
+        card = cards.loot[it]
+        if it not in s.items_used[p] and LOOT_EFFECTS[card.effect].usable(s, p, card.params):
+            acts.append(c.item[it])
+    if s.cubes[p] and not rules.no_cubes:
+        bank = s.bank
+        cube = c.cube
+        for w in range(5):
+            if bank[w] or bank_count(s, w):
+                acts.append(cube[w])
+    if held >= 2:
+        acts.append(c.store)
+    discard = c.discard
+    for w in range(5):
+        if have[w]:
+            acts.append(discard[w])
+    acts.append(c.pass_)
+    return acts
 
 
 # --- applying actions -----------------------------------------------------------------------------------------------
@@ -439,7 +484,7 @@ def settle_pending(s: MonsterState) -> None:
     while len(chosen) < len(slots) and slots[len(chosen)] == "bank" and not slot_options(s, s.pending[0]):
         del slots[len(chosen):]
     if len(chosen) < len(slots) and slots[len(chosen)] == ORDER_SLOT and \
-            len(set(order_remaining(s, s.pending[0], s.pending[3]["then"], chosen))) <= 1:
+            5 - order_left(s, s.pending[0], s.pending[3]["then"], chosen).count(0) <= 1:
         del slots[len(chosen):]
     if len(chosen) == len(slots):
         finish_pending(s)
@@ -469,6 +514,21 @@ def order_remaining(s: MonsterState, p: int, then: tuple[Any, ...], chosen: list
     for w in chosen:
         cards.remove(w)
     return sorted(cards)
+
+
+def order_left(s: MonsterState, p: int, then: tuple[Any, ...], chosen: list[int]) -> list[int]:
+    """``order_remaining`` counted per weapon type (what the order choice offers), without building the list."""
+    if then[0] == "pass":
+        left = s.hands[p][:]
+        if s.armed[p] >= 0:
+            left[s.armed[p]] += 1
+    else:
+        left = [0] * 5
+        for w in then[-1]:
+            left[w] += 1
+    for w in chosen:
+        left[w] -= 1
+    return left
 
 
 def discard_in_order(s: MonsterState, p: int, origin: str, then: tuple[Any, ...], cards: list[int]) -> None:
@@ -538,106 +598,163 @@ def do_pass(s: MonsterState, p: int, order: list[int]) -> None:
 
 
 def apply(s: MonsterState, code: int) -> None:
+    """Apply a legal action code: the move of its op (``MOVES``), then the forced steps up to the next decision."""
     op, a, b = s.table.ops[code]
-    p = s.current
     s.step += 1
-    cards = s.cards
-    if op == A.KILL:
-        # MO Killing monsters: a weapon of the same colour kills the top monster of a lair
-        s.turn_actor = p
-        spend_weapon(s, p, b)
-        log(s, -1, "weapon_kill", p, a, b)
-        s.followups = [("arm", p), ("next", p)]
-        kill_top(s, p, s.lair_keys.index(a), "weapon")
+    MOVES[op](s, s.current, a, b)
+
+
+# --- the moves, one function per action op: (state, seat, a, b) with (op, a, b) from the action table -------------
+def move_kill(s: MonsterState, p: int, key: int, w: int) -> None:
+    """MO Killing monsters: a weapon of the same colour kills the top monster of a lair."""
+    s.turn_actor = p
+    spend_weapon(s, p, w)
+    log(s, -1, "weapon_kill", p, key, w)
+    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    kill_top(s, p, s.lair_keys.index(key), "weapon")
+    proceed(s)
+
+
+def move_three(s: MonsterState, p: int, key: int, _b: int) -> None:
+    """MO Kill a monster using three weapons of any colour (the weapons are chosen next)."""
+    s.turn_actor = p
+    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    start_pending(s, p, "three", "three", {"lair": key}, ["weapon"] * 3)
+
+
+def move_ability(s: MonsterState, p: int, _a: int, _b: int) -> None:
+    """MO Use a character ability: once per day, the card is turned sideways; its choices come next."""
+    s.turn_actor = p
+    ch = s.cards.characters[s.characters[p]]
+    s.exhausted[p] = True
+    log(s, -1, "ability", p, s.characters[p])
+    if ch.effect == "draw_then_discard":
+        quartermaster_draw(s, p, ch.params)
+    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    start_pending(s, p, "ability", ch.effect, ch.params, CHARACTER_EFFECTS[ch.effect].slots(ch.params))
+
+
+def move_item(s: MonsterState, p: int, item: int, _b: int) -> None:
+    """MO Looting, items: used as an action, once per day."""
+    s.turn_actor = p
+    card = s.cards.loot[item]
+    s.items_used[p].append(item)
+    log(s, -1, "item", p, item)
+    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    start_pending(s, p, "item", card.effect, card.params, LOOT_EFFECTS[card.effect].slots(card.params))
+
+
+def move_cube(s: MonsterState, p: int, w: int, _b: int) -> None:
+    """MO Place a power cube on a bank stack (``place_cube``)."""
+    place_cube(s, p, w)
+    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    proceed(s)
+
+
+def move_store(s: MonsterState, p: int, _a: int, _b: int) -> None:
+    """MO Store a weapon: discard one weapon and put another face down (both chosen next)."""
+    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    start_pending(s, p, "store", "store", {}, ["weapon", "weapon"])
+
+
+def move_discard(s: MonsterState, p: int, w: int, _b: int) -> None:
+    """MO Discard a weapon (a delaying action)."""
+    spend_weapon(s, p, w)
+    log(s, -1, "discard", p, w)
+    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    proceed(s)
+
+
+def move_pass(s: MonsterState, p: int, _a: int, _b: int) -> None:
+    """MO The Hunt: passing discards the hand and the armed weapon (R6: in the player's order)."""
+    hand = s.hands[p]
+    gone = [w for w in range(5) for _ in range(hand[w])]
+    if s.armed[p] >= 0:
+        gone.append(s.armed[p])
+    s.followups = [("next", p)]
+    discard_in_order(s, p, "pass", ("pass",), gone)
+
+
+def move_arm(s: MonsterState, p: int, w: int, _b: int) -> None:
+    """MO Arming Weapons: after any action, one weapon from hand goes face up in front of the player."""
+    s.hands[p][w] -= 1
+    if w in s.known[p]:
+        s.known[p].remove(w)
+    elif w in s.held[p]:  # it may have been that one ("in the hand or the store")
+        s.held[p].remove(w)
+    s.armed[p] = w
+    log(s, -1, "arm", p, w)
+    proceed(s)
+
+
+def move_on(s: MonsterState, p: int, _a: int, _b: int) -> None:
+    """Arm nothing, sacrifice nothing: the turn (or the crisis) goes on."""
+    proceed(s)
+
+
+def move_choose(s: MonsterState, p: int, a: int, _b: int) -> None:
+    """A choice of the pending action (a lair, a bank stack, a player, a cube to take back, a weapon)."""
+    s.pending[5].append(a)
+    settle_pending(s)
+
+
+def move_weapon(s: MonsterState, p: int, w: int, b: int) -> None:
+    """A weapon: a choice of the pending action, or the weapon discarded for a crisis."""
+    if s.phase == PENDING:
+        move_choose(s, p, w, b)
+        return
+    spend_weapon(s, p, w)
+    log(s, -1, "crisis_discard", p, w)
+    proceed(s)
+
+
+def move_loot_take(s: MonsterState, p: int, _a: int, _b: int) -> None:
+    """MO Looting: the destroyer takes the loot (``take_loot``)."""
+    take_loot(s, p, s.loot_choice)
+
+
+def move_loot_villagers(s: MonsterState, p: int, _a: int, _b: int) -> None:
+    """MO Looting: the loot can be discarded for the villagers printed on it."""
+    card = s.cards.loot[s.loot_choice]
+    s.loot_discard.append(s.loot_choice)
+    log(s, -1, "loot", p, s.loot_choice, "villagers")
+    gain_villagers(s, card.villagers)
+    proceed(s)
+
+
+def move_sacrifice(s: MonsterState, p: int, item: int, _b: int) -> None:
+    """For the Greater Good: a loot item discarded saves the villagers printed on it."""
+    s.items[p].remove(item)
+    if item in s.items_used[p]:
+        s.items_used[p].remove(item)
+    s.loot_discard.append(item)
+    gg = next(i for i, f in enumerate(s.followups) if f[0] == "greater_good_end")
+    _, amount, cap, saved = s.followups[gg]
+    s.followups[gg] = ("greater_good_end", amount, cap, saved + s.cards.loot[item].villagers)
+    log(s, -1, "sacrifice", p, item)
+    if not s.items[p]:
         proceed(s)
-    elif op == A.THREE:
-        # MO Kill a monster using three weapons of any colour
-        s.turn_actor = p
-        s.followups = [("arm", p), ("next", p)]
-        start_pending(s, p, "three", "three", {"lair": a}, ["weapon"] * 3)
-    elif op == A.ABILITY:
-        s.turn_actor = p
-        ch = cards.characters[s.characters[p]]
-        s.exhausted[p] = True  # MO Use a character ability: once per day, the card is turned sideways
-        log(s, -1, "ability", p, s.characters[p])
-        if ch.effect == "draw_then_discard":
-            quartermaster_draw(s, p, ch.params)
-        s.followups = [("arm", p), ("next", p)]
-        start_pending(s, p, "ability", ch.effect, ch.params, CHARACTER_EFFECTS[ch.effect].slots(ch.params))
-    elif op == A.ITEM:
-        s.turn_actor = p
-        card = cards.loot[a]
-        s.items_used[p].append(a)
-        log(s, -1, "item", p, a)
-        s.followups = [("arm", p), ("next", p)]
-        start_pending(s, p, "item", card.effect, card.params, LOOT_EFFECTS[card.effect].slots(card.params))
-    elif op == A.CUBE:
-        place_cube(s, p, a)
-        s.followups = [("arm", p), ("next", p)]
-        proceed(s)
-    elif op == A.STORE:
-        s.followups = [("arm", p), ("next", p)]
-        start_pending(s, p, "store", "store", {}, ["weapon", "weapon"])
-    elif op == A.DISCARD:
-        # MO Discard a weapon (a delaying action)
-        spend_weapon(s, p, a)
-        log(s, -1, "discard", p, a)
-        s.followups = [("arm", p), ("next", p)]
-        proceed(s)
-    elif op == A.PASS:
-        # MO The Hunt: passing discards the hand and the armed weapon (R6: in the player's order)
-        gone = [w for w in range(5) for _ in range(s.hands[p][w])] + ([s.armed[p]] if s.armed[p] >= 0 else [])
-        s.followups = [("next", p)]
-        discard_in_order(s, p, "pass", ("pass",), gone)
-    elif op == A.ARM:
-        # MO Arming Weapons: after any action, one weapon from hand goes face up in front of the player
-        s.hands[p][a] -= 1
-        if a in s.known[p]:
-            s.known[p].remove(a)
-        elif a in s.held[p]:  # it may have been that one ("in the hand or the store")
-            s.held[p].remove(a)
-        s.armed[p] = a
-        log(s, -1, "arm", p, a)
-        proceed(s)
-    elif op == A.ARM_NONE:
-        proceed(s)
-    elif op in (A.LAIR, A.BANK, A.PLAYER, A.CUBE_BACK) or (op == A.WEAPON and s.phase == PENDING):
-        s.pending[5].append(a)
-        settle_pending(s)
-    elif op == A.WEAPON:  # a crisis discard
-        spend_weapon(s, p, a)
-        log(s, -1, "crisis_discard", p, a)
-        proceed(s)
-    elif op == A.LOOT_TAKE:
-        take_loot(s, p, s.loot_choice)
-    elif op == A.LOOT_VILLAGERS:
-        # MO Looting: the loot can be discarded for the villagers printed on it
-        card = cards.loot[s.loot_choice]
-        s.loot_discard.append(s.loot_choice)
-        log(s, -1, "loot", p, s.loot_choice, "villagers")
-        gain_villagers(s, card.villagers)
-        proceed(s)
-    elif op == A.SACRIFICE:
-        s.items[p].remove(a)
-        if a in s.items_used[p]:
-            s.items_used[p].remove(a)
-        s.loot_discard.append(a)
-        gg = next(i for i, f in enumerate(s.followups) if f[0] == "greater_good_end")
-        _, amount, cap, saved = s.followups[gg]
-        s.followups[gg] = ("greater_good_end", amount, cap, saved + cards.loot[a].villagers)
-        log(s, -1, "sacrifice", p, a)
-        if not s.items[p]:
-            proceed(s)
-    elif op == A.SACRIFICE_NONE:
-        proceed(s)
-    elif op == A.CHARACTER:
-        s.characters[p] = a
-        log(s, -1, "character", p, a)
-        if p + 1 < s.n:
-            s.current = p + 1
-        else:
-            s.offered = [[] for _ in range(s.n)]
-            start_day(s)
+
+
+def move_character(s: MonsterState, p: int, ch: int, _b: int) -> None:
+    """Character selection (variant): each player keeps one of the characters dealt; then the first day."""
+    s.characters[p] = ch
+    log(s, -1, "character", p, ch)
+    if p + 1 < s.n:
+        s.current = p + 1
+    else:
+        s.offered = [[] for _ in range(s.n)]
+        start_day(s)
+
+
+#: the move of each action op (``actions``), indexed by op
+MOVES: tuple[Callable[[MonsterState, int, int, int], None], ...] = tuple({
+    A.KILL: move_kill, A.THREE: move_three, A.ABILITY: move_ability, A.ITEM: move_item, A.CUBE: move_cube,
+    A.STORE: move_store, A.DISCARD: move_discard, A.PASS: move_pass, A.ARM: move_arm, A.ARM_NONE: move_on,
+    A.LAIR: move_choose, A.WEAPON: move_weapon, A.BANK: move_choose, A.PLAYER: move_choose,
+    A.CUBE_BACK: move_choose, A.LOOT_TAKE: move_loot_take, A.LOOT_VILLAGERS: move_loot_villagers,
+    A.SACRIFICE: move_sacrifice, A.SACRIFICE_NONE: move_on, A.CHARACTER: move_character,
+}[op] for op in range(20))
 
 
 def place_cube(s: MonsterState, p: int, w: int) -> None:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from monsterbox.core.actions import ActionTable
+from monsterbox.games.monster.actions import MonsterCodes
 from monsterbox.games.monster.cards import MonsterCards
 
 # Phases: the hunt's main action, filling an action's choices, arming, the destroyer's loot choice, the crisis'
@@ -65,7 +66,9 @@ class MonsterState:
     step: int
     log: list[Event] | None
     table: ActionTable  # the action table of (cards, n): fixed for the game, kept here for the hot paths
+    codes: MonsterCodes  # the same table's codes by move (``actions.action_codes``)
     result: dict[str, Any] | None = None
+    in_force: tuple[Any, Any] | None = None  # cache of ``mechanics.crisis_rules``: (its key, its value)
 
 
 def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
@@ -81,5 +84,6 @@ def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
         s.villagers, s.leader, s.day, s.phase, s.current, s.passed[:],
         [s.pending[0], s.pending[1], s.pending[2], s.pending[3], s.pending[4][:], s.pending[5][:]] if s.pending else [],
         s.followups[:], s.loot_choice, s.turn_actor, s.rng, s.step,
-        (s.log[:] if s.log is not None else None) if keep_log else None, s.table, s.result,
+        (s.log[:] if s.log is not None else None) if keep_log else None, s.table, s.codes, s.result,
+        s.in_force,
     )
