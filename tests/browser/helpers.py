@@ -52,13 +52,16 @@ def wait_turn_or_over(page, seat: int, after: str | None = None, timeout: float 
 QUICK = ("end", "pass", "drop", "discard", "done", "fight", "battle")
 
 
-def click_move(page, rng: random.Random, seen: dict, quick_rate: float = 0.8) -> str:
-    """Click one of the seat's legal moves with the mouse (a seeded choice, so a game always ends the same way)."""
-    quick = [a for a in seen["actions"] if a in QUICK]
-    if quick and rng.random() < quick_rate:  # often end the turn: the game still ends, in fewer clicks
-        action = quick[0]
-    else:
-        action = seen["actions"][rng.randrange(len(seen["actions"]))]
+def click_move(page, rng: random.Random, seen: dict, quick_rate: float = 0.8, action: str | None = None) -> str:
+    """Click one of the seat's legal moves with the mouse (a seeded choice, so a game always ends the same way), or
+    ``action`` again (a click that did not land: the same choice, so the game does not depend on the machine's
+    speed)."""
+    if action is None:
+        quick = [a for a in seen["actions"] if a in QUICK]
+        if quick and rng.random() < quick_rate:  # often end the turn: the game still ends, in fewer clicks
+            action = quick[0]
+        else:
+            action = seen["actions"][rng.randrange(len(seen["actions"]))]
     box = page.eval_on_selector(f'[data-action="{action}"]', """e => { e.scrollIntoView({block: 'center'});
         const r = e.getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; }""")
     page.mouse.click(box["x"], box["y"])
