@@ -529,15 +529,19 @@ def check_rewards(s: MansionState, p: int) -> None:
     if len(have) == len(REWARD_TYPES):
         return
     mine = s.actors[p]
+    acolour = cards.acolour
     types = {cards.atype[a] for a in mine}
-    colours = [cards.acolour[a] for a in mine]
+    colours = [acolour[a] for a in mine]
+    distinct = set(colours)
+    # Zombie and Witch depend on the colours alone: decided once, not once per card of the pool
+    zombie = any(colours.count(c) >= 3 for c in distinct)
+    witch = len(distinct) >= 4
     for r in list(s.reward_pool):
         kind = rtype[r]
         if kind in have:
             continue
-        ok = ((kind == "clown" and len(types & cards.rclown[r]) >= 3)
-              or (kind == "zombie" and any(colours.count(c) >= 3 for c in set(colours)))
-              or (kind == "witch" and len(set(colours)) >= 4))
+        ok = ((kind == "clown" and len(types & cards.rclown[r]) >= 3) or (kind == "zombie" and zombie)
+              or (kind == "witch" and witch))
         if ok:
             s.reward_pool.remove(r)
             s.rewards[p].append(r)
