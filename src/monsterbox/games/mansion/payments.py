@@ -180,7 +180,7 @@ class PaymentTable:
     working its payments out again: ``codes_for`` gives them as ``actions.pay_code`` integers, ``payable`` whether
     there is one, ``flags`` the chambers each payment uses."""
 
-    __slots__ = ("entries", "flags", "cap", "_fitting")
+    __slots__ = ("entries", "flags", "cap", "_fitting", "_payable")
 
     def __init__(self, options: dict[Payment, Flags]) -> None:
         from monsterbox.games.mansion.actions import pay_code
@@ -191,15 +191,20 @@ class PaymentTable:
         # the most skulls of each colour a payment spends: a screen's payments depend on no more than this
         self.cap = tuple(max((q[c] for q in order), default=0) for c in range(5))
         self._fitting: dict[int, list[int]] = {}
+        self._payable: dict[int, bool] = {}
+
+    def key(self, screen: Sequence[int]) -> int:
+        """``pack_screen`` of ``screen`` capped at ``cap``: a screen's payments depend on no more than this."""
+        b, r, g, y, grey = screen
+        cb, cr, cg, cy, cgrey = self.cap
+        return (GUARDS | (b if b < cb else cb) | (r if r < cr else cr) << 6 | (g if g < cg else cg) << 12
+                | (y if y < cy else cy) << 18 | (grey if grey < cgrey else cgrey) << 24)
 
     def codes_for(self, screen: Sequence[int]) -> list[int]:
         """The pay codes of the payments ``screen`` can make, in offer order: a list shared with later calls
         (callers must not modify it), remembered by the screen capped at ``cap`` in ``_fitting`` (a pure function
         of the table and the capped screen; bounded by clearing it when full)."""
-        b, r, g, y, grey = screen
-        cb, cr, cg, cy, cgrey = self.cap
-        key = (GUARDS | (b if b < cb else cb) | (r if r < cr else cr) << 6 | (g if g < cg else cg) << 12
-               | (y if y < cy else cy) << 18 | (grey if grey < cgrey else cgrey) << 24)  # pack_screen of the capped
+        key = self.key(screen)
         hit = self._fitting.get(key)
         if hit is None:
             if len(self._fitting) >= FITTING_MAX:
@@ -208,8 +213,16 @@ class PaymentTable:
         return hit
 
     def payable(self, screen: Sequence[int]) -> bool:
-        """Whether ``screen`` can make any payment of the table."""
-        return bool(self.codes_for(screen))
+        """Whether ``screen`` can make any payment of the table (castability): the first payment it covers ends the
+        scan, no list is built; remembered by the capped screen (``key``) in ``_payable`` (bounded like
+        ``_fitting``)."""
+        key = self.key(screen)
+        hit = self._payable.get(key)
+        if hit is None:
+            if len(self._payable) >= FITTING_MAX:
+                self._payable.clear()
+            hit = self._payable[key] = any((key - packed) & GUARDS == GUARDS for packed, _ in self.entries)
+        return hit
 
 
 #: ``payment_table`` by its arguments: a few hundred small tables at most (costs of a card file x chamber help)

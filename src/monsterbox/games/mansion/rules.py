@@ -254,15 +254,21 @@ def lowest_real_tile_player(s: MansionState) -> int:
 
 
 def legal_actions(s: MansionState) -> list[int]:
+    """The legal action codes of the seat deciding now, by phase (the casting turn, most frequent, tested first)."""
     codes = s.codes
     p = s.current
     phase = s.phase
-    acts: list[int] = []
+    if phase == CAST:
+        return casting_actions(s, p)
+    if phase == TAKE:
+        return [codes.take[c] for c in range(5) if s.audition_skulls[c]]
     if phase == TILE:
         taken = set(s.tiles)
         return [codes.tile[k] for k in range(len(s.tile_values)) if k not in taken]
-    if phase == TAKE:
-        return [codes.take[c] for c in range(5) if s.audition_skulls[c]]
+    if phase == PAY:
+        kind, item = s.pending
+        pay = codes.pay
+        return [pay[paid] for paid in _purchase(s, p, kind, item)[1]]
     if phase == DUMMY_ACTOR:
         return [codes.dummy[a] for a in sorted(s.audition)]
     if phase == DUMMY_SKULLS:
@@ -271,13 +277,7 @@ def legal_actions(s: MansionState) -> list[int]:
         acts = [codes.give[q] for q in range(s.n) if q != p]
         acts.append(codes.give_none)
         return acts
-    if phase == PAY:
-        kind, item = s.pending
-        pay = codes.pay
-        return [pay[paid] for paid in _purchase(s, p, kind, item)[1]]
-    if phase == CAST:
-        return casting_actions(s, p)
-    return acts
+    return []
 
 
 def casting_actions(s: MansionState, p: int) -> list[int]:
@@ -305,9 +305,9 @@ def casting_actions(s: MansionState, p: int) -> list[int]:
         acts += [chamber[c] for c in chambers]
     if SWAMP_THING in owned and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
         acts.append(codes.swamp)
-    if not s.costume_done and chamber_of(s, p, "costume") >= 0:
+    if not s.costume_done and s.chambers[p] and chamber_of(s, p, "costume") >= 0:
         acts += costume_choices(codes, s.skull_discard)
-    if not must_act(s, p, chambers):
+    if s.actor_done or s.chamber_done or not (s.audition or chambers):  # not must_act (R5), read once
         acts.append(codes.end)
     return acts
 
@@ -532,15 +532,19 @@ def check_rewards(s: MansionState, p: int) -> None:
     if len(have) == len(REWARD_TYPES):
         return
     mine = s.actors[p]
+    acolour = cards.acolour
     types = {cards.atype[a] for a in mine}
-    colours = [cards.acolour[a] for a in mine]
+    colours = [acolour[a] for a in mine]
+    distinct = set(colours)
+    # Zombie and Witch depend on the colours alone: decided once, not once per card of the pool
+    zombie = any(colours.count(c) >= 3 for c in distinct)
+    witch = len(distinct) >= 4
     for r in list(s.reward_pool):
         kind = rtype[r]
         if kind in have:
             continue
-        ok = ((kind == "clown" and len(types & cards.rclown[r]) >= 3)
-              or (kind == "zombie" and any(colours.count(c) >= 3 for c in set(colours)))
-              or (kind == "witch" and len(set(colours)) >= 4))
+        ok = ((kind == "clown" and len(types & cards.rclown[r]) >= 3) or (kind == "zombie" and zombie)
+              or (kind == "witch" and witch))
         if ok:
             s.reward_pool.remove(r)
             s.rewards[p].append(r)
