@@ -137,6 +137,20 @@ def test_websocket_errors_in_the_sockets_language(db):
     assert table.version == v
 
 
+def test_too_many_connections_in_french(db):
+    from starlette.websockets import WebSocketDisconnect
+
+    client = client_for(db, limits=Limits(create=None, move=None, read=None, connect="1/minute", ws_message=None))
+    gid, _tokens = new_table(client, "inn", 3, ["random"] * 3)
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.receive_json()
+    for lang, want in (("fr", "trop de connexions"), ("en", "too many connections")):
+        url = f"/api/games/{gid}/ws?lang={lang}"
+        with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(url):
+            pass
+        assert (refused.value.code, refused.value.reason) == (1008, want)
+
+
 def test_error_text_keeps_english_and_fills_fields():
     exc = Stale("seat {seat} is not open", seat=2)
     assert str(exc) == error_text(exc, "en") == error_text(exc, None) == "seat 2 is not open"

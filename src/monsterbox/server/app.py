@@ -27,6 +27,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 
 from monsterbox import __version__
 from monsterbox.core.cardfile import packaged_card_data
@@ -165,7 +166,7 @@ def bearer(request_or_ws: Request | WebSocket) -> str | None:
     return token.strip()
 
 
-def reply_lang(conn: Request | WebSocket) -> str:
+def reply_lang(conn: HTTPConnection) -> str:
     """The language to word an error in: :func:`lang_of`, or English when the asked language is itself the error."""
     try:
         return lang_of(conn)
@@ -173,7 +174,7 @@ def reply_lang(conn: Request | WebSocket) -> str:
         return "en"
 
 
-def lang_of(conn: Request | WebSocket) -> str:
+def lang_of(conn: HTTPConnection) -> str:
     """The reader's language: ``?lang=`` (checked), else the first of Accept-Language that we speak, else English."""
     if b"lang" in conn.scope.get("query_string", b""):
         asked = conn.query_params.get("lang")

@@ -80,11 +80,11 @@ def kind_of(method: str, path: str) -> str | None:
 
 def lang_in(scope: dict[str, Any]) -> str:
     """The request's language for an error worded here (``app.lang_of``; English if the asked one is unknown)."""
-    from starlette.requests import Request
+    from starlette.requests import HTTPConnection
 
     from monsterbox.server.app import reply_lang
 
-    return reply_lang(Request(scope))
+    return reply_lang(HTTPConnection(scope))
 
 
 class Guard:
@@ -96,7 +96,8 @@ class Guard:
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "websocket":
             if not self.limiter.allow("connect", client_of(scope, self.cfg.trust_proxy)):
-                await send({"type": "websocket.close", "code": 1008, "reason": "too many connections"})
+                await send({"type": "websocket.close", "code": 1008, "reason": say("too many connections",
+                                                                                      lang_in(scope))})
                 return
             await self.app(scope, receive, send)
             return
