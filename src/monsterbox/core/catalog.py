@@ -22,12 +22,15 @@ from monsterbox.core.i18n import DOMAIN, LANGUAGES, po_path
 SRC = Path(__file__).resolve().parent.parent
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "count": (2, 3)}
 #: errors a player may read (``core.errors``: a template and its fields) and the phrases inside them
-ERROR_CALLS = ("InvalidOptions", "CardFileError", "RecordError", "Phrase")
+ERROR_CALLS = ("InvalidOptions", "CardFileError", "RecordError", "Phrase", "MonsterboxError",
+               # the server's own (server/errors.py) and the messages it words without raising them
+               "Forbidden", "NotFound", "Stale", "Unavailable", "ServerError", "say", "reply_error")
 #: modules whose errors reach players through the command line (their templates are catalogue messages)
 ERROR_MODULES = ("core/options.py", "core/registry.py", "core/cardfile.py", "core/record.py", "agents/registry.py",
                  "games/maker/rules.py", "games/monster/rules.py", "games/inn/rules.py", "games/mansion/rules.py",
                  "games/inn/cards.py", "games/maker/cards.py",
-                 "games/mansion/cards.py", "games/monster/cards.py")
+                 "games/mansion/cards.py", "games/monster/cards.py",
+                 "server/app.py", "server/tables.py", "server/bots.py", "server/analysis.py", "server/security.py")
 COLOURS = ("blue", "red", "green", "yellow", "grey", "purple")
 FIELD = re.compile(r"\{[a-z_]+\}")
 

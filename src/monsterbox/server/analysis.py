@@ -32,6 +32,7 @@ from monsterbox.analysis.review import METHOD, review_record
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import LANGUAGES, use_language
 from monsterbox.server.bots import BotBudget, BotPool
+from monsterbox.server.errors import say
 from monsterbox.server.state import text_module
 from monsterbox.server.tables import Forbidden, Stale, Table, Tables, Unavailable, seat_name
 
@@ -170,17 +171,19 @@ class Analysis:
         try:
             future = await asyncio.to_thread(self.hint_future, table_id, token, lang)
         except TooMany:
-            return json_response({"error": f"at most {self.budget.hint_rate} hints per seat: wait a little"}, 429)
+            return json_response({"error": say("at most {n} hints per seat: wait a little", lang,
+                                                 n=self.budget.hint_rate)}, 429)
         try:
             result = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), self.budget.hint_seconds)
         except TimeoutError:
-            raise Unavailable(f"the hint took longer than {self.budget.hint_seconds:g} s; try again") from None
+            raise Unavailable("the hint took longer than {seconds} s; try again",
+                              seconds=f"{self.budget.hint_seconds:g}") from None
         except Exception as exc:  # noqa: BLE001 - a failed hint is forgotten, and said so
             with self.lock:
                 for k, v in list(self.hint_cache.items()):
                     if v is future:
                         del self.hint_cache[k]
-            raise Unavailable(f"the hint failed ({type(exc).__name__}); try again") from None
+            raise Unavailable("the hint failed ({kind}); try again", kind=type(exc).__name__) from None
         return json_response(result)
 
     def hint_future(self, table_id: str, token: str | None, lang: str) -> cf.Future[dict[str, Any]]:
@@ -228,7 +231,7 @@ class Analysis:
             if not g.over:
                 raise Forbidden("a game is reviewed once it is over (before, the review would reveal cards)")
             if seat >= g.players:
-                raise InvalidOptions(f"seat must be from 0 to {g.players - 1}")
+                raise InvalidOptions("seat must be from 0 to {last}", last=g.players - 1)
             record = {"game_id": g.game_id, "players": g.players, "seed": g.seed, "options": g.options,
                       "actions": g.actions}
         key = (table.id, seat)
@@ -262,8 +265,9 @@ class Analysis:
             with self.lock:
                 self.jobs.pop(key, None)
             if isinstance(exc, TooSlow):
-                raise Unavailable(f"the review took longer than {self.budget.review_seconds:g} s and was given up")
-            raise Unavailable(f"the review failed ({type(exc).__name__}); try again")
+                raise Unavailable("the review took longer than {seconds} s and was given up",
+                                  seconds=f"{self.budget.review_seconds:g}")
+            raise Unavailable("the review failed ({kind}); try again", kind=type(exc).__name__)
         review = dict(future.result())
         texts = review.pop("texts")[lang]
         review["decisions"] = [dict(d, played_text=texts[d["index"]]["played"], best_text=texts[d["index"]]["best"])

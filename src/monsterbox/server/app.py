@@ -27,6 +27,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 
 from monsterbox import __version__
 from monsterbox.core.cardfile import packaged_card_data
@@ -35,6 +36,7 @@ from monsterbox.core.i18n import LANGUAGES, check_language
 from monsterbox.core.registry import GAME_IDS
 from monsterbox.server.analysis import Analysis
 from monsterbox.server.bots import BotBudget
+from monsterbox.server.errors import error_text, say
 from monsterbox.server.hotpath import HotPath
 from monsterbox.server.notify import Hub, PostgresListener
 from monsterbox.server.security import Guard, Limits, RateLimiter
@@ -111,23 +113,23 @@ def check_options_shape(options: Any) -> None:
         value, depth = stack.pop()
         nodes += 1
         if nodes > MAX_OPTION_NODES:
-            raise InvalidOptions(f"options too large: at most {MAX_OPTION_NODES} values in all")
+            raise InvalidOptions("options too large: at most {n} values in all", n=MAX_OPTION_NODES)
         if depth > MAX_DEPTH:
-            raise InvalidOptions(f"options nested too deeply (at most {MAX_DEPTH} levels)")
+            raise InvalidOptions("options nested too deeply (at most {n} levels)", n=MAX_DEPTH)
         if isinstance(value, dict):
             if len(value) > MAX_LIST:
-                raise InvalidOptions(f"an object in the options has more than {MAX_LIST} keys")
+                raise InvalidOptions("an object in the options has more than {n} keys", n=MAX_LIST)
             for k, v in value.items():
                 if len(k) > MAX_STRING:
-                    raise InvalidOptions(f"an option key is longer than {MAX_STRING} characters")
+                    raise InvalidOptions("an option key is longer than {n} characters", n=MAX_STRING)
                 stack.append((v, depth + 1))
         elif isinstance(value, list):
             if len(value) > MAX_LIST:
-                raise InvalidOptions(f"a list in the options has {len(value)} entries; at most {MAX_LIST}")
+                raise InvalidOptions("a list in the options has {got} entries; at most {n}", got=len(value), n=MAX_LIST)
             stack.extend((v, depth + 1) for v in value)
         elif isinstance(value, str):
             if len(value) > MAX_STRING:
-                raise InvalidOptions(f"a text in the options is longer than {MAX_STRING} characters")
+                raise InvalidOptions("a text in the options is longer than {n} characters", n=MAX_STRING)
         elif isinstance(value, float) and not math.isfinite(value):
             raise InvalidOptions("numbers in the options must be finite")
 
@@ -144,13 +146,14 @@ def status_of(exc: Exception) -> int | None:
     return None
 
 
-def validation_text(errors: Any) -> str:
-    """A request body's validation errors in one line: "bad request: action: Field required; ..."."""
+def validation_text(errors: Any, lang: str | None = None) -> str:
+    """A request body's validation errors in one line: "bad request: action: Field required; ..." (the lead-in in
+    ``lang``; pydantic's own descriptions of each field stay English)."""
     parts = []
     for err in list(errors)[:5]:
         loc = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
         parts.append(f"{loc}: {err.get('msg', 'invalid')}")
-    return "bad request: " + "; ".join(parts)
+    return say("bad request: {details}", lang, details="; ".join(parts))
 
 
 def bearer(request_or_ws: Request | WebSocket) -> str | None:
@@ -163,7 +166,15 @@ def bearer(request_or_ws: Request | WebSocket) -> str | None:
     return token.strip()
 
 
-def lang_of(conn: Request | WebSocket) -> str:
+def reply_lang(conn: HTTPConnection) -> str:
+    """The language to word an error in: :func:`lang_of`, or English when the asked language is itself the error."""
+    try:
+        return lang_of(conn)
+    except MonsterboxError:
+        return "en"
+
+
+def lang_of(conn: HTTPConnection) -> str:
     """The reader's language: ``?lang=`` (checked), else the first of Accept-Language that we speak, else English."""
     if b"lang" in conn.scope.get("query_string", b""):
         asked = conn.query_params.get("lang")
@@ -275,7 +286,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return error(400, validation_text(exc.errors()))
+        return error(400, validation_text(exc.errors(), reply_lang(request)))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -283,7 +294,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     for exc_type, status in ERROR_STATUS:
         async def handler(request: Request, exc: Exception, status: int = status) -> JSONResponse:
-            return error(status, str(exc))
+            return error(status, error_text(exc, reply_lang(request)))
 
         app.add_exception_handler(exc_type, handler)
 
@@ -342,7 +353,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         return table_state(table, seat, lang)
 
     app.state.api = SimpleNamespace(read_state=read_state, post_move=post_move, Move=Move, status_of=status_of,
-                                    validation_text=validation_text, bearer=bearer, lang_of=lang_of)
+                                    validation_text=validation_text, bearer=bearer, lang_of=lang_of,
+                                    reply_lang=reply_lang, error_text=error_text)
 
     @app.get("/api/games/{table_id}")
     async def state(table_id: str, request: Request) -> Response:
@@ -385,7 +397,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
                 raise Forbidden("a game is replayed once it is over")
             actions = g.actions
         if not 0 <= step <= len(actions):
-            raise InvalidOptions(f"step must be from 0 to {len(actions)}")
+            raise InvalidOptions("step must be from 0 to {last}", last=len(actions))
         from monsterbox.server.tables import rebuild
 
         at = rebuild(g, actions[:step])
@@ -396,7 +408,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             out["views"] = [at.view(i) for i in range(g.players)]
         elif seat is not None:
             if int(seat) >= g.players:
-                raise InvalidOptions(f"seat must be from 0 to {g.players - 1} or 'all'")
+                raise InvalidOptions("seat must be from 0 to {last} or 'all'", last=g.players - 1)
             out["view"] = at.view(int(seat))
         else:
             out["view"] = at.spectator_view()
@@ -406,13 +418,13 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     @app.get("/api/rules/{game}")
     def rules(game: str, request: Request) -> Response:
         if game not in GAME_IDS:
-            raise NotFound(f"no game {game!r}; games: {', '.join(GAME_IDS)}")
+            raise NotFound("no game {game}; games: {games}", game=repr(game), games=", ".join(GAME_IDS))
         return json_response(rules_page(game, lang_of(request)))
 
     @app.get("/api/cards/{game}")
     def cards(game: str) -> Response:
         if game not in GAME_IDS:
-            raise NotFound(f"no game {game!r}; games: {', '.join(GAME_IDS)}")
+            raise NotFound("no game {game}; games: {games}", game=repr(game), games=", ".join(GAME_IDS))
         return json_response(packaged_card_data(game))
 
     # --- WebSocket ---------------------------------------------------------------------------------------------------
@@ -428,7 +440,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             seat = table.seat_of(token)
         except (NotFound, Forbidden) as exc:
             await websocket.accept()
-            await websocket.send_json({"error": str(exc), "status": 404 if isinstance(exc, NotFound) else 403})
+            await websocket.send_json({"error": error_text(exc, lang),
+                                       "status": 404 if isinstance(exc, NotFound) else 403})
             await websocket.close(code=4404 if isinstance(exc, NotFound) else 4403)
             return
         await websocket.accept()
@@ -444,7 +457,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
                 await wake.wait()
                 wake.clear()
 
-        async def reply_error(text: str, status: int) -> None:
+        async def reply_error(error: str | BaseException, status: int) -> None:
+            """An error in the socket's language: an exception, or a template of the server's own (catalogue)."""
+            text = error_text(error, lang) if isinstance(error, BaseException) else say(error, lang)
             await websocket.send_text(json.dumps({"error": text, "status": status}))
 
         pusher = asyncio.create_task(push())
@@ -479,7 +494,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
                             raise Forbidden("a token is a non-empty string")
                         who["seat"] = table.seat_of(tok)
                     except Forbidden as exc:
-                        await reply_error(str(exc), 403)
+                        await reply_error(exc, 403)
                         await websocket.close(code=4403)
                         return
                     who["token"], who["authenticated"] = tok, True
@@ -495,13 +510,13 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
                 try:
                     await play(table, who["token"], msg["action"], msg["version"], lang)
                 except Stale as exc:
-                    await reply_error(str(exc), 409)
+                    await reply_error(exc, 409)
                 except Forbidden as exc:
-                    await reply_error(str(exc), 403)
+                    await reply_error(exc, 403)
                 except Unavailable as exc:
-                    await reply_error(str(exc), 503)
+                    await reply_error(exc, 503)
                 except MonsterboxError as exc:
-                    await reply_error(str(exc), 400)
+                    await reply_error(exc, 400)
         except (WebSocketDisconnect, RuntimeError):
             return
         finally:

@@ -37,26 +37,30 @@ class BotBudget:
 def check_agent_spec(spec: Any, game_id: str, players: int, budget: BotBudget) -> str:
     """An agent spec from a client, or InvalidOptions saying what is wrong and what is allowed."""
     if not isinstance(spec, str) or not spec or len(spec) > MAX_SPEC:
-        raise InvalidOptions(f"a seat is 'human', 'open' or an agent name (at most {MAX_SPEC} characters)")
+        raise InvalidOptions("a seat is 'human', 'open' or an agent name (at most {n} characters)", n=MAX_SPEC)
     name, params = parse_agent_spec(spec)
     if name not in SERVER_AGENTS:
-        raise InvalidOptions(f"agent {name!r} is not available on this server; seat one of: "
-                             f"{', '.join(SERVER_AGENTS)}")
+        raise InvalidOptions("agent {name} is not available on this server; seat one of: {agents}",
+                             name=repr(name), agents=", ".join(SERVER_AGENTS))
     if params.get("workers", 1) != 1:
-        raise InvalidOptions(f"agent {spec!r}: bots on this server think in one process (workers=1)")
+        raise InvalidOptions("agent {spec}: bots on this server think in one process (workers=1)", spec=repr(spec))
     for key, value in params.items():
         if isinstance(value, float) and not math.isfinite(value):
-            raise InvalidOptions(f"agent {spec!r}: parameter {key} must be a finite number, got {value}")
+            raise InvalidOptions("agent {spec}: parameter {key} must be a finite number, got {value}",
+                                 spec=repr(spec), key=key, value=value)
         if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > 1e9:
-            raise InvalidOptions(f"agent {spec!r}: parameter {key}={value} is out of range")
+            raise InvalidOptions("agent {spec}: parameter {key}={value} is out of range", spec=repr(spec), key=key,
+                                 value=value)
     agent = make_agent(spec, game_id, 0)
     seconds = float(getattr(agent, "time_budget", 0.0) or 0.0)
     iterations = getattr(agent, "iterations", None)
     if seconds > budget.max_seconds:
-        raise InvalidOptions(f"agent {spec!r}: at most {budget.max_seconds:g} seconds per move on this server")
+        raise InvalidOptions("agent {spec}: at most {seconds} seconds per move on this server", spec=repr(spec),
+                             seconds=f"{budget.max_seconds:g}")
     if not seconds and isinstance(iterations, int) and iterations > budget.max_iterations:
-        raise InvalidOptions(f"agent {spec!r}: at most {budget.max_iterations} iterations per move on this server "
-                             f"(or time=<seconds> up to {budget.max_seconds:g})")
+        raise InvalidOptions("agent {spec}: at most {iterations} iterations per move on this server "
+                             "(or time=<seconds> up to {seconds})", spec=repr(spec),
+                             iterations=budget.max_iterations, seconds=f"{budget.max_seconds:g}")
     if params and name != "ismcts":
         # parameters that construction accepts may still fail in play: try the bot on a fresh game now
         g = monsterbox.new_game(game_id, players, 0)
@@ -70,10 +74,10 @@ def check_agent_spec(spec: Any, game_id: str, players: int, budget: BotBudget) -
                 action = agent.act(observe(g, seat))
                 g.play(action)
             except MonsterboxError as exc:
-                raise InvalidOptions(f"agent {spec!r} cannot play: {exc}") from None
+                raise InvalidOptions("agent {spec} cannot play: {reason}", spec=repr(spec), reason=exc) from None
             except Exception as exc:  # noqa: BLE001 - any failure of a client's parameters is a bad spec
-                raise InvalidOptions(f"agent {spec!r} cannot play with these parameters ({type(exc).__name__}: "
-                                     f"{exc})") from None
+                raise InvalidOptions("agent {spec} cannot play with these parameters ({kind}: {reason})",
+                                     spec=repr(spec), kind=type(exc).__name__, reason=str(exc)) from None
             if rng.random() < 0.5 and not g.over:
                 g.play(rng.choice(g.legal_actions()))
     return spec

@@ -49,13 +49,13 @@ class HotPath:
             try:
                 move = self.api.Move.model_validate_json(body or b"null")
             except ValidationError as exc:
-                return 400, {"error": self.api.validation_text(exc.errors())}
+                return 400, {"error": self.api.validation_text(exc.errors(), lang)}
             return 200, await fn(table_id, token, lang, move)
         except Exception as exc:  # noqa: BLE001 - mapped exactly as the app's exception handlers map them
             status = self.api.status_of(exc)
             if status is None:
                 raise
-            return status, {"error": str(exc)}
+            return status, {"error": self.api.error_text(exc, self.api.reply_lang(request))}
 
     @staticmethod
     async def reply(send: Any, reply: Reply) -> None:

@@ -12,6 +12,8 @@ from limits import RateLimitItem, parse
 from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
 
+from monsterbox.server.errors import say
+
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 DOCS_CSP = CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
@@ -76,6 +78,15 @@ def kind_of(method: str, path: str) -> str | None:
     return "read"
 
 
+def lang_in(scope: dict[str, Any]) -> str:
+    """The request's language for an error worded here (``app.lang_of``; English if the asked one is unknown)."""
+    from starlette.requests import HTTPConnection
+
+    from monsterbox.server.app import reply_lang
+
+    return reply_lang(HTTPConnection(scope))
+
+
 class Guard:
     def __init__(self, app: Any, cfg: Limits, limiter: RateLimiter) -> None:
         self.app = app
@@ -85,7 +96,8 @@ class Guard:
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "websocket":
             if not self.limiter.allow("connect", client_of(scope, self.cfg.trust_proxy)):
-                await send({"type": "websocket.close", "code": 1008, "reason": "too many connections"})
+                await send({"type": "websocket.close", "code": 1008, "reason": say("too many connections",
+                                                                                      lang_in(scope))})
                 return
             await self.app(scope, receive, send)
             return
@@ -102,7 +114,7 @@ class Guard:
 
         kind = kind_of(scope["method"], path)
         if kind is not None and not self.limiter.allow(kind, client_of(scope, self.cfg.trust_proxy)):
-            await self.error(send_headers, 429, "too many requests from this client: slow down",
+            await self.error(send_headers, 429, say("too many requests from this client: slow down", lang_in(scope)),
                              [(b"retry-after", str(self.limiter.retry_after(kind)).encode())])
             return
         if scope["method"] in ("POST", "PUT", "PATCH", "DELETE"):
@@ -113,10 +125,11 @@ class Guard:
                 try:
                     declared = int(length)
                 except ValueError:
-                    await self.error(send_headers, 400, "malformed Content-Length")
+                    await self.error(send_headers, 400, say("malformed Content-Length", lang_in(scope)))
                     return
                 if declared > limit:
-                    await self.error(send_headers, 413, f"request body too large: at most {limit} bytes")
+                    await self.error(send_headers, 413, say("request body too large: at most {limit} bytes",
+                                                              lang_in(scope), limit=limit))
                     return
             body = b""
             more = True
@@ -127,11 +140,13 @@ class Guard:
                 body += message.get("body", b"")
                 more = message.get("more_body", False)
                 if len(body) > limit:
-                    await self.error(send_headers, 413, f"request body too large: at most {limit} bytes")
+                    await self.error(send_headers, 413, say("request body too large: at most {limit} bytes",
+                                                              lang_in(scope), limit=limit))
                     return
             ctype = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
             if body and ctype != b"application/json":
-                await self.error(send_headers, 415, "send JSON with Content-Type: application/json")
+                await self.error(send_headers, 415, say("send JSON with Content-Type: application/json",
+                                                              lang_in(scope)))
                 return
             sent = False
 

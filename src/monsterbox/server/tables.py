@@ -25,27 +25,12 @@ from monsterbox.core.game import Game
 from monsterbox.core.i18n import _, language, use_language
 from monsterbox.core.registry import get_ruleset
 from monsterbox.server.bots import BotBudget, BotPool, check_agent_spec, move_seed
+from monsterbox.server.errors import Forbidden, NotFound, Stale, Unavailable
 from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, token_hash
 
 log = logging.getLogger("monsterbox.server")
 
 MAX_NAME = 40
-
-
-class Forbidden(Exception):
-    """A token that does not hold the seat it claims."""
-
-
-class NotFound(Exception):
-    pass
-
-
-class Stale(Exception):
-    """A move chosen at another version of the table (409)."""
-
-
-class Unavailable(Exception):
-    """The database could not store the change; nothing changed (503)."""
 
 
 @dataclass
@@ -168,19 +153,20 @@ class Tables:
         lobby) or an agent spec. Fair deals: the seed is drawn here (128 bits) unless this is a practice table."""
         rules = get_ruleset(game_id)
         if len(seats) != players:
-            raise InvalidOptions(f"seats must list {players} entries ('human', 'open' or an agent name), "
-                                 f"got {len(seats)}")
+            raise InvalidOptions("seats must list {players} entries ('human', 'open' or an agent name), "
+                                 "got {got}", players=players, got=len(seats))
         names = list(names or [])
         if len(names) > players:
-            raise InvalidOptions(f"names lists at most {players} entries, got {len(names)}")
+            raise InvalidOptions("names lists at most {players} entries, got {got}", players=players, got=len(names))
         if not practice:
             if seed is not None:
                 raise InvalidOptions("a seed may be chosen only on a practice table (\"practice\": true): on other "
                                      "tables the server deals and publishes a commitment to its seed")
             fixed = sorted(k for k in (options or {}) if k in rules.secret_options)
             if fixed:
-                raise InvalidOptions(f"option(s) {', '.join(fixed)} fix hidden cards: allowed only on a practice "
-                                     "table (\"practice\": true), which every seat sees marked as such")
+                raise InvalidOptions("option(s) {options} fix hidden cards: allowed only on a practice "
+                                     "table (\"practice\": true), which every seat sees marked as such",
+                                     options=", ".join(fixed))
         if seed is None:
             seed = secrets.randbits(128)
         game = monsterbox.new_game(game_id, players, seed, options)
@@ -227,7 +213,7 @@ class Tables:
             return table
         loaded = self.store.load(table_id)
         if loaded is None:
-            raise NotFound(f"no game {table_id!r}")
+            raise NotFound("no game {table_id}", table_id=repr(table_id))
         row = loaded.row
         game = monsterbox.replay({"game_id": row.game_id, "players": row.players, "seed": int(row.seed),
                                   "options": row.options, "actions": loaded.actions})
@@ -298,8 +284,8 @@ class Tables:
             table.last_used = time.monotonic()
             g = table.game
             if version != table.version:
-                raise Stale(f"the table is at version {table.version}, not {version}: the move was chosen on an "
-                            "older state (or sent twice); nothing changed")
+                raise Stale("the table is at version {version}, not {sent}: the move was chosen on an "
+                            "older state (or sent twice); nothing changed", version=table.version, sent=version)
             if g.over or g.to_play != seat or action not in g.legal_actions():
                 raise IllegalAction(refusal_text(table, seat, action, lang))
             self._commit(table, seat, action, "human")
@@ -337,9 +323,9 @@ class Tables:
                     raise Stale("no open seat is left at this table")
                 seat = free[0]
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
-                raise InvalidOptions(f"seat must be from 0 to {len(table.seats) - 1}")
+                raise InvalidOptions("seat must be from 0 to {last}", last=len(table.seats) - 1)
             if seat not in free:
-                raise Stale(f"seat {seat} is not open")
+                raise Stale("seat {seat} is not open", seat=seat)
             token = secrets.token_urlsafe(32)
             seats = [dict(s) for s in table.seats]
             seats[seat] = {"kind": "human", "token_hash": token_hash(token)}
@@ -461,5 +447,5 @@ def clean_name(name: Any) -> str:
         raise InvalidOptions("a name is text")
     name = " ".join(name.split())
     if not name or len(name) > MAX_NAME or not name.isprintable():
-        raise InvalidOptions(f"a name is 1 to {MAX_NAME} printable characters")
+        raise InvalidOptions("a name is 1 to {n} printable characters", n=MAX_NAME)
     return name
