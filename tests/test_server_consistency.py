@@ -199,16 +199,6 @@ def test_a_database_of_the_first_server_version_upgrades_without_loss(tmp_path):
 
 
 def test_two_server_processes_on_one_sqlite_file(tmp_path):
-    db = f"sqlite:///{tmp_path / 'games.db'}"
-
-    def moves_stored(gid):
-        engine = create_engine(db)
-        with engine.connect() as conn:
-            idx = [r[0] for r in conn.execute(text('SELECT "index" FROM moves WHERE game = :g ORDER BY "index"'),
-                                              {"g": gid})]
-        engine.dispose()
-        return idx
-
     from tests.two_processes import check_two_processes
 
-    check_two_processes(db, moves_stored)
+    check_two_processes(f"sqlite:///{tmp_path / 'games.db'}")

@@ -249,31 +249,6 @@ class MakerPolicy:
         return ops[(A.DISCARD_CARD, worth[0][1], -1)]
 
 
-def expected_score(s: MakerState, p: int) -> float:
-    """A rough expectation of ``p``'s final score from the table: progress before the chest, treasures minus the
-    distance still missing after it."""
-    cards = s.cards
-    if s.stage[p] == ENTERING:
-        return 60.0 * s.entry[p] / s.target
-    value = sum(expected_treasure(cards, t) for t in s.treasures[p])
-    if s.first_exit == p:
-        value += 100
-    missing = exit_target(s, p) - s.exit_d[p]
-    if s.stage[p] == EXITED:
-        return value - 2 * max(0, -missing)
-    blocked = 10.0 if s.monster[p] >= 0 else 0.0
-    return value - 4.0 * max(0, missing) - blocked
-
-
-def estimate(s: MakerState, temperature: float = 60.0) -> list[float]:
-    """Per-seat reward estimate for cut-off playouts: a softmax of the expected scores."""
-    values = [expected_score(s, p) for p in range(s.n)]
-    top = max(values)
-    weights = [math.exp((v - top) / temperature) for v in values]
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
 _rollout = MakerPolicy()
 
 
