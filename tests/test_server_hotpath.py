@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from monsterbox.server.hotpath import HotPath
+from monsterbox.server.security import Guard
 from tests.server_helpers import auth, client_for
 
 
@@ -19,9 +20,10 @@ def comparable(reply: Any) -> tuple[int, Any]:
 
 def test_hot_path_is_mounted(tmp_path: Path) -> None:
     with client_for(f"sqlite:///{tmp_path}/a.db") as c:
-        assert any(m.cls is HotPath for m in c.app.user_middleware)
+        assert isinstance(c.app.front, Guard) and isinstance(c.app.front.app, HotPath)
+        assert c.app.front.app.app == c.app.behind  # every other request goes on to FastAPI's own stack
     with client_for(f"sqlite:///{tmp_path}/b.db", hot_path=False) as c:
-        assert not any(m.cls is HotPath for m in c.app.user_middleware)
+        assert isinstance(c.app.front, Guard) and c.app.front.app == c.app.behind
 
 
 def test_same_replies_with_and_without_the_hot_path(tmp_path: Path) -> None:

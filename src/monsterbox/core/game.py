@@ -128,14 +128,20 @@ class Game:
         index.sync(self.rules.event_log(self.state))
         return index
 
-    def view(self, seat: int, memo: EventMemo | None = None) -> dict[str, Any]:
+    def view(self, seat: int, memo: EventMemo | None = None, log: bool = True) -> dict[str, Any]:
         """The table as ``seat`` may know it and the last ``core.events.LOG_WINDOW`` events it saw (``log``, from
         index ``log_first`` of its history): its size and cost do not grow with the game. ``memo`` (a dict kept
-        by the caller for this game) converts each event once across views; see ``core.events.window``."""
+        by the caller for this game) converts each event once across views; see ``core.events.window``.
+        ``log=False``: the table alone, without ``log`` and ``log_first``, for a caller that keeps the history
+        itself (``events`` and ``event_count`` page it)."""
         self._check_seat(seat)
+        if not log:
+            return self.rules.table_view(self.state, seat)
         return window(self.rules, self.state, seat, self._index(), memo=memo)
 
-    def spectator_view(self, memo: EventMemo | None = None) -> dict[str, Any]:
+    def spectator_view(self, memo: EventMemo | None = None, log: bool = True) -> dict[str, Any]:
+        if not log:
+            return self.rules.table_view(self.state, None)
         return window(self.rules, self.state, None, self._index(), memo=memo)
 
     def events(self, seat: int | None, since: int = 0, limit: int | None = None) -> list[dict[str, Any]]:

@@ -209,11 +209,31 @@ def decode_cursor(text: str) -> tuple[dt.datetime, str]:
         raise InvalidOptions("before must be the 'next' value of a previous page") from None
 
 
+class App(FastAPI):
+    """FastAPI with the server's front ahead of FastAPI's own middleware: ``security.Guard`` (rate limits, body
+    limit, JSON only, security headers) on every request, then ``hotpath.HotPath`` answering the two requests of
+    every move, then FastAPI (its error and body-limit middleware, routing, validation) for every other request.
+    Ahead rather than inside: the two requests of every move skip three middleware layers they never need (a
+    client's error there is answered by HotPath itself)."""
+
+    front: Any = None
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if self.front is None or scope["type"] == "lifespan":
+            await super().__call__(scope, receive, send)
+        else:
+            await self.front(scope, receive, send)
+
+    async def behind(self, scope: Any, receive: Any, send: Any) -> None:
+        """FastAPI's own stack: what the front passes on."""
+        await super().__call__(scope, receive, send)
+
+
 def json_response(data: Any, status: int = 200) -> Response:
     return Response(orjson.dumps(data), status_code=status, media_type="application/json")
 
 
-def create_app(db_url: str | None = None, settings: Settings | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, settings: Settings | None = None) -> App:
     settings = settings or Settings()
     if db_url is not None:
         settings.db = db_url
@@ -269,7 +289,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
 
     # FastAPI's native OpenTelemetry checks its providers on every request (about 25 µs): on only when asked for
     telemetry = None if settings.telemetry else {"tracing": False, "metrics": False, "logs": False}
-    app = FastAPI(title="monsterbox", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
+    app = App(title="monsterbox", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   telemetry=telemetry,
                   description="Play the four monster games: lobby, seats, bots, stored games. "
                               "See docs/server-api.md.")
@@ -548,9 +568,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     def index() -> FileResponse:
         return FileResponse(str(web.joinpath("index.html")))
 
-    if settings.hot_path:
-        app.add_middleware(HotPath, api=app.state.api)
-    app.add_middleware(Guard, cfg=settings.limits, limiter=limiter)
+    app.front = Guard(HotPath(app.behind, api=app.state.api) if settings.hot_path else app.behind,
+                      cfg=settings.limits, limiter=limiter)
     return app
 
 

@@ -1,6 +1,12 @@
 """What a seat (or a spectator) receives: its view with a bounded recent log, the story in words, its legal moves,
 the seats, and at the end the result with the revealed seed. Built under the table's lock, so a state is never a
-mix of two moments."""
+mix of two moments.
+
+A state is built for every reply and every push, and most of it is the recent log and the story, which change by an
+event or two from one state to the next: each event's JSON and each story line's JSON are made once and kept by the
+table, and a state's ``log`` and ``story`` are those pieces joined (``orjson.Fragment``, written out as they are
+when the reply is serialised). The reply's bytes are the same as serialising the lists themselves.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,9 @@ import functools
 import importlib
 from typing import Any
 
+import orjson
+
+from monsterbox.core.events import LOG_WINDOW
 from monsterbox.core.i18n import use_language
 from monsterbox.core.registry import GAME_IDS
 from monsterbox.server.tables import Table
@@ -42,6 +51,32 @@ def _story(text: Any, events: list[dict[str, Any]], first: int, seat: int | None
     return out
 
 
+def _journal(table: Table, seat: int | None, lang: str, total: int) -> tuple[list[bytes], list[bytes]]:
+    """The JSON pieces of the ``total`` events ``seat`` (None: a spectator) has seen: each event as the view's log
+    shows it, and each as its story entry in ``lang`` (``b""`` for an event told in no words). A seat's history only
+    grows and its event ``i`` never changes, so the pieces are made once, as events come (``Game.events`` gives
+    the new ones), and kept by the table (``Table.log_json``, ``Table.story_json``)."""
+    g = table.game
+    log = table.log_json.setdefault(seat, [])
+    story = table.story_json.setdefault((seat, lang), [])
+    if len(log) > total or len(story) > total:  # a shorter history than the pieces: start again (never expected)
+        log.clear()
+        story.clear()
+    if len(log) < total:
+        log.extend(orjson.dumps(e) for e in g.events(seat, since=len(log)))
+    if len(story) < total:
+        text, names, cards, first = text_module(g.game_id), table.names(), g.state.cards, len(story)
+        for i, e in enumerate(g.events(seat, since=first), first):
+            line = text.narrate(e, seat, names, cards)
+            story.append(orjson.dumps({"index": i, "text": line}) if line else b"")
+    return log, story
+
+
+def _joined(pieces: list[bytes]) -> orjson.Fragment:
+    """A JSON list of pieces of JSON, written out as it is when the reply is serialised."""
+    return orjson.Fragment(b"[" + b",".join(p for p in pieces if p) + b"]")
+
+
 def seat_log(table: Table, seat: int | None) -> list[dict[str, Any]]:
     g = table.game
     view = g.view(seat) if seat is not None else g.spectator_view()
@@ -52,22 +87,18 @@ def seat_log(table: Table, seat: int | None) -> list[dict[str, Any]]:
 def table_state(table: Table, seat: int | None, lang: str = "en") -> dict[str, Any]:
     with table.lock, use_language(lang):
         g = table.game
-        memo = table.event_memo
-        view = g.view(seat, memo) if seat is not None else g.spectator_view(memo)
-        log: list[dict[str, Any]] = view.get("log", [])
-        if "log_first" in view:  # the engine bounds the view itself (Game.events pages the rest)
-            first = int(view["log_first"])
-        else:
-            first = max(0, len(log) - STORY_WINDOW)
-            view["log"] = log[first:]
-            view["log_first"] = first
+        view = g.view(seat, log=False) if seat is not None else g.spectator_view(log=False)
+        total = g.event_count(seat)
+        first = max(0, total - LOG_WINDOW)  # the recent events, as Game.view gives them; older ones: /events
+        log, story = _journal(table, seat, lang, total)
+        view["log"], view["log_first"] = _joined(log[first:]), first
         text = text_module(g.game_id)
         out: dict[str, Any] = {
             "id": table.id, "game": g.game_id, "players": g.players, "seat": seat, "version": table.version,
             "over": g.over, "to_play": g.to_play, "status": table.status(), "view": view,
             "seats": table.public_seats(), "practice": table.practice, "hints": table.hints,
             "seed_commitment": table.seed_commitment, "legal": [],
-            "story": _story(text, view["log"], first, seat, table.story_cache, table, lang), "story_first": first,
+            "story": _joined(story[first:]), "story_first": first,
             "lang": lang,
         }
         if table.notice:

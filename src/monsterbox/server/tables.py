@@ -20,7 +20,6 @@ from typing import Any
 
 import monsterbox
 from monsterbox.core.errors import IllegalAction, InvalidOptions
-from monsterbox.core.events import EventMemo
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _, language, use_language
 from monsterbox.core.registry import get_ruleset
@@ -48,7 +47,8 @@ class Table:
     last_used: float = field(default_factory=time.monotonic)
     by_hash: dict[str, int] = field(default_factory=dict)
     story_cache: dict[Any, str] = field(default_factory=dict)
-    event_memo: EventMemo = field(default_factory=dict)
+    log_json: dict[int | None, list[bytes]] = field(default_factory=dict)  # server/state.py: _journal
+    story_json: dict[tuple[int | None, str], list[bytes]] = field(default_factory=dict)
     seats_cache: dict[str, tuple[list[dict[str, Any]], list[str]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -59,11 +59,13 @@ class Table:
         self.by_hash = {s["token_hash"]: i for i, s in enumerate(self.seats) if s.get("token_hash")}
         self.seats_cache = {}
         self.story_cache.clear()
+        self.story_json.clear()
 
     def forget_words(self) -> None:
         """After the game was rebuilt (a move undone): its events are new objects."""
         self.story_cache.clear()
-        self.event_memo = {}
+        self.story_json.clear()
+        self.log_json.clear()
 
     @property
     def version(self) -> int:

@@ -1,0 +1,55 @@
+"""A state's ``log`` and ``story`` are joined from JSON pieces the table keeps (``server/state.py``): what a seat
+receives must be exactly what the engine's view and the game's words give, at every moment, for every seat and a
+spectator, in both languages (a stale or misplaced piece would show one seat another seat's words)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from monsterbox.core.i18n import use_language
+from monsterbox.server.state import text_module
+from tests.server_helpers import auth, client_for
+
+PLAYERS = {"inn": 3, "monster": 2, "mansion": 2, "maker": 3}
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_log_and_story_are_the_engine_s_view_and_words(tmp_path: Path, game: str) -> None:
+    n = PLAYERS[game]
+    rng = random.Random(7)
+    with client_for(f"sqlite:///{tmp_path}/p.db") as c:
+        r = c.post("/api/games", json={"game": game, "players": n, "seats": ["human"] * n})
+        assert r.status_code == 201, r.text
+        gid, tokens = r.json()["id"], r.json()["tokens"]
+        table = c.app.state.tables.peek(gid)
+        checked = 0
+        for _step in range(60):
+            for seat in [*range(n), None]:
+                for lang in ("en", "fr"):
+                    headers = {"Accept-Language": lang, **(auth(tokens[str(seat)]) if seat is not None else {})}
+                    got = c.get(f"/api/games/{gid}", headers=headers).json()
+                    g = table.game
+                    view = g.view(seat) if seat is not None else g.spectator_view()  # no memo: built afresh
+                    assert got["view"]["log"] == view["log"]
+                    assert got["view"]["log_first"] == got["story_first"] == view["log_first"]
+                    with use_language(lang):
+                        words = [text_module(game).narrate(e, seat, table.names(), g.state.cards)
+                                 for e in view["log"]]
+                    expected = [{"index": view["log_first"] + i, "text": w} for i, w in enumerate(words) if w]
+                    assert got["story"] == expected
+                    checked += 1
+            g = table.game
+            if g.over:
+                break
+            mover = g.to_play
+            s = c.get(f"/api/games/{gid}", headers=auth(tokens[str(mover)])).json()
+            r = c.post(f"/api/games/{gid}/actions", headers=auth(tokens[str(mover)]),
+                       json={"action": rng.choice(s["legal"])["id"], "version": s["version"]})
+            assert r.status_code == 200, r.text
+            # the reply to a move is built from the same pieces
+            view = g.view(mover)
+            assert r.json()["view"]["log"] == view["log"]
+        assert checked > 100
