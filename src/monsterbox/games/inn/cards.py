@@ -8,7 +8,7 @@ and 20 humans with combat values 1-20; skulls 1-4; a human's back shows its comb
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -30,9 +30,12 @@ def range_index(value: int) -> int:
     return (value - 1) // 5
 
 
+RANGE_LABELS = tuple(f"{lo}-{hi}" for lo, hi in RANGES)
+
+
 def range_label(index: int) -> str:
-    lo, hi = RANGES[index]
-    return f"{lo}-{hi}"
+    """"1-5", "6-10", "11-15" or "16-20"."""
+    return RANGE_LABELS[index]
 
 
 class CreatureEntry(BaseModel):
@@ -67,6 +70,11 @@ class CardSet:
     rng: tuple[int, ...]  # range index for humans, -1 for monsters
     reconstructed: tuple[tuple[str, ...], ...]
     source: str
+    #: each card's face (``describe``), made once: views show cards at every state
+    faces: tuple[dict[str, Any], ...] = field(default=(), compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "faces", tuple(self._face(c) for c in range(len(self.ids))))
 
     def index(self, card_id: str) -> int:
         try:
@@ -75,7 +83,10 @@ class CardSet:
             raise CardFileError("unknown creature id {id}; ids are M1..M20 and H1..H20", id=repr(card_id)) from None
 
     def describe(self, card: int) -> dict[str, Any]:
-        """The face of a card, as a table sees it when it is face up."""
+        """The face of a card, as a table sees it when it is face up (a new dict: the caller may change it)."""
+        return dict(self.faces[card])
+
+    def _face(self, card: int) -> dict[str, Any]:
         d: dict[str, Any] = {"id": self.ids[card], "value": self.value[card], "skulls": self.skulls[card]}
         if self.kind[card] == MONSTER:
             race = RACES[self.race[card]]

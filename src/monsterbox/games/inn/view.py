@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from monsterbox.core import rng as crng
-from monsterbox.games.inn.cards import HUMAN, RACES, CardSet, range_label
+from monsterbox.games.inn.cards import HUMAN, RACES, RANGE_LABELS, CardSet
 from monsterbox.games.inn.scoring import STAYS, WEAKER, score_game
 from monsterbox.games.inn.state import (
     BID,
@@ -36,8 +36,8 @@ def public_card(cards: CardSet, card: int) -> int:
 def face(cards: CardSet, code: int) -> dict[str, Any]:
     """A JSON description of a public card code (see ``public_card``)."""
     if code >= FACE_DOWN:
-        return {"kind": "human", "range": range_label(code - FACE_DOWN), "face_down": True}
-    return cards.describe(code)
+        return {"kind": "human", "range": RANGE_LABELS[code - FACE_DOWN], "face_down": True}
+    return dict(cards.faces[code])
 
 
 def shown(cards: CardSet, card: int) -> dict[str, Any]:
@@ -105,8 +105,8 @@ def view(s: InnState, seat: int | None) -> dict[str, Any]:
             # carries that count because its log is only the recent part (core.events)
             "treasure_count": {"gold": s.hands[2 * p], "gem": s.hands[2 * p + 1]},
             "dungeon": {
-                "monsters": [dict(cards.describe(m), supported_with=(None if s.support[m] < 0
-                                                                     else KIND_NAMES[s.support[m]]))
+                "monsters": [dict(cards.faces[m], supported_with=(None if s.support[m] < 0
+                                                                  else KIND_NAMES[s.support[m]]))
                              for m in s.monsters[p]],
                 "humans": [shown(cards, h) for h in s.humans[p]],
             },
