@@ -592,10 +592,9 @@ def serve(
         os.environ["MONSTERBOX_NO_RATE_LIMITS"] = "1"
     console.print(f"monsterbox serving on http://{host}:{port} (database {db}, {workers} process"
                   f"{'es' if workers > 1 else ''})")
-    from monsterbox.server.protocol import OneWriteHttpProtocol
+    from monsterbox.server.protocol import UVICORN_OPTIONS
 
-    common = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 64 * 1024, "proxy_headers": False,
-              "http": OneWriteHttpProtocol}
+    common = {"host": host, "port": port, "log_level": "warning", **UVICORN_OPTIONS}
     if workers > 1:
         uvicorn.run("monsterbox.server.app:create_app_from_env", factory=True, workers=workers, **common)
     else:

@@ -45,12 +45,13 @@ class Server:
         import uvicorn
 
         from monsterbox.server.app import Settings, create_app
+        from monsterbox.server.protocol import UVICORN_OPTIONS
         from monsterbox.server.security import Limits
 
         settings = Settings(db=f"sqlite:///{self.db}")
         settings.limits = Limits(create=None, move=None, read=None, connect=None, ws_message=None)
         self.srv = uvicorn.Server(uvicorn.Config(create_app(settings=settings), host="127.0.0.1", port=self.port,
-                                                 log_level="warning", ws_ping_interval=None))
+                                                 log_level="warning", ws_ping_interval=None, **UVICORN_OPTIONS))
         self.thread = threading.Thread(target=self.srv.run, daemon=True)
         self.thread.start()
         for _ in range(400):

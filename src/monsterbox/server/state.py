@@ -62,13 +62,15 @@ def _journal(table: Table, seat: int | None, lang: str, total: int) -> tuple[lis
     if len(log) > total or len(story) > total:  # a shorter history than the pieces: start again (never expected)
         log.clear()
         story.clear()
-    if len(log) < total:
-        log.extend(orjson.dumps(e) for e in g.events(seat, since=len(log)))
-    if len(story) < total:
-        text, names, cards, first = text_module(g.game_id), table.names(), g.state.cards, len(story)
+    if len(log) < total or len(story) < total:
+        first = min(len(log), len(story))
+        text, names, cards = text_module(g.game_id), table.names(), g.state.cards
         for i, e in enumerate(g.events(seat, since=first), first):
-            line = text.narrate(e, seat, names, cards)
-            story.append(orjson.dumps({"index": i, "text": line}) if line else b"")
+            if i == len(log):
+                log.append(orjson.dumps(e))
+            if i == len(story):
+                line = text.narrate(e, seat, names, cards)
+                story.append(orjson.dumps({"index": i, "text": line}) if line else b"")
     return log, story
 
 
