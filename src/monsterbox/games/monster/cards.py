@@ -94,6 +94,21 @@ class MonsterCards:
         return (tuple(i for i, c in enumerate(self.crises) if c.level == 1),
                 tuple(i for i, c in enumerate(self.crises) if c.level == 2))
 
+    @cached_property
+    def character_usable(self) -> tuple[tuple[Any, dict[str, Any]], ...]:
+        """Per character, its ability's ``usable`` check and the card's params (``effects.CHARACTER_EFFECTS``),
+        looked up once per card set for the hunt's legal actions."""
+        from monsterbox.games.monster.effects import CHARACTER_EFFECTS
+
+        return tuple((CHARACTER_EFFECTS[c.effect].usable, c.params) for c in self.characters)
+
+    @cached_property
+    def loot_usable(self) -> tuple[tuple[Any, dict[str, Any]], ...]:
+        """Per loot card, its effect's ``usable`` check and the card's params (``effects.LOOT_EFFECTS``)."""
+        from monsterbox.games.monster.effects import LOOT_EFFECTS
+
+        return tuple((LOOT_EFFECTS[c.effect].usable, c.params) for c in self.loot)
+
     def entries(self) -> dict[str, Any]:
         return {"weapon": [w.model_dump() for w in self.weapons], "lair": [x.model_dump() for x in self.lairs],
                 "loot": [x.model_dump() for x in self.loot], "crisis": [x.model_dump() for x in self.crises],

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from monsterbox.games.monster import actions as A
-from monsterbox.games.monster.actions import action_table
 from monsterbox.games.monster.mechanics import available
 from monsterbox.games.monster.rules import legal_actions
 from monsterbox.games.monster.state import ARM, CRISIS_DISCARD, HUNT, LOOT, PENDING, SACRIFICE, SELECT, MonsterState
@@ -39,7 +38,7 @@ class MonsterPolicy:
         legal = legal_actions(s)
         if len(legal) == 1:
             return legal[0]
-        t = action_table(s.cards, s.n)
+        t = s.table  # the game's action table (``action_table(s.cards, s.n)``), kept on the state
         ops = {t.ops[c]: c for c in legal}
         p = s.current
         if s.phase == HUNT:
@@ -114,15 +113,15 @@ class MonsterPolicy:
                 return ops[min(lairs, key=lambda k: (not s.dead[s.lair_keys.index(k[1])],
                                                      len(s.stacks[s.lair_keys.index(k[1])])))]
             return ops[max(lairs, key=lambda k: len(s.stacks[s.lair_keys.index(k[1])]))]
+        table_ops = s.table.ops  # the game's action table (``action_table(s.cards, s.n)``), kept on the state
         if slot == "discard_order":  # R6: what the team needs goes on top, where the Scavenger can take it back
             need = self.needed_colours(s)
-            return min(legal, key=lambda c: (action_table(s.cards, s.n).ops[c][1] in need,
-                                              action_table(s.cards, s.n).ops[c][1]))
+            return min(legal, key=lambda c: (table_ops[c][1] in need, table_ops[c][1]))
         if slot == "weapon":
             need = self.needed_colours(s)
             if s.pending[1] == "store" and len(s.pending[5]) == 1:
-                return max(legal, key=lambda c: (action_table(s.cards, s.n).ops[c][1] in need))
-            return min(legal, key=lambda c: (action_table(s.cards, s.n).ops[c][1] in need))
+                return max(legal, key=lambda c: (table_ops[c][1] in need))
+            return min(legal, key=lambda c: (table_ops[c][1] in need))
         return legal[0]
 
 

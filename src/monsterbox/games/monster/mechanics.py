@@ -134,8 +134,9 @@ def destroy_lair(s: MonsterState, p: int, i: int) -> None:
     log(s, -1, "destroyed", p, key, loot)
     from monsterbox.games.monster.effects import check_bounties
 
-    check_bounties(s, p, "destroy", size=len(s.cards.lairs[key].monsters) if key < 100
-                   else len(s.cards.crises[key - 100].monsters))
+    if s.bounties:  # Looting, Bounties: only bounties in play can be met
+        check_bounties(s, p, "destroy", size=len(s.cards.lairs[key].monsters) if key < 100
+                       else len(s.cards.crises[key - 100].monsters))
     if not s.lair_keys:
         end_game(s, won=True)
         return

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import compress
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -253,13 +254,22 @@ def provision(s: MonsterState) -> None:
         if s.bags[p]:
             s.bags[p] -= 1
             s.cubes[p] += 1
-    total = sum(len(x) for x in s.stacks)
-    dealt: list[list[int]] = [[] for _ in range(s.n)]
-    for k in range(total):
-        q = (s.leader + k) % s.n
-        w = draw_weapon(s, q)
-        if w >= 0:
+    total = sum(map(len, s.stacks))
+    n, leader, deck = s.n, s.leader, s.weapon_deck
+    dealt: list[list[int]] = [[] for _ in range(n)]
+    if len(deck) >= total:  # the deck holds enough: ``draw_weapon`` without its reshuffle check, card by card
+        hands = s.hands
+        for k in range(total):
+            q = (leader + k) % n
+            w = deck.pop()
+            hands[q][w] += 1
             dealt[q].append(w)
+    else:
+        for k in range(total):
+            q = (leader + k) % n
+            w = draw_weapon(s, q)
+            if w >= 0:
+                dealt[q].append(w)
     for p in range(s.n):
         for w, known in s.stored[p]:
             s.hands[p][w] += 1
@@ -328,35 +338,19 @@ def weapons_held(s: MonsterState, p: int) -> int:
 
 
 def slot_options(s: MonsterState, p: int) -> list[int]:
-    """The action codes for the next choice of the pending action (``s.pending``), in the order of the table."""
-    seat, origin, effect, params, slots, chosen = s.pending
-    n = len(chosen)
-    slot = slots[n]
-    c = s.codes
-    if slot == "weapon":
-        return weapon_options(s, p, origin, effect, slots, chosen)
-    if slot == ORDER_SLOT:  # R6: any weapon still to be placed, once per type
-        weapon = c.weapon
-        return [weapon[w] for w, k in enumerate(order_left(s, p, params["then"], chosen)) if k > 0]
-    if slot == "lair":
-        return [c.lair[k] for i, k in enumerate(s.lair_keys) if s.stacks[i]]
-    if slot == "lair_to":
-        return [c.lair[k] for k in s.lair_keys if k != chosen[0]]
-    if slot == "bank":
-        taken = [x for x, sl in zip(chosen, slots, strict=False) if sl == "bank"]
-        return [c.bank[w] for w in range(5) if bank_count(s, w) > taken.count(w)]
-    if slot == "player_exhausted":
-        return [c.player[q] for q in range(s.n) if q != p and s.exhausted[q]]
-    if slot == "own_cube":
-        return [c.cube_back[w] for w in range(5) if p in s.bank_cubes[w]]
-    raise AssertionError(slot)
+    """The action codes for the next choice of the pending action (``s.pending``), in the order of the table: the
+    lister of its slot (``SLOT_OPTIONS``). ``p`` is the seat choosing (the pending action's, the seat to play)."""
+    pending = s.pending
+    assert p == pending[0] == s.current, "the pending action's seat chooses"
+    return SLOT_OPTIONS[pending[4][len(pending[5])]](s)
 
 
-def weapon_options(s: MonsterState, p: int, origin: str, effect: str, slots: list[str], chosen: list[int],
-                   ) -> list[int]:
-    """The weapons ``p`` may name next: held in hand or armed (``available``), less those named already; a kill takes
-    only colours no crisis blocks. A set of weapons (anything but a store, where the first one is discarded and the
-    second stored) is named in colour order, each leaving enough weapons for the slots after it."""
+def weapon_slot(s: MonsterState) -> list[int]:
+    """The weapons the seat may name next: held in hand or armed (``available``), less those named already; a kill
+    takes only colours no crisis blocks. A set of weapons (anything but a store, where the first one is discarded
+    and the second stored) is named in colour order, each leaving enough weapons for the slots after it."""
+    p = s.current
+    _, origin, effect, _, slots, chosen = s.pending
     n = len(chosen)
     left = s.hands[p][:]  # available(): the hand plus the armed weapon, less those chosen already
     armed = s.armed[p]
@@ -367,19 +361,16 @@ def weapon_options(s: MonsterState, p: int, origin: str, effect: str, slots: lis
         if slots[i] == "weapon":
             floor = chosen[i]
             left[floor] -= 1
-    canonical = origin != "store"  # a set of weapons is chosen in colour order (the order does not matter)
-    if not canonical:
-        floor = 0
-    if origin in ("three", "ability", "item") and effect in ("three", "kill_with_any"):
+    if origin in ("three", "ability", "item") and effect in ("three", "kill_with_any"):  # a kill
         rules = crisis_rules(s)
         if rules.any_blocked:
             for w, blk in enumerate(rules.blocked):
                 if blk:
                     left[w] = 0
     weapon = s.codes.weapon
-    if not canonical:
-        return [weapon[w] for w in range(5) if left[w] > 0]
-    later = slots[n + 1:].count("weapon")
+    if origin == "store":  # discard one, store another: any order
+        return list(compress(weapon, [k > 0 for k in left]))
+    later = slots[n + 1:].count("weapon")  # weapons still to name after this one
     out = []
     rest = sum(left[floor:])  # sum(left[w:]) as w goes up
     for w in range(floor, 5):
@@ -389,82 +380,163 @@ def weapon_options(s: MonsterState, p: int, origin: str, effect: str, slots: lis
     return out
 
 
+def order_slot(s: MonsterState) -> list[int]:
+    """R6: the weapon placed next on the discard pile: any weapon still to be placed, once per type."""
+    left = order_left(s, s.current, s.pending[3]["then"], s.pending[5])
+    return list(compress(s.codes.weapon, [k > 0 for k in left]))
+
+
+def lair_slot(s: MonsterState) -> list[int]:
+    """A lair with a monster left."""
+    lair = s.codes.lair
+    return [lair[k] for k, stack in zip(s.lair_keys, s.stacks, strict=True) if stack]
+
+
+def lair_to_slot(s: MonsterState) -> list[int]:
+    """Herder: the lair the monster moves to, any other lair."""
+    lair, first = s.codes.lair, s.pending[5][0]
+    return [lair[k] for k in s.lair_keys if k != first]
+
+
+def bank_slot(s: MonsterState) -> list[int]:
+    """A bank stack that still has a weapon to give after those already chosen."""
+    slots, chosen = s.pending[4], s.pending[5]
+    taken = [x for x, sl in zip(chosen, slots, strict=False) if sl == "bank"]
+    bank = s.codes.bank
+    return [bank[w] for w in range(5) if bank_count(s, w) > taken.count(w)]
+
+
+def player_exhausted_slot(s: MonsterState) -> list[int]:
+    """Motivator: another player whose character is used for today."""
+    p, player = s.current, s.codes.player
+    return [player[q] for q in range(s.n) if q != p and s.exhausted[q]]
+
+
+def own_cube_slot(s: MonsterState) -> list[int]:
+    """Sorcerer: a bank stack holding one of the seat's cubes."""
+    p, cube_back = s.current, s.codes.cube_back
+    return [cube_back[w] for w in range(5) if p in s.bank_cubes[w]]
+
+
+#: the lister of the choices of each slot of a pending action (the slots effects declare, and the discard order)
+SLOT_OPTIONS: dict[str, Callable[[MonsterState], list[int]]] = {
+    "weapon": weapon_slot, "discard_order": order_slot, "lair": lair_slot, "lair_to": lair_to_slot,
+    "bank": bank_slot, "player_exhausted": player_exhausted_slot, "own_cube": own_cube_slot,
+}
+
+
 def legal_actions(s: MonsterState) -> list[int]:
-    """The action codes of the seat to decide, in the order of the action table."""
+    """The action codes of the seat to decide, in the order of the action table: the lister of its phase
+    (``LEGAL``), of its next choice's slot when an action waits for choices (``SLOT_OPTIONS``)."""
+    if s.phase == PENDING:
+        pending = s.pending
+        return SLOT_OPTIONS[pending[4][len(pending[5])]](s)
+    return LEGAL[s.phase](s)
+
+
+def pending_legal(s: MonsterState) -> list[int]:
+    return slot_options(s, s.current)
+
+
+def arm_legal(s: MonsterState) -> list[int]:
+    """MO Arming Weapons: one weapon from the hand, or none."""
     c = s.codes
+    acts = list(compress(c.arm, s.hands[s.current]))  # the colours held, in colour order
+    acts.append(c.arm_none)
+    return acts
+
+
+def loot_legal(s: MonsterState) -> list[int]:
+    """MO Looting: take the loot, or discard it for its villagers."""
+    return [s.codes.loot_take, s.codes.loot_villagers]
+
+
+def crisis_discard_legal(s: MonsterState) -> list[int]:
+    """A crisis' discard: any weapon held in hand or armed (``available``)."""
     p = s.current
-    phase = s.phase
-    if phase == HUNT:
-        return hunt_actions(s, p, c)
-    if phase == PENDING:
-        return slot_options(s, p)
-    if phase == ARM:  # MO Arming Weapons: one weapon from the hand, or none
-        hand = s.hands[p]
-        arm = c.arm
-        acts = [arm[w] for w in range(5) if hand[w]]
-        acts.append(c.arm_none)
-        return acts
-    if phase == LOOT:
-        return [c.loot_take, c.loot_villagers]
-    if phase == CRISIS_DISCARD:
-        return [c.weapon[w] for w in range(5) if available(s, p, w)]
-    if phase == SACRIFICE:
-        return [c.sacrifice[it] for it in s.items[p]] + [c.sacrifice_none]
-    if phase == SELECT:
-        return [c.character[ch] for ch in s.offered[p]]
+    have = s.hands[p][:]
+    if s.armed[p] >= 0:
+        have[s.armed[p]] += 1
+    return list(compress(s.codes.weapon, have))
+
+
+def sacrifice_legal(s: MonsterState) -> list[int]:
+    """For the Greater Good: a loot item to sacrifice, or none."""
+    c = s.codes
+    return [c.sacrifice[it] for it in s.items[s.current]] + [c.sacrifice_none]
+
+
+def select_legal(s: MonsterState) -> list[int]:
+    """Character selection (variant): one of the characters dealt."""
+    character = s.codes.character
+    return [character[ch] for ch in s.offered[s.current]]
+
+
+def no_legal(s: MonsterState) -> list[int]:
     return []
 
 
-def hunt_actions(s: MonsterState, p: int, c: A.MonsterCodes) -> list[int]:
+def hunt_actions(s: MonsterState) -> list[int]:
     """MO The Hunt, one action: kill a lair's top monster with a weapon of its colour (in hand or armed), or with
     three weapons of any colour; use the character's ability (once a day) or an item; place a power cube on a bank
     stack; store a weapon (two needed); discard a weapon; or pass. Crises in force may forbid some
     (``crisis_rules``)."""
-    cards = s.cards
-    acts: list[int] = []
+    p, c, cards = s.current, s.codes, s.cards
     have = s.hands[p][:]
     armed = s.armed[p]
     if armed >= 0:
         have[armed] += 1
     held = sum(have)
-    keys, stacks = s.lair_keys, s.stacks
     rules = crisis_rules(s)
-    blk = rules.blocked
-    kill = c.kill
-    for i, key in enumerate(keys):
-        stack = stacks[i]
-        if stack:
-            top = stack[-1]
-            if have[top] and not blk[top]:
-                acts.append(kill[key][top])
-    if held >= 3 and not rules.no_three:
-        usable = sum(have[w] for w in range(5) if not blk[w]) if rules.any_blocked else held
-        if usable >= 3:
-            three, barred = c.three, rules.no_three_lairs
-            for i, key in enumerate(keys):
-                if stacks[i] and key not in barred:
-                    acts.append(three[key])
-    ch = cards.characters[s.characters[p]]
-    if not s.exhausted[p] and CHARACTER_EFFECTS[ch.effect].usable(s, p, ch.params):
-        acts.append(c.ability)
+    may_kill = have  # per colour: weapons that may kill today
+    if rules.any_blocked:
+        may_kill = [0 if b else h for h, b in zip(have, rules.blocked, strict=True)]
+    # one pass over the lairs: kills with a weapon, and the lairs open to a kill with three weapons (listed after)
+    acts: list[int] = []
+    threes: list[int] = []
+    if held >= 3 and not rules.no_three and (sum(may_kill) if rules.any_blocked else held) >= 3:
+        kill, three, barred = c.kill, c.three, rules.no_three_lairs
+        for key, stack in zip(s.lair_keys, s.stacks, strict=True):
+            if stack:
+                if may_kill[stack[-1]]:
+                    acts.append(kill[key][stack[-1]])
+                if key not in barred:
+                    threes.append(three[key])
+        acts += threes
+    else:
+        kill = c.kill
+        for key, stack in zip(s.lair_keys, s.stacks, strict=True):
+            if stack and may_kill[stack[-1]]:
+                acts.append(kill[key][stack[-1]])
+    if not s.exhausted[p]:
+        usable, params = cards.character_usable[s.characters[p]]
+        if usable(s, p, params):
+            acts.append(c.ability)
     for it in s.items[p]:
-        card = cards.loot[it]
-        if it not in s.items_used[p] and LOOT_EFFECTS[card.effect].usable(s, p, card.params):
-            acts.append(c.item[it])
+        if it not in s.items_used[p]:
+            usable, params = cards.loot_usable[it]
+            if usable(s, p, params):
+                acts.append(c.item[it])
     if s.cubes[p] and not rules.no_cubes:
         bank = s.bank
-        cube = c.cube
-        for w in range(5):
-            if bank[w] or bank_count(s, w):
-                acts.append(cube[w])
+        if all(bank):  # every stack has a card (the discard pile need not be read)
+            acts += c.cube
+        else:
+            cube = c.cube
+            for w in range(5):
+                if bank[w] or bank_count(s, w):
+                    acts.append(cube[w])
     if held >= 2:
         acts.append(c.store)
-    discard = c.discard
-    for w in range(5):
-        if have[w]:
-            acts.append(discard[w])
+    acts += compress(c.discard, have)  # the colours held, in colour order
     acts.append(c.pass_)
     return acts
+
+
+#: the lister of legal actions of each phase, indexed by phase (``state``: HUNT, PENDING, ARM, LOOT,
+#: CRISIS_DISCARD, SACRIFICE, SELECT, OVER)
+LEGAL: tuple[Callable[[MonsterState], list[int]], ...] = (
+    hunt_actions, pending_legal, arm_legal, loot_legal, crisis_discard_legal, sacrifice_legal, select_legal, no_legal)
 
 
 # --- applying actions -----------------------------------------------------------------------------------------------
@@ -480,12 +552,18 @@ def settle_pending(s: MonsterState) -> None:
     """Finish the pending action once every choice is made; bank choices beyond what the bank holds are dropped
     (P8: an Armory Key takes what there is); R6: the discard order is asked only while the weapons left to place
     differ in type."""
-    slots, chosen = s.pending[4], s.pending[5]
-    while len(chosen) < len(slots) and slots[len(chosen)] == "bank" and not slot_options(s, s.pending[0]):
-        del slots[len(chosen):]
-    if len(chosen) < len(slots) and slots[len(chosen)] == ORDER_SLOT and \
-            5 - order_left(s, s.pending[0], s.pending[3]["then"], chosen).count(0) <= 1:
-        del slots[len(chosen):]
+    pending = s.pending
+    slots, chosen = pending[4], pending[5]
+    n = len(chosen)
+    if n < len(slots):
+        slot = slots[n]
+        if slot == "weapon":  # the most frequent: nothing to drop
+            return
+        if slot == "bank":
+            while len(chosen) < len(slots) and slots[len(chosen)] == "bank" and not slot_options(s, pending[0]):
+                del slots[len(chosen):]
+        elif slot == ORDER_SLOT and 5 - order_left(s, pending[0], pending[3]["then"], chosen).count(0) <= 1:
+            del slots[n:]
     if len(chosen) == len(slots):
         finish_pending(s)
 
@@ -572,7 +650,8 @@ def resolve_pending(s: MonsterState, p: int, origin: str, effect: str, params: d
             spend_weapon(s, p, w)
         log(s, -1, "three", p, params["lair"], tuple(chosen))
         kill_top(s, p, s.lair_keys.index(params["lair"]), "three weapons")
-        check_bounties(s, p, "three")
+        if s.bounties:  # Looting, Bounties: only bounties in play can be met
+            check_bounties(s, p, "three")
     elif origin == "store":
         drop, keep = chosen
         spend_weapon(s, p, drop)
@@ -700,8 +779,9 @@ def move_choose(s: MonsterState, p: int, a: int, _b: int) -> None:
 
 def move_weapon(s: MonsterState, p: int, w: int, b: int) -> None:
     """A weapon: a choice of the pending action, or the weapon discarded for a crisis."""
-    if s.phase == PENDING:
-        move_choose(s, p, w, b)
+    if s.phase == PENDING:  # ``move_choose``, written out (the most frequent decision)
+        s.pending[5].append(w)
+        settle_pending(s)
         return
     spend_weapon(s, p, w)
     log(s, -1, "crisis_discard", p, w)
@@ -773,7 +853,8 @@ def place_cube(s: MonsterState, p: int, w: int) -> None:
         for owner in s.bank_cubes[w][:2]:
             s.bags[owner] += 1
         s.bank_cubes[w] = s.bank_cubes[w][2:]
-        check_bounties(s, p, "cube_pair")
+        if s.bounties:  # Looting, Bounties: only bounties in play can be met
+            check_bounties(s, p, "cube_pair")
 
 
 def take_loot(s: MonsterState, p: int, loot: int) -> None:
@@ -966,11 +1047,10 @@ class MonsterRules(PhasedRuleset):
     def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> MonsterState:
         return setup(players, options, rng)
 
-    def legal_actions(self, state: MonsterState) -> Sequence[int]:
-        return legal_actions(state)
-
-    def apply(self, state: MonsterState, action: int) -> None:
-        apply(state, action)
+    # the module's functions themselves, not methods calling them: one call less on every decision (mypy: their
+    # parameters are named ``s``/``code``, not ``state``/``action``; positional use is the same)
+    legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
+    apply = staticmethod(apply)  # type: ignore[assignment]
 
     def rewards(self, state: MonsterState) -> list[float]:
         assert state.result is not None
