@@ -315,7 +315,8 @@ def test_websocket_play_and_event_driven_pushes(db):
 
 def test_push_latency_is_event_driven(db):
     """A move made over HTTP reaches another seat's socket without a polling delay (the old server polled every
-    100 ms); the median over several moves stays far below one polling period."""
+    100 ms, 50 ms on average after a move): counted from the move's reply, so that a slow machine's time to play
+    the move itself is not charged, the median over several moves stays below half a polling period."""
     client = client_for(db)
     gid, tokens = new_table(client, "inn", 3, ["human", "human", "human"], practice=True, seed=4)
     table = client.app.state.tables.get(gid)
@@ -328,8 +329,8 @@ def test_push_latency_is_event_driven(db):
             if g.over:
                 break
             s = state(client, gid, tokens[str(g.to_play)])
-            t0 = time.perf_counter()
             assert move(client, gid, tokens[str(g.to_play)], s).status_code == 200
+            t0 = time.perf_counter()
             while ws.receive_json()["version"] != s["version"] + 1:
                 pass
             delays.append(time.perf_counter() - t0)
