@@ -367,6 +367,8 @@ def legal_actions(s: MakerState) -> list[int]:
 
 # --- applying actions -----------------------------------------------------------------------------------------------
 def log(s: MakerState, to: int, *event: Any) -> None:
+    """Append ``event`` to the log for seat ``to`` (-1: everyone); the most frequent moves append theirs directly
+    (the same entry, without this call)."""
     if s.log is not None:
         s.log.append((to, event))
 
@@ -390,7 +392,8 @@ def move_discard_start(s: MakerState, p: int, _a: int, _b: int) -> None:
     """MM D. Discard: start the discard action (P10: it discards at least one card; an empty hand ends it)."""
     s.phase = DISCARD
     s.discarded = 0
-    log(s, -1, "discard_action", p)
+    if s.log is not None:
+        s.log.append((-1, ("discard_action", p)))
     if s.hand_size[p] == 0:
         end_turn(s, p)
 
@@ -460,7 +463,8 @@ def move_battle(s: MakerState, p: int, _a: int, _b: int) -> None:
     """MM C. Battle the monster in the player's labyrinth (P6: as a sequence of small decisions)."""
     s.phase = BATTLE
     s.battle, s.equips, s.last_add, s.last_equip = [], [], -1, -1
-    log(s, -1, "battle", p, s.monster[p])
+    if s.log is not None:
+        s.log.append((-1, ("battle", p, s.monster[p])))
 
 
 def move_add(s: MakerState, p: int, c: int, _b: int) -> None:
@@ -545,7 +549,7 @@ def move_keep(s: MakerState, p: int, a: int, _b: int) -> None:
     go too."""
     hand = s.hands[p]
     gone = []
-    for c in range(len(s.cards.ids)):
+    for c in list(held_types(hand)):  # in type order, as the discards are logged
         n_out = hand[c] - (1 if c == a else 0)
         gone.extend([c] * n_out)
         hand[c] -= n_out
@@ -670,23 +674,35 @@ def end_turn(s: MakerState, p: int) -> None:
         advance(s, p)
         return
     need = HAND_SIZE - s.hand_size[p]
-    drawn = []
-    for _ in range(max(0, need)):
-        c = draw_adventure(s)
-        if c < 0:
-            break
-        drawn.append(c)
-        s.hands[p][c] += 1
-        s.hand_size[p] += 1
-    if drawn:
-        log(s, -1, "refresh", p, len(drawn))
-        log(s, p, "drew", p, tuple(sorted(drawn)))
+    if need <= 0:
+        advance(s, p)
+        return
+    deck = s.deck
+    if len(deck) >= need:  # the top cards, taken at once: what was drawn is counted and logged sorted, not in order
+        drawn = deck[-need:]
+        del deck[-need:]
+    else:  # the pile runs out: MM Refresh (``draw_adventure`` reshuffles the discards)
+        drawn = []
+        for _ in range(need):
+            c = draw_adventure(s)
+            if c < 0:
+                break
+            drawn.append(c)
+    hand = s.hands[p]
+    for c in drawn:
+        hand[c] += 1
+    s.hand_size[p] += len(drawn)
+    log = s.log
+    if drawn and log is not None:
+        log.append((-1, ("refresh", p, len(drawn))))
+        log.append((p, ("drew", p, tuple(sorted(drawn)))))
     trap = s.cards.types_of(TRAP)[0]
     traps = drawn.count(trap)
     if traps:
         s.stats[p][TRAPS] += traps
         s.known[p].extend([trap] * traps)  # P18: the traps are shown; they stay in the hand until resolved
-        log(s, -1, "trap", p, traps)
+        if log is not None:
+            log.append((-1, ("trap", p, traps)))
         s.phase = TRAP_PHASE
         s.current = p
         return
