@@ -218,3 +218,53 @@ def test_inn_seat_blocks_cache_is_exact():
             codes = g.legal_codes()
             g.play_code(codes[rng.randrange(len(codes))])
     assert hits > 100
+
+
+#: Monster Inn, 4 players, seed 7 after 32 seeded random decisions (``pinned_inn_position``): seat 1 to play (codes
+#: 1 and 3 legal), four cards in the tavern, every seat with a dungeon. Seat 0's and seat 2's vectors, written out.
+_INN_HEAD = [0.5, 1.0, 0.0, 0.0, 0.0]  # round / rounds, phase one-hot (4)
+_INN_TAVERN = [  # 5 rows of 13: monster?, human back?, value, skulls, race (5), human range (4); the 5th row empty
+    0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0,
+    0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0,
+    0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0,
+    0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0,
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+]
+_INN_POOL = [0.0, 0.0, 0.0, 0.4, 0.4, 0.5]  # pool kind (2), pool / 10, supply / 25 (2), deck / 40
+_INN_SEATS = [  # seats 0-3 then an empty 5th: in round, gold, gems, monsters, humans, skulls, supports, ranges (4)
+    [1.0, 0.1, 0.3, 0.3076923076923077, 0.0, 0.275, 0.2, 0.0, 0.0, 0.0, 0.0],
+    [1.0, 0.0, 0.1, 0.3076923076923077, 0.0, 0.35, 0.2, 0.0, 0.0, 0.0, 0.0],
+    [1.0, 0.7, 0.4, 0.07692307692307693, 0.23076923076923078, 0.05, 0.0, 0.2, 0.0, 0.0, 0.4],
+    [1.0, 0.5, 0.7, 0.07692307692307693, 0.23076923076923078, 0.05, 0.0, 0.0, 0.2, 0.2, 0.2],
+]
+
+
+def pinned_inn_position():
+    g = monsterbox.new_game("inn", 4, 7)
+    rng = random.Random(7)
+    for _ in range(32):
+        codes = g.legal_codes()
+        g.play_code(codes[rng.randrange(len(codes))])
+    return g
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_inn_observation_and_mask_pinned(seat):
+    """A seeded position's observation, float for float, and mask: written out here, so that any change of the
+    encoder (or of the environments' packing) that changes a value or the layout fails."""
+    g = pinned_inn_position()
+    assert g.to_play == 1 and g.legal_codes() == [1, 3]
+    order = [*range(seat, 4), *range(seat)]  # seats from the observer on
+    want = _INN_HEAD + _INN_TAVERN + _INN_POOL + [v for p in order for v in _INN_SEATS[p]] + [0.0] * 11
+    assert len(want) == observation_size("inn", 4) == 131
+    assert encode_state("inn", g.state, seat) == want
+    assert observation(g, seat).tolist() == np.asarray(want, dtype=np.float32).tolist()
+    e = env("inn", 4)
+    e.reset(seed=0)
+    raw = e.unwrapped
+    raw.game = g
+    got = raw.observe(f"player_{seat}")
+    assert got["observation"].tolist() == np.asarray(want, dtype=np.float32).tolist()
+    assert got["action_mask"].dtype == np.int8 and not got["action_mask"].any()  # not this seat's turn
+    to_play = raw.observe("player_1")["action_mask"]
+    assert to_play.shape == (raw.n_actions,) and np.flatnonzero(to_play).tolist() == [1, 3]

@@ -17,6 +17,7 @@ per card set object and cached.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from typing import Any
 
@@ -65,9 +66,15 @@ def seat_order(seat: int, n: int) -> list[int]:
 
 
 # --- Monster Inn ----------------------------------------------------------------------------------------------------
-def _inn_tables(cards: Any) -> tuple[tuple[tuple[float, ...], ...], tuple[int, ...]]:
+#: float32 packers (``struct``: C's rounding of a double to a float, as numpy's ``astype(np.float32)``)
+_PACK_HEAD, _PACK_POOL, _PACK_ROW, _PACK_SEAT = (struct.Struct(f"{k}f").pack for k in (5, 6, 13, 11))
+#: float32 zero padding, by length in bytes
+_ZERO_BYTES = bytes(4 * 13 * 5)
+
+
+def _inn_tables(cards: Any) -> tuple[tuple[tuple[float, ...], ...], tuple[int, ...], tuple[bytes, ...]]:
     """Per public card code (``inn.view.public_card``: a monster face up, a human as its back) its 13-float row
-    (``encode.inn_card``), and per human its public range."""
+    (``encode.inn_card``), and per human its public range; each row also packed as float32 (``encode_inn_bytes``)."""
     from monsterbox.games.inn.cards import HUMAN
     from monsterbox.games.inn.view import FACE_DOWN, public_card
 
@@ -80,18 +87,20 @@ def _inn_tables(cards: Any) -> tuple[tuple[tuple[float, ...], ...], tuple[int, .
             rows.append((1.0, 0.0, cards.value[c] / 20, cards.skulls[c] / 4, *one_hot(cards.race[c], len(INN_RACES)),
                          *one_hot(None, 4)))
     ranges = tuple(public_card(cards, c) - FACE_DOWN if cards.kind[c] == HUMAN else -1 for c in range(len(cards.ids)))
-    return tuple(rows), ranges
+    return tuple(rows), ranges, tuple(_PACK_ROW(*r) for r in rows)
 
 
 _INN = _Tables(_inn_tables)
 
+
 class _SeatBlocks:
     """Each seat's 11 features of ``encode_inn_state``, kept between calls: ``blocks`` maps the id of a seat's
-    monster list to that list, its human list, their lengths, the state's count of supported monsters, the seat's
-    place in the round and its treasures, and the block they give. Those are everything the block is made of: a
-    dungeon only grows (creatures are appended, never replaced, EN Dropping Out), a support treasure stays on its
-    monster (EN Support: any new support changes the count), and the lists are held, so that an id is never taken for
-    another list's. A hit is the block the same inputs give; past ``limit`` entries the cache is cleared."""
+    monster list to that list, its human list, a key (their lengths, the state's count of supported monsters, the
+    seat's place in the round and its treasures), and the block they give (as floats and packed as float32). Those
+    are everything the block is made of: a dungeon only grows (creatures are appended, never replaced, EN Dropping
+    Out), a support treasure stays on its monster (EN Support: any new support changes the count), and the lists are
+    held, so that an id is never taken for another list's. A hit is the block the same inputs give; past ``limit``
+    entries the cache is cleared."""
 
     __slots__ = ("blocks", "limit")
 
@@ -103,13 +112,46 @@ class _SeatBlocks:
 _INN_SEATS = _SeatBlocks(256)
 
 
+def _inn_seat_blocks(s: Any, seat: int, ranges: tuple[int, ...]) -> list[tuple[Any, ...]]:
+    """The ``_SeatBlocks`` entries of the seats from ``seat`` on (``encode.rotate``, at most 5): entry[3] is a seat's
+    11 features, entry[4] the same packed. Reads (all public, R8) per seat: whether it is in the round, its treasure
+    counts (every movement is public), its dungeon's monsters (face up) with their support, and its humans' ranges
+    (their backs)."""
+    skulls = s.cards.skulls
+    support, hands, in_round, monsters, humans = s.support, s.hands, s.in_round, s.monsters, s.humans
+    over = s.phase == 3  # OVER
+    n = s.n
+    supported = len(support) - support.count(-1)
+    blocks = _INN_SEATS.blocks  # see _SeatBlocks
+    if len(blocks) > _INN_SEATS.limit:
+        blocks.clear()
+    out = []
+    for p in (*range(seat, n), *range(seat))[:5]:  # from the observer on (encode.rotate)
+        mons = monsters[p]
+        hums = humans[p]
+        key = (len(mons), len(hums), supported, bool(in_round[p]) and not over, hands[2 * p], hands[2 * p + 1])
+        hit = blocks.get(id(mons))
+        if hit is None or hit[0] is not mons or hit[1] is not hums or hit[2] != key:
+            sk = sup = 0
+            for m in mons:
+                sk += skulls[m]
+                sup += support[m] >= 0
+            backs = [0, 0, 0, 0]
+            for h in hums:
+                backs[ranges[h]] += 1
+            block = (1.0 if key[3] else 0.0, key[4] / 10, key[5] / 10, len(mons) / 13, len(hums) / 13, sk / 40,
+                     sup / 5, backs[0] / 5, backs[1] / 5, backs[2] / 5, backs[3] / 5)
+            hit = blocks[id(mons)] = (mons, hums, key, block, _PACK_SEAT(*block))
+        out.append(hit)
+    return out
+
+
 def encode_inn_state(s: Any, seat: int) -> list[float]:
     """``encode.encode_inn`` of ``inn.view.view(s, seat)``. Reads (all public, R8): round, phase, the tavern row
-    (through each card's public side), the pool, the supply, the draw pile's size, and per seat whether it is in the
-    round, its treasure counts (every movement is public), its dungeon's monsters (face up) with their support, and
-    its humans' ranges (their backs). Every feature lies in [0, 4] by the component counts (40 creatures with at
-    most 4 skulls, 25 coins and 25 gems), so the vector needs no clipping."""
-    rows, ranges = _INN.get(s.cards)
+    (through each card's public side), the pool, the supply, the draw pile's size, and per seat what
+    ``_inn_seat_blocks`` reads. Every feature lies in [0, 4] by the component counts (40 creatures with at most 4
+    skulls, 25 coins and 25 gems), so the vector needs no clipping."""
+    rows, ranges, _ = _INN.get(s.cards)
     phase = s.phase
     x = [s.round / s.rounds_total, 0.0, 0.0, 0.0, 0.0]
     x[1 + phase] = 1.0
@@ -123,38 +165,36 @@ def encode_inn_state(s: Any, seat: int) -> list[float]:
     supply = s.supply
     x += (1.0 if kind == 0 else 0.0, 1.0 if kind == 1 else 0.0, s.pool / 10, supply[0] / 25, supply[1] / 25,
           len(s.deck) / 40)
-    skulls = s.cards.skulls
-    support, hands, in_round, monsters, humans = s.support, s.hands, s.in_round, s.monsters, s.humans
-    over = phase == 3  # OVER
-    n = s.n
-    supported = len(support) - support.count(-1)
-    blocks = _INN_SEATS.blocks  # see _SeatBlocks
-    if len(blocks) > _INN_SEATS.limit:
-        blocks.clear()
-    for p in (*range(seat, n), *range(seat))[:5]:  # from the observer on (encode.rotate)
-        mons = monsters[p]
-        hums = humans[p]
-        active = bool(in_round[p]) and not over
-        gold, gems = hands[2 * p], hands[2 * p + 1]
-        hit = blocks.get(id(mons))
-        if (hit is not None and hit[0] is mons and hit[1] is hums and hit[2] == len(mons) and hit[3] == len(hums)
-                and hit[4] == supported and hit[5] == active and hit[6] == gold and hit[7] == gems):
-            x += hit[8]
-            continue
-        sk = sup = 0
-        for m in mons:
-            sk += skulls[m]
-            sup += support[m] >= 0
-        backs = [0, 0, 0, 0]
-        for h in hums:
-            backs[ranges[h]] += 1
-        block = (1.0 if active else 0.0, gold / 10, gems / 10, len(mons) / 13, len(hums) / 13, sk / 40, sup / 5,
-                 backs[0] / 5, backs[1] / 5, backs[2] / 5, backs[3] / 5)
-        blocks[id(mons)] = (mons, hums, len(mons), len(hums), supported, active, gold, gems, block)
-        x += block
-    if n < 5:
-        x += _ZEROS[11 * (5 - n)]
+    for hit in _inn_seat_blocks(s, seat, ranges):
+        x += hit[3]
+    if s.n < 5:
+        x += _ZEROS[11 * (5 - s.n)]
     return x
+
+
+def encode_inn_bytes(s: Any, seat: int) -> bytearray:
+    """``encode_inn_state(s, seat)`` as float32 values in native byte order (a writable buffer for
+    ``numpy.frombuffer``): the same features from the same reads, each part packed once (a card's row per card set,
+    a seat's block when it changes) and the parts joined, instead of 131 floats packed at every call."""
+    _, ranges, packed = _INN.get(s.cards)
+    phase = s.phase
+    head = [s.round / s.rounds_total, 0.0, 0.0, 0.0, 0.0]
+    head[1 + phase] = 1.0
+    parts = [_PACK_HEAD(*head)]
+    tpos = s.tpos
+    tavern = s.tavern[tpos:tpos + 5]
+    parts += map(packed.__getitem__, tavern)
+    if len(tavern) < 5:
+        parts.append(_ZERO_BYTES[:4 * 13 * (5 - len(tavern))])
+    kind = s.pool_kind
+    supply = s.supply
+    parts.append(_PACK_POOL(1.0 if kind == 0 else 0.0, 1.0 if kind == 1 else 0.0, s.pool / 10, supply[0] / 25,
+                            supply[1] / 25, len(s.deck) / 40))
+    for hit in _inn_seat_blocks(s, seat, ranges):
+        parts.append(hit[4])
+    if s.n < 5:
+        parts.append(_ZERO_BYTES[:4 * 11 * (5 - s.n)])
+    return bytearray().join(parts)
 
 
 # --- Monster Maker --------------------------------------------------------------------------------------------------

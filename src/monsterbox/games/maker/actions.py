@@ -7,8 +7,10 @@ Ids: ``move:<labyrinth>``, ``diversion``, ``room``, ``place:<monster>:<seat>``, 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from monsterbox.core.actions import ActionTable, cached_table
-from monsterbox.games.maker.cards import CHARACTER, LABYRINTH, MONSTER, TRAP, MakerCards
+from monsterbox.games.maker.cards import CHARACTER, DIVERSION, LABYRINTH, MONSTER, ROOM, TRAP, MakerCards
 
 (MOVE, DIVERSION_OP, ROOM_OP, PLACE, BATTLE_OP, DISCARD_START, DISCARD_CARD, DONE, ADD, CLERIC_OP, RELIC, EQUIP,
  FIGHT, HEAL_CARD, HEAL_NONE, THIEF, KEEP, KEEP_NONE, DROP) = range(19)
@@ -59,3 +61,77 @@ def build_table(cards: MakerCards, players: int) -> ActionTable:
     for i, tr in enumerate(cards.treasures):
         t.add(f"drop:{tr.id}", DROP, i)
     return t
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class MakerCodes:
+    """The action codes of one table by move, for the hot paths (``rules.legal_actions``): per adventure type
+    ``turn_free``, ``turn_blocked``, ``discard``, ``add``, ``heal``, ``keep`` (-1 where the type has no such
+    action) and ``place`` (a code per seat, for a monster type); per treasure ``relic``, ``drop`` and ``equip`` (by
+    character type); the actions without an argument as plain codes. Every entry is looked up in the table's
+    ``index``, so it is the code of the same ``(op, a, b)``: listing legal actions by indexing these changes no code
+    and no order, it only skips building and hashing a tuple per candidate."""
+
+    turn_free: tuple[int, ...]  # a type's turn action when no monster blocks: move, diversion or room; else -1
+    turn_blocked: tuple[int, ...]  # the same while a monster blocks: the Diversion's (R3); else -1
+    place: tuple[tuple[int, ...], ...]  # per type: the code for each seat (empty for a non-monster type)
+    discard: tuple[int, ...]
+    add: tuple[int, ...]
+    heal: tuple[int, ...]
+    keep: tuple[int, ...]
+    relic: tuple[int, ...]
+    drop: tuple[int, ...]
+    equip: tuple[dict[int, int], ...]  # per treasure: character type -> code
+    diversion: int
+    room: int
+    battle: int
+    discard_start: int
+    done: int
+    cleric: int
+    fight: int
+    heal_none: int
+    thief: int
+    keep_none: int
+
+
+def codes_of(table: ActionTable, cards: MakerCards, players: int) -> MakerCodes:
+    """``MakerCodes`` of ``table``, the table of ``cards`` and ``players``, read from its ``index``."""
+    index = table.index
+    types, treasures = len(cards.ids), len(cards.treasures)
+
+    def per(op: int, n: int) -> tuple[int, ...]:
+        return tuple(index.get((op, x, -1), -1) for x in range(n))
+
+    def single(op: int) -> int:
+        return index[(op, -1, -1)]
+
+    diversion, room = single(DIVERSION_OP), single(ROOM_OP)
+    others = {DIVERSION: diversion, ROOM: room}
+    turn_free = tuple(index[(MOVE, c, -1)] if k == LABYRINTH else others.get(k, -1) for c, k in enumerate(cards.kind))
+    equip: list[dict[int, int]] = [{} for _ in range(treasures)]
+    for (op, a, b), code in index.items():
+        if op == EQUIP:
+            equip[a][b] = code
+    turn_blocked = tuple(diversion if k == DIVERSION else -1 for k in cards.kind)
+    return MakerCodes(
+        turn_free=turn_free, turn_blocked=turn_blocked,
+        place=tuple(tuple(index[(PLACE, c, q)] for q in range(players)) if k == MONSTER else ()
+                    for c, k in enumerate(cards.kind)),
+        discard=per(DISCARD_CARD, types), add=per(ADD, types), heal=per(HEAL_CARD, types), keep=per(KEEP, types),
+        relic=per(RELIC, treasures), drop=per(DROP, treasures), equip=tuple(equip),
+        diversion=diversion, room=room, battle=single(BATTLE_OP), discard_start=single(DISCARD_START),
+        done=single(DONE), cleric=single(CLERIC_OP), fight=single(FIGHT), heal_none=single(HEAL_NONE),
+        thief=single(THIEF), keep_none=single(KEEP_NONE),
+    )
+
+
+_codes: dict[int, tuple[ActionTable, MakerCodes]] = {}
+
+
+def action_codes(cards: MakerCards, players: int) -> MakerCodes:
+    """``codes_of(action_table(cards, players), ...)``, computed once per table (the table itself is cached)."""
+    table = action_table(cards, players)
+    hit = _codes.get(id(table))
+    if hit is None or hit[0] is not table:
+        hit = _codes[id(table)] = (table, codes_of(table, cards, players))
+    return hit[1]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import compress
 from typing import Any
 
@@ -23,8 +23,6 @@ from monsterbox.games.maker.cards import (
     CHARACTER,
     CLERIC,
     DIVERSION,
-    LABYRINTH,
-    MONSTER,
     ROOM,
     TRAP,
     MakerCards,
@@ -148,6 +146,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MakerSta
         monster=[], first_exit=-1, end_phase=False, current=0, phase=TURN, battle=[], equips=[], last_add=-1,
         last_equip=-1, heal=[], discarded=0, stats=[], turns=0, rng=crng.seed_state(rng.getrandbits(64)),
         dice=list(reversed(options.get("dice", []))), step=0, log=[], table=action_table(cards, players),
+        codes=A.action_codes(cards, players),
     )
     first = options["first_player"] if "first_player" in options else rng.randrange(players)
     start_round(s, first, options)
@@ -277,92 +276,99 @@ def held_types(hand: list[int]) -> Iterator[int]:
 
 
 def legal_actions(s: MakerState) -> list[int]:
-    code = s.table.index
-    cards = s.cards
+    """The seat to play's choices, in a fixed order: MM A-D (a turn's one action), C. Battle with P6 (characters in
+    card-file order, then treasure bonuses P17, fight), Healing (P7), D. Discard (P10, P19), Resolving Trap Cards
+    (P12) and the Maximum number of Treasure Cards (P13). Codes come from ``s.codes`` (by move, no tuple hashed)."""
+    codes = s.codes
     p = s.current
     hand = s.hands[p]
     phase = s.phase
-    acts: list[int] = []
+    if phase == DISCARD:  # the most frequent decision (a discard action discards one card at a time)
+        # A Trap is never in a hand outside the trap phase (it is resolved at once), so no -1 comes out here.
+        acts = list(compress(codes.discard, hand))
+        # MM Treasure Card: a revealed treasure can be discarded (an open one cannot); P19: with the discard action
+        treasures = s.cards.treasures
+        for tr in s.treasures[p]:
+            if s.face_up[tr] and not treasures[tr].open:
+                acts.append(codes.drop[tr])
+        if not (s.end_phase and s.discarded == 0 and s.hand_size[p]):
+            acts.append(codes.done)
+        return acts
+    acts = []
     if phase == TURN:
         blocked = s.monster[p] >= 0
-        kind = cards.kind
+        # MM A, C: a monster blocks labyrinth and room cards; R3: a Diversion is allowed while blocked
+        turn = codes.turn_blocked if blocked else codes.turn_free
+        place = codes.place
         to: list[int] | None = None  # the players a monster can be placed on, found once
         for c in held_types(hand):
-            k = kind[c]
-            if k == LABYRINTH:
-                if not blocked:
-                    acts.append(code[(A.MOVE, c, -1)])
-            elif k == DIVERSION:
-                acts.append(code[(A.DIVERSION_OP, -1, -1)])
-            elif k == ROOM:
-                if not blocked:
-                    acts.append(code[(A.ROOM_OP, -1, -1)])
-            elif k == MONSTER:
+            x = turn[c]
+            if x >= 0:
+                acts.append(x)
+            elif place[c]:  # a monster type: MM B. Place a Monster
                 if to is None:
                     to = targets(s, p)
+                by_seat = place[c]
                 for q in to:
-                    acts.append(code[(A.PLACE, c, q)])
+                    acts.append(by_seat[q])
         if blocked and can_battle(s, p):
-            acts.append(code[(A.BATTLE_OP, -1, -1)])
+            acts.append(codes.battle)
         if s.hand_size[p] or not s.end_phase:
-            acts.append(code[(A.DISCARD_START, -1, -1)])
+            acts.append(codes.discard_start)
         return acts
+    cards = s.cards
     if phase == BATTLE:
         m = s.monster[p]
         if not s.battle and cards.undead[m]:
             if hand[cleric_type(cards)]:
-                acts.append(code[(A.CLERIC_OP, -1, -1)])
+                acts.append(codes.cleric)
             for tr in s.treasures[p]:
                 if cards.treasures[tr].undead:
-                    acts.append(code[(A.RELIC, tr, -1)])
-        for c in cards.types_of(CHARACTER):
-            if hand[c] and c >= s.last_add:
-                acts.append(code[(A.ADD, c, -1)])
+                    acts.append(codes.relic[tr])
+        add = codes.add
+        last = s.last_add
+        for c in held_types(hand):
+            if c >= last and add[c] >= 0:
+                acts.append(add[c])
         if s.battle:
             used = {e[0] for e in s.equips}
             for tr in s.treasures[p]:
                 info = cards.treasures[tr]
                 if info.bonus and tr not in used and tr >= s.last_equip:
+                    equip = codes.equip[tr]
                     for c in sorted(set(s.battle)):
-                        if cards.cls[c] in info.bonus_classes:
-                            acts.append(code[(A.EQUIP, tr, c)])
-            acts.append(code[(A.FIGHT, -1, -1)])
+                        if c in equip:  # a character of one of the treasure's bonus classes
+                            acts.append(equip[c])
+            acts.append(codes.fight)
         return acts
     if phase == HEAL:
+        heal = codes.heal
         for c in sorted(set(s.heal)):
-            acts.append(code[(A.HEAL_CARD, c, -1)])
-        acts.append(code[(A.HEAL_NONE, -1, -1)])
-        return acts
-    if phase == DISCARD:
-        for c in held_types(hand):
-            acts.append(code[(A.DISCARD_CARD, c, -1)])
-        # MM Treasure Card: a revealed treasure can be discarded (an open one cannot); P19: with the discard action
-        for tr in s.treasures[p]:
-            if s.face_up[tr] and not cards.treasures[tr].open:
-                acts.append(code[(A.DROP, tr, -1)])
-        if not (s.end_phase and s.discarded == 0 and s.hand_size[p]):
-            acts.append(code[(A.DONE, -1, -1)])
+            acts.append(heal[c])
+        acts.append(codes.heal_none)
         return acts
     if phase == TRAP_PHASE:
         if any(hand[c] and cards.cls[c] == "Thief" for c in cards.types_of(CHARACTER)):
-            acts.append(code[(A.THIEF, -1, -1)])
-        kind = cards.kind
+            acts.append(codes.thief)
+        keep = codes.keep
         for c in held_types(hand):
-            if kind[c] != TRAP:
-                acts.append(code[(A.KEEP, c, -1)])
+            if keep[c] >= 0:  # any card but a Trap
+                acts.append(keep[c])
         if not acts:
-            acts.append(code[(A.KEEP_NONE, -1, -1)])
+            acts.append(codes.keep_none)
         return acts
     if phase == TREASURE:
         for tr in s.treasures[p]:
             if not cards.treasures[tr].open:
-                acts.append(code[(A.DROP, tr, -1)])
+                acts.append(codes.drop[tr])
         return acts
     return acts
 
 
 # --- applying actions -----------------------------------------------------------------------------------------------
 def log(s: MakerState, to: int, *event: Any) -> None:
+    """Append ``event`` to the log for seat ``to`` (-1: everyone); the most frequent moves append theirs directly
+    (the same entry, without this call)."""
     if s.log is not None:
         s.log.append((to, event))
 
@@ -375,138 +381,204 @@ def take_from_hand(s: MakerState, p: int, c: int) -> None:
 
 
 def apply(s: MakerState, code: int) -> None:
+    """Apply a legal action code: the move of its op (``MOVES``), then the forced steps up to the next decision."""
     op, a, b = s.table.ops[code]
-    p = s.current
     s.step += 1
+    MOVES[op](s, s.current, a, b)
+
+
+# --- the moves, one function per action op: (state, seat, a, b) with (op, a, b) from the action table -------------
+def move_discard_start(s: MakerState, p: int, _a: int, _b: int) -> None:
+    """MM D. Discard: start the discard action (P10: it discards at least one card; an empty hand ends it)."""
+    s.phase = DISCARD
+    s.discarded = 0
+    if s.log is not None:
+        s.log.append((-1, ("discard_action", p)))
+    if s.hand_size[p] == 0:
+        end_turn(s, p)
+
+
+def move_discard_card(s: MakerState, p: int, c: int, _b: int) -> None:
+    """MM D. Discard: one card of the hand to the (public, P3) discard pile; an emptied hand ends the action."""
+    take_from_hand(s, p, c)
+    s.discard.append(c)
+    s.discarded += 1
+    if s.log is not None:
+        s.log.append((-1, ("discard", p, c)))
+    if s.hand_size[p] == 0:
+        end_turn(s, p)
+
+
+def move_done(s: MakerState, p: int, _a: int, _b: int) -> None:
+    """MM D. Discard: stop discarding; the turn ends (Refresh Your Hand)."""
+    end_turn(s, p)
+
+
+def move_labyrinth(s: MakerState, p: int, c: int, _b: int) -> None:
+    """MM A. Labyrinth Movement (the reward rule counts labyrinth cards played)."""
+    take_from_hand(s, p, c)
+    s.stats[p][LABYRINTHS] += 1
+    play_labyrinth(s, p, c)
+
+
+def move_diversion(s: MakerState, p: int, _a: int, _b: int) -> None:
+    """R3: a Diversion moves 0 and discards the monster in its player's labyrinth; allowed while blocked (P4: it
+    stays in the player's row)."""
+    c = s.cards.types_of(DIVERSION)[0]
+    take_from_hand(s, p, c)
+    s.stats[p][LABYRINTHS] += 1
+    s.entered[p] = True
+    (s.entry_cards if s.stage[p] == ENTERING else s.exit_cards)[p].append(c)
+    m = s.monster[p]
+    log(s, -1, "diversion", p, m)
+    if m >= 0:
+        s.discard.append(m)
+        s.monster[p] = -1
+    end_turn(s, p)
+
+
+def move_room(s: MakerState, p: int, _a: int, _b: int) -> None:
+    """MM Small Treasure Room: a labyrinth card of distance 0 that draws a treasure."""
+    c = s.cards.types_of(ROOM)[0]
+    take_from_hand(s, p, c)
+    s.stats[p][LABYRINTHS] += 1
+    s.entered[p] = True
+    (s.entry_cards if s.stage[p] == ENTERING else s.exit_cards)[p].append(c)
+    log(s, -1, "room", p)
+    if draw_treasure(s, p):
+        return
+    end_turn(s, p)
+
+
+def move_place(s: MakerState, p: int, m: int, q: int) -> None:
+    """MM B. Place a Monster in seat ``q``'s labyrinth."""
+    take_from_hand(s, p, m)
+    s.monster[q] = m
+    s.stats[p][PLACED] += 1
+    log(s, -1, "place", p, m, q)
+    end_turn(s, p)
+
+
+def move_battle(s: MakerState, p: int, _a: int, _b: int) -> None:
+    """MM C. Battle the monster in the player's labyrinth (P6: as a sequence of small decisions)."""
+    s.phase = BATTLE
+    s.battle, s.equips, s.last_add, s.last_equip = [], [], -1, -1
+    if s.log is not None:
+        s.log.append((-1, ("battle", p, s.monster[p])))
+
+
+def move_add(s: MakerState, p: int, c: int, _b: int) -> None:
+    """MM C. Battle: send a character from the hand (P6: in card-file order)."""
+    take_from_hand(s, p, c)
+    s.battle.append(c)
+    s.last_add = c
+    if s.log is not None:
+        s.log.append((-1, ("add", p, c)))
+
+
+def move_equip(s: MakerState, p: int, tr: int, c: int) -> None:
+    """P17: a treasure's battle bonus on one character; MM Treasure Cards with battle effects: used by flipping
+    the card over."""
+    s.equips.append((tr, c))
+    s.last_equip = tr
+    s.face_up[tr] = True
+    log(s, -1, "equip", p, tr, c)
+
+
+def move_cleric(s: MakerState, p: int, _a: int, _b: int) -> None:
+    """MM Cleric: discard a Cleric to defeat an undead monster without a battle (P6)."""
+    c = cleric_type(s.cards)
+    take_from_hand(s, p, c)
+    s.discard.append(c)
+    log(s, -1, "cleric", p, s.monster[p])
+    defeat_monster(s, p)
+    end_turn(s, p)
+
+
+def move_relic(s: MakerState, p: int, tr: int, _b: int) -> None:
+    """MM Treasure Cards: a treasure that removes an undead monster (turned face up, P6)."""
+    s.face_up[tr] = True
+    log(s, -1, "relic", p, tr, s.monster[p])
+    defeat_monster(s, p)
+    end_turn(s, p)
+
+
+def move_fight(s: MakerState, p: int, _a: int, _b: int) -> None:
+    """MM C. Battle: roll the dice (``fight``)."""
+    fight(s, p)
+
+
+def move_heal(s: MakerState, p: int, c: int, _b: int) -> None:
+    """MM Healing: discard a Cleric to return a Character used in that battle to the hand (P7)."""
+    cleric = cleric_type(s.cards)
+    take_from_hand(s, p, cleric)
+    s.discard.append(cleric)
+    s.discard.remove(c)
+    s.heal.remove(c)
+    s.hands[p][c] += 1
+    s.hand_size[p] += 1
+    s.known[p].append(c)  # P18: the table saw it go back into the hand
+    log(s, -1, "heal", p, c)
+    if not (s.heal and s.hands[p][cleric]):
+        end_turn(s, p)
+
+
+def move_heal_none(s: MakerState, p: int, _a: int, _b: int) -> None:
+    """MM Healing: heal no (more) character; the turn ends."""
+    end_turn(s, p)
+
+
+def move_thief(s: MakerState, p: int, _a: int, _b: int) -> None:
+    """MM Resolving Trap Cards: reveal a Thief and discard the trap(s); keep the rest (P12)."""
     cards = s.cards
-    if op == A.DISCARD_START:
-        s.phase = DISCARD
-        s.discarded = 0
-        log(s, -1, "discard_action", p)
-        if s.hand_size[p] == 0:
-            end_turn(s, p)
-    elif op == A.DISCARD_CARD:
-        take_from_hand(s, p, a)
-        s.discard.append(a)
-        s.discarded += 1
-        log(s, -1, "discard", p, a)
-        if s.hand_size[p] == 0:
-            end_turn(s, p)
-    elif op == A.DONE:
+    thief = next(c for c in cards.types_of(CHARACTER) if s.hands[p][c] and cards.cls[c] == "Thief")
+    trap = cards.types_of(TRAP)[0]
+    k = s.hands[p][trap]
+    s.hands[p][trap] = 0
+    s.hand_size[p] -= k
+    s.discard.extend([trap] * k)
+    s.known[p] = [c for c in s.known[p] if c != trap]
+    if thief not in s.known[p]:
+        s.known[p].append(thief)
+    log(s, -1, "thief", p, thief, k)
+    advance(s, p)
+
+
+def move_keep(s: MakerState, p: int, a: int, _b: int) -> None:
+    """MM Resolving Trap Cards: discard down to 1 card of the player's choice (``a``; -1 keeps none); the traps
+    go too."""
+    hand = s.hands[p]
+    gone = []
+    for c in list(held_types(hand)):  # in type order, as the discards are logged
+        n_out = hand[c] - (1 if c == a else 0)
+        gone.extend([c] * n_out)
+        hand[c] -= n_out
+    s.hand_size[p] = 1 if a >= 0 else 0
+    s.known[p] = [c for c in s.known[p] if c == a][:1]
+    s.discard.extend(gone)
+    log(s, -1, "trap_discard", p, tuple(gone))
+    advance(s, p)
+
+
+def move_drop(s: MakerState, p: int, tr: int, _b: int) -> None:
+    """P19, P13: discard a treasure that is not open (counted for the reward rule)."""
+    s.treasures[p].remove(tr)
+    s.treasure_discard.append(tr)
+    s.face_up[tr] = True
+    s.stats[p][TREASURES_DISCARDED] += 1
+    log(s, -1, "drop_treasure", p, tr)
+    if s.phase != DISCARD:  # the third treasure's discard ends the move that drew it
         end_turn(s, p)
-    elif op == A.MOVE:
-        take_from_hand(s, p, a)
-        s.stats[p][LABYRINTHS] += 1
-        play_labyrinth(s, p, a)
-    elif op == A.DIVERSION_OP:
-        # R3: a Diversion moves 0 and discards the monster in its player's labyrinth; allowed while blocked.
-        c = cards.types_of(DIVERSION)[0]
-        take_from_hand(s, p, c)
-        s.stats[p][LABYRINTHS] += 1
-        s.entered[p] = True
-        (s.entry_cards if s.stage[p] == ENTERING else s.exit_cards)[p].append(c)
-        m = s.monster[p]
-        log(s, -1, "diversion", p, m)
-        if m >= 0:
-            s.discard.append(m)
-            s.monster[p] = -1
-        end_turn(s, p)
-    elif op == A.ROOM_OP:
-        # MM Small Treasure Room: a labyrinth card of distance 0 that draws a treasure.
-        c = cards.types_of(ROOM)[0]
-        take_from_hand(s, p, c)
-        s.stats[p][LABYRINTHS] += 1
-        s.entered[p] = True
-        (s.entry_cards if s.stage[p] == ENTERING else s.exit_cards)[p].append(c)
-        log(s, -1, "room", p)
-        if draw_treasure(s, p):
-            return
-        end_turn(s, p)
-    elif op == A.PLACE:
-        take_from_hand(s, p, a)
-        s.monster[b] = a
-        s.stats[p][PLACED] += 1
-        log(s, -1, "place", p, a, b)
-        end_turn(s, p)
-    elif op == A.BATTLE_OP:
-        s.phase = BATTLE
-        s.battle, s.equips, s.last_add, s.last_equip = [], [], -1, -1
-        log(s, -1, "battle", p, s.monster[p])
-    elif op == A.ADD:
-        take_from_hand(s, p, a)
-        s.battle.append(a)
-        s.last_add = a
-        log(s, -1, "add", p, a)
-    elif op == A.EQUIP:
-        s.equips.append((a, b))
-        s.last_equip = a
-        s.face_up[a] = True  # MM Treasure Cards with battle effects: used by flipping the card over
-        log(s, -1, "equip", p, a, b)
-    elif op == A.CLERIC_OP:
-        c = cleric_type(cards)
-        take_from_hand(s, p, c)
-        s.discard.append(c)
-        log(s, -1, "cleric", p, s.monster[p])
-        defeat_monster(s, p)
-        end_turn(s, p)
-    elif op == A.RELIC:
-        s.face_up[a] = True
-        log(s, -1, "relic", p, a, s.monster[p])
-        defeat_monster(s, p)
-        end_turn(s, p)
-    elif op == A.FIGHT:
-        fight(s, p)
-    elif op == A.HEAL_CARD:
-        # MM Healing: discard a Cleric to return a Character used in that battle to the hand.
-        c = cleric_type(cards)
-        take_from_hand(s, p, c)
-        s.discard.append(c)
-        s.discard.remove(a)
-        s.heal.remove(a)
-        s.hands[p][a] += 1
-        s.hand_size[p] += 1
-        s.known[p].append(a)  # P18: the table saw it go back into the hand
-        log(s, -1, "heal", p, a)
-        if not (s.heal and s.hands[p][c]):
-            end_turn(s, p)
-    elif op == A.HEAL_NONE:
-        end_turn(s, p)
-    elif op == A.THIEF:
-        # MM Resolving Trap Cards: reveal a Thief and discard the trap(s); keep the rest.
-        thief = next(c for c in cards.types_of(CHARACTER) if s.hands[p][c] and cards.cls[c] == "Thief")
-        trap = cards.types_of(TRAP)[0]
-        k = s.hands[p][trap]
-        s.hands[p][trap] = 0
-        s.hand_size[p] -= k
-        s.discard.extend([trap] * k)
-        s.known[p] = [c for c in s.known[p] if c != trap]
-        if thief not in s.known[p]:
-            s.known[p].append(thief)
-        log(s, -1, "thief", p, thief, k)
-        advance(s, p)
-    elif op in (A.KEEP, A.KEEP_NONE):
-        # MM Resolving Trap Cards: discard down to 1 card of the player's choice; the traps go too.
-        hand = s.hands[p]
-        gone = []
-        for c in range(len(cards.ids)):
-            n_out = hand[c] - (1 if c == a else 0)
-            gone.extend([c] * n_out)
-            hand[c] -= n_out
-        s.hand_size[p] = 1 if op == A.KEEP else 0
-        s.known[p] = [c for c in s.known[p] if c == a][:1]
-        s.discard.extend(gone)
-        log(s, -1, "trap_discard", p, tuple(gone))
-        advance(s, p)
-    elif op == A.DROP:
-        s.treasures[p].remove(a)
-        s.treasure_discard.append(a)
-        s.face_up[a] = True
-        s.stats[p][TREASURES_DISCARDED] += 1
-        log(s, -1, "drop_treasure", p, a)
-        if s.phase != DISCARD:  # the third treasure's discard ends the move that drew it
-            end_turn(s, p)
-    else:  # pragma: no cover - the table has no other op
-        raise AssertionError(op)
+
+
+#: the move of each action op (``actions``), indexed by op
+MOVES: tuple[Callable[[MakerState, int, int, int], None], ...] = tuple({
+    A.MOVE: move_labyrinth, A.DIVERSION_OP: move_diversion, A.ROOM_OP: move_room, A.PLACE: move_place,
+    A.BATTLE_OP: move_battle, A.DISCARD_START: move_discard_start, A.DISCARD_CARD: move_discard_card,
+    A.DONE: move_done, A.ADD: move_add, A.CLERIC_OP: move_cleric, A.RELIC: move_relic, A.EQUIP: move_equip,
+    A.FIGHT: move_fight, A.HEAL_CARD: move_heal, A.HEAL_NONE: move_heal_none, A.THIEF: move_thief,
+    A.KEEP: move_keep, A.KEEP_NONE: move_keep, A.DROP: move_drop,
+}[op] for op in range(19))
 
 
 def play_labyrinth(s: MakerState, p: int, c: int) -> None:
@@ -602,23 +674,35 @@ def end_turn(s: MakerState, p: int) -> None:
         advance(s, p)
         return
     need = HAND_SIZE - s.hand_size[p]
-    drawn = []
-    for _ in range(max(0, need)):
-        c = draw_adventure(s)
-        if c < 0:
-            break
-        drawn.append(c)
-        s.hands[p][c] += 1
-        s.hand_size[p] += 1
-    if drawn:
-        log(s, -1, "refresh", p, len(drawn))
-        log(s, p, "drew", p, tuple(sorted(drawn)))
+    if need <= 0:
+        advance(s, p)
+        return
+    deck = s.deck
+    if len(deck) >= need:  # the top cards, taken at once: what was drawn is counted and logged sorted, not in order
+        drawn = deck[-need:]
+        del deck[-need:]
+    else:  # the pile runs out: MM Refresh (``draw_adventure`` reshuffles the discards)
+        drawn = []
+        for _ in range(need):
+            c = draw_adventure(s)
+            if c < 0:
+                break
+            drawn.append(c)
+    hand = s.hands[p]
+    for c in drawn:
+        hand[c] += 1
+    s.hand_size[p] += len(drawn)
+    log = s.log
+    if drawn and log is not None:
+        log.append((-1, ("refresh", p, len(drawn))))
+        log.append((p, ("drew", p, tuple(sorted(drawn)))))
     trap = s.cards.types_of(TRAP)[0]
     traps = drawn.count(trap)
     if traps:
         s.stats[p][TRAPS] += traps
         s.known[p].extend([trap] * traps)  # P18: the traps are shown; they stay in the hand until resolved
-        log(s, -1, "trap", p, traps)
+        if log is not None:
+            log.append((-1, ("trap", p, traps)))
         s.phase = TRAP_PHASE
         s.current = p
         return

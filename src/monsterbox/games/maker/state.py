@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from monsterbox.core.actions import ActionTable
+from monsterbox.games.maker.actions import MakerCodes
 from monsterbox.games.maker.cards import MakerCards
 
 # Phases: a turn's main action, then its sub-decisions.
@@ -64,6 +65,7 @@ class MakerState:
     step: int
     log: list[Event] | None
     table: ActionTable  # the action table of (cards, n): fixed for the game, kept here for the hot paths
+    codes: MakerCodes  # the same table's codes by move (``actions.action_codes``)
     result: dict[str, Any] | None = None
 
 
@@ -75,5 +77,6 @@ def copy_state(s: MakerState, keep_log: bool = True) -> MakerState:
         [c[:] for c in s.entry_cards], [c[:] for c in s.exit_cards], s.entry[:], s.exit_d[:], s.stage[:],
         s.entered[:], s.monster[:], s.first_exit, s.end_phase, s.current, s.phase, s.battle[:], s.equips[:],
         s.last_add, s.last_equip, s.heal[:], s.discarded, [x[:] for x in s.stats], s.turns, s.rng, s.dice[:],
-        s.step, (s.log[:] if s.log is not None else None) if keep_log else None, s.table, s.result,
+        s.step, (s.log[:] if s.log is not None else None) if keep_log else None, s.table, s.codes,
+        s.result,
     )
