@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import reduce
-from operator import or_
 
 from monsterbox.games.mansion.cards import ABILITY_TYPES, ACTOR_TYPES, MansionCards
 
@@ -54,7 +52,11 @@ class CastTable:
 
     def banned(self, owned_actors: Sequence[int]) -> int:
         """The actors a player owning ``owned_actors`` may not cast: those of an ability type it already has."""
-        return reduce(or_, map(self.same_ability.__getitem__, owned_actors), 0)
+        out = 0
+        same = self.same_ability
+        for a in owned_actors:
+            out |= same[a]
+        return out
 
 
 def plain_mask(costs: Sequence[Sequence[int]], screen: Sequence[int]) -> int:

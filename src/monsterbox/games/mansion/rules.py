@@ -54,7 +54,6 @@ CHAMBER_COST = 2  # MM Add a Chamber: always 2 skulls of any colour
 REWARD_BONUS = 3  # MM Reward Cards: +3 each
 CHAMBER_MEMO_MAX = 4_096  # addable_chambers' memo entries kept (pools are subsets of 12 chambers)
 ROUND_CAP = 60  # P10: a safety net; games end long before (every seat sells at least 1 ticket a round)
-TWOS = (2,) * 5  # costume_choices: counts capped at two
 COSTUME = {1: 3, 2: 5}  # MM Costume: 3 or 5 tickets for 1 or 2 skulls
 (DRACULA, WEREWOLF, FRANKENSTEIN, CTHULHU, VERONA, EVA, GHOST, BLACK_LAGOON, MUMMY, SWAMP_THING) = range(10)
 ABILITY_TYPES = frozenset((BLACK_LAGOON, MUMMY, SWAMP_THING))  # MM Actor Cards: one of each type per player
@@ -348,7 +347,7 @@ def costume_choices(codes: A.Codes, discard: Sequence[int]) -> list[int]:
     """MM Costume: one skull, or two, from the discard tile (the codes of ``costume:<colour>`` then
     ``costume:<colour>+<colour>``). Built once per discard tile (counts above two change nothing) in the action
     codes' ``costume_memo``."""
-    key = tuple(map(min, discard, TWOS))
+    key = tuple([k if k < 2 else 2 for k in discard])
     hit = codes.costume_memo.get(key)
     if hit is None:
         hit = [codes.costume1[c] for c in range(5) if key[c]]
