@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from monsterbox.core.actions import ActionTable, cached_table
-from monsterbox.games.mansion.cards import SKULLS, MansionCards
+from monsterbox.games.mansion.cards import CHAMBER_TYPES, SKULLS, MansionCards
+from monsterbox.games.mansion.castability import CastTable, cast_table
 
 (TILE_OP, TAKE_OP, CAST_OP, MUMMY_OP, RESERVE_OP, CHAMBER_OP, SWAMP_OP, COSTUME1, COSTUME2, END_OP, DUMMY_OP,
  DUMMY_SKULL, GIVE, GIVE_NONE, PAY_OP) = range(15)
@@ -50,7 +51,9 @@ class Codes:
     """The codes of one action table by op and argument, for the hot paths (no ``(op, a, b)`` tuple to build):
     ``cast[a]`` is the code of ``cast:<actor a>``, ``costume2[c][d]`` that of ``costume:<c>+<d>`` (c <= d),
     ``pay[pay_code(paid)]`` that of a payment, ``paid[pay_code(paid)]`` its skulls per colour again; ``ops`` is
-    the table's ``ops``."""
+    the table's ``ops``. Also the card set's facts the casting turn reads: ``castability`` (``castability.CastTable``),
+    ``chamber_bit[c]`` (bit ``CHAMBER_TYPES.index(type)`` of chamber ``c``: a player's chamber types as one
+    integer)."""
 
     table: ActionTable
     ops: list[tuple[int, int, int]]
@@ -70,11 +73,16 @@ class Codes:
     give_none: int
     pay: dict[int, int]
     paid: dict[int, tuple[int, ...]]
+    castability: CastTable
+    chamber_bit: tuple[int, ...]
+    #: ``rules.addable_chambers`` by (the player's chamber types as ``chamber_bit``s, the chamber pool): the first
+    #: chamber of each kind in the pool whose type the player lacks, a pure function of the key (bounded)
+    chamber_memo: dict[tuple[int, tuple[int, ...]], list[int]] = field(default_factory=dict)
     #: ``rules.costume_choices`` by discard tile (counts capped at two): a few hundred lists at most
     costume_memo: dict[tuple[int, ...], list[int]] = field(default_factory=dict)
 
 
-def codes_of(table: ActionTable) -> Codes:
+def codes_of(table: ActionTable, cards: MansionCards) -> Codes:
     by_op: dict[int, dict[int, int]] = {}
     costume2 = [[-1] * 5 for _ in range(5)]
     for code, (op, a, b) in enumerate(table.ops):
@@ -90,7 +98,8 @@ def codes_of(table: ActionTable) -> Codes:
     return Codes(table, table.ops, row(TILE_OP), row(TAKE_OP), row(CAST_OP), row(MUMMY_OP), row(RESERVE_OP),
                  row(DUMMY_OP), row(CHAMBER_OP), by_op[SWAMP_OP][-1], row(COSTUME1), costume2, by_op[END_OP][-1],
                  row(DUMMY_SKULL), row(GIVE), by_op[GIVE_NONE][-1], dict(by_op[PAY_OP]),
-                 {k: paid_of(k) for k in by_op[PAY_OP]})
+                 {k: paid_of(k) for k in by_op[PAY_OP]}, cast_table(cards),
+                 tuple(1 << CHAMBER_TYPES.index(t) for t in cards.ctype))
 
 
 _codes: dict[int, tuple[ActionTable, Codes]] = {}
@@ -101,7 +110,7 @@ def action_codes(cards: MansionCards, players: int) -> Codes:
     table = action_table(cards, players)
     hit = _codes.get(id(table))
     if hit is None or hit[0] is not table:
-        hit = _codes[id(table)] = (table, codes_of(table))
+        hit = _codes[id(table)] = (table, codes_of(table, cards))
     return hit[1]
 
 

@@ -177,10 +177,10 @@ class PaymentTable:
     holding plenty of every colour, in the order they are offered (``payment_order``). A screen's payments are the
     ones among these that its skulls cover (``payment_set`` decides each skull count by the cost and the screen's
     count of that colour alone, a payment's chambers by its excess), so a purchase filters this table instead of
-    working its payments out again: ``codes_for`` gives them as ``actions.pay_code`` integers, ``payable`` whether
-    there is one, ``flags`` the chambers each payment uses."""
+    working its payments out again: ``covered`` gives them as a bitmask over the entries, ``codes_for`` as
+    ``actions.pay_code`` integers, ``payable`` whether there is one, ``flags`` the chambers each payment uses."""
 
-    __slots__ = ("entries", "flags", "cap", "_fitting", "_payable")
+    __slots__ = ("entries", "flags", "cap", "below", "_fitting")
 
     def __init__(self, options: dict[Payment, Flags]) -> None:
         from monsterbox.games.mansion.actions import pay_code
@@ -190,39 +190,42 @@ class PaymentTable:
         self.flags = {pay_code(q): options[q] for q in order}
         # the most skulls of each colour a payment spends: a screen's payments depend on no more than this
         self.cap = tuple(max((q[c] for q in order), default=0) for c in range(5))
+        # below[c][k]: the entries spending at most k skulls of colour c (bit j for entry j), k up to cap[c]
+        self.below = tuple(tuple(sum(1 << j for j, q in enumerate(order) if q[c] <= k) for k in range(self.cap[c] + 1))
+                           for c in range(5))
         self._fitting: dict[int, list[int]] = {}
-        self._payable: dict[int, bool] = {}
 
-    def key(self, screen: Sequence[int]) -> int:
-        """``pack_screen`` of ``screen`` capped at ``cap``: a screen's payments depend on no more than this."""
+    def covered(self, screen: Sequence[int]) -> int:
+        """The entries ``screen`` holds every skull of, as a bitmask (bit ``j`` for ``entries[j]``): for each colour,
+        the entries spending no more of it than the screen has (counts above ``cap`` count as ``cap``)."""
         b, r, g, y, grey = screen
         cb, cr, cg, cy, cgrey = self.cap
-        return (GUARDS | (b if b < cb else cb) | (r if r < cr else cr) << 6 | (g if g < cg else cg) << 12
-                | (y if y < cy else cy) << 18 | (grey if grey < cgrey else cgrey) << 24)
+        b0, b1, b2, b3, b4 = self.below
+        return (b0[b if b < cb else cb] & b1[r if r < cr else cr] & b2[g if g < cg else cg] & b3[y if y < cy else cy]
+                & b4[grey if grey < cgrey else cgrey])
 
     def codes_for(self, screen: Sequence[int]) -> list[int]:
         """The pay codes of the payments ``screen`` can make, in offer order: a list shared with later calls
-        (callers must not modify it), remembered by the screen capped at ``cap`` in ``_fitting`` (a pure function
-        of the table and the capped screen; bounded by clearing it when full)."""
-        key = self.key(screen)
-        hit = self._fitting.get(key)
+        (callers must not modify it), remembered by the entries covered (``covered``) in ``_fitting`` (a pure
+        function of the table and that mask; bounded by clearing it when full)."""
+        mask = self.covered(screen)
+        hit = self._fitting.get(mask)
         if hit is None:
             if len(self._fitting) >= FITTING_MAX:
                 self._fitting.clear()
-            hit = self._fitting[key] = [code for packed, code in self.entries if (key - packed) & GUARDS == GUARDS]
+            entries = self.entries
+            hit = []
+            m = mask
+            while m:  # the entries of the mask's bits, lowest (first offered) first
+                low = m & -m
+                hit.append(entries[low.bit_length() - 1][1])
+                m ^= low
+            self._fitting[mask] = hit
         return hit
 
     def payable(self, screen: Sequence[int]) -> bool:
-        """Whether ``screen`` can make any payment of the table (castability): the first payment it covers ends the
-        scan, no list is built; remembered by the capped screen (``key``) in ``_payable`` (bounded like
-        ``_fitting``)."""
-        key = self.key(screen)
-        hit = self._payable.get(key)
-        if hit is None:
-            if len(self._payable) >= FITTING_MAX:
-                self._payable.clear()
-            hit = self._payable[key] = any((key - packed) & GUARDS == GUARDS for packed, _ in self.entries)
-        return hit
+        """Whether ``screen`` can make any payment of the table (castability)."""
+        return self.covered(screen) != 0
 
 
 #: ``payment_table`` by its arguments: a few hundred small tables at most (costs of a card file x chamber help)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -51,6 +52,7 @@ from monsterbox.games.mansion.state import (
 START_TICKETS = 30  # MM Setup 9
 CHAMBER_COST = 2  # MM Add a Chamber: always 2 skulls of any colour
 REWARD_BONUS = 3  # MM Reward Cards: +3 each
+CHAMBER_MEMO_MAX = 4_096  # addable_chambers' memo entries kept (pools are subsets of 12 chambers)
 ROUND_CAP = 60  # P10: a safety net; games end long before (every seat sells at least 1 ticket a round)
 COSTUME = {1: 3, 2: 5}  # MM Costume: 3 or 5 tickets for 1 or 2 skulls
 (DRACULA, WEREWOLF, FRANKENSTEIN, CTHULHU, VERONA, EVA, GHOST, BLACK_LAGOON, MUMMY, SWAMP_THING) = range(10)
@@ -163,6 +165,34 @@ def draw_skull(s: MansionState) -> int:
     raise AssertionError("bag accounting")
 
 
+def draw_skulls(s: MansionState, count: int) -> list[int]:
+    """``count`` skulls drawn one by one (``draw_skull``), per colour; fewer when the bag and the discard tile run
+    out. While the bag holds them all and no skull is scripted, the draws are ``draw_skull``'s with the bag's total
+    kept as it goes (the same generator calls, so the same skulls)."""
+    got = [0] * 5
+    bag = s.bag
+    total = sum(bag)
+    if s.bag_script or total < count:
+        for _ in range(count):
+            c = draw_skull(s)
+            if c >= 0:
+                got[c] += 1
+        return got
+    state = s.rng
+    below = crng.below
+    for _ in range(count):
+        state, k = below(state, total)
+        total -= 1
+        for c in range(5):
+            if k < bag[c]:
+                bag[c] -= 1
+                got[c] += 1
+                break
+            k -= bag[c]
+    s.rng = state
+    return got
+
+
 def neighbours(s: MansionState, q: int) -> tuple[int, ...]:
     """The player to the left and the player to the right (R2: the dummy is a seat of the table)."""
     n = s.table_n
@@ -187,18 +217,19 @@ def sales_level(s: MansionState, q: int) -> int:
             level += 3
         elif t == CTHULHU:
             colour = cards.ashows[a]
-            level += sum(1 for seat in (q, *around) for x in s.actors[seat] if acolour[x] == colour)
+            level += sum([acolour[x] for x in s.actors[seat]].count(colour) for seat in (q, *around))
         elif t == VERONA:
-            level += sum(1 for seat in (q, *around) for x in s.actors[seat] if atype[x] == DRACULA)
+            level += sum([atype[x] for x in s.actors[seat]].count(DRACULA) for seat in (q, *around))
         elif t == EVA:
-            level += 2 * sum(1 for seat in around for x in s.actors[seat] if atype[x] == FRANKENSTEIN)
+            level += 2 * sum([atype[x] for x in s.actors[seat]].count(FRANKENSTEIN) for seat in around)
         elif t == GHOST:
             level += len(s.chambers[q]) if q < s.n else 0
     return level
 
 
 def owns(s: MansionState, p: int, actor_type: int) -> bool:
-    return any(s.cards.atype[a] == actor_type for a in s.actors[p])
+    atype = s.cards.atype
+    return actor_type in [atype[a] for a in s.actors[p]]
 
 
 def chamber_of(s: MansionState, p: int, kind: str) -> int:
@@ -261,7 +292,7 @@ def legal_actions(s: MansionState) -> list[int]:
     if phase == CAST:
         return casting_actions(s, p)
     if phase == TAKE:
-        return [codes.take[c] for c in range(5) if s.audition_skulls[c]]
+        return list(compress(codes.take, s.audition_skulls))  # the colours the audition still has
     if phase == TILE:
         taken = set(s.tiles)
         return [codes.tile[k] for k in range(len(s.tile_values)) if k not in taken]
@@ -272,7 +303,7 @@ def legal_actions(s: MansionState) -> list[int]:
     if phase == DUMMY_ACTOR:
         return [codes.dummy[a] for a in sorted(s.audition)]
     if phase == DUMMY_SKULLS:
-        return [codes.dummy_skull[c] for c in range(5) if s.audition_skulls[c]]
+        return list(compress(codes.dummy_skull, s.audition_skulls))
     if phase == LAGOON:
         acts = [codes.give[q] for q in range(s.n) if q != p]
         acts.append(codes.give_none)
@@ -285,25 +316,25 @@ def casting_actions(s: MansionState, p: int) -> list[int]:
     turn; add a chamber, once a turn; the Swamp Thing's draw; Costume's one or two skulls from the discard tile;
     end the turn unless it must act first (R5)."""
     codes = s.codes
-    atype = s.cards.atype
-    owned = {atype[a] for a in s.actors[p]}
+    of_type = codes.castability.of_type
+    # MM Actor Cards: the actors of an ability type p owns (so p owns a Mummy when they include the Mummies)
+    banned = codes.castability.banned(s.actors[p])
     acts: list[int] = []
     if not s.actor_done:
         audition = sorted(s.audition)
-        cast = codes.cast
-        acts = [cast[a] for a in castable_among(s, p, audition, owned)]
-        if s.reserved[p]:
-            acts += [cast[a] for a in castable_among(s, p, sorted(s.reserved[p]), owned)]
-        if MUMMY in owned:
+        reserved = s.reserved[p]
+        cast = codes.cast  # the audition's actors, then the reserve's, castable alike
+        acts = [cast[a] for a in castable_among(s, p, audition + sorted(reserved) if reserved else audition, banned)]
+        if banned & of_type[MUMMY]:
             mummy = codes.mummy
-            acts += [mummy[a] for a in castable_among(s, p, sorted(mummy_sources(s)), owned)]
+            acts += [mummy[a] for a in castable_among(s, p, sorted(mummy_sources(s)), banned)]
         reserve = codes.reserve
         acts += [reserve[a] for a in audition]
     chambers = addable_chambers(s, p)
     if chambers:
         chamber = codes.chamber
         acts += [chamber[c] for c in chambers]
-    if SWAMP_THING in owned and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
+    if banned & of_type[SWAMP_THING] and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
         acts.append(codes.swamp)
     if not s.costume_done and s.chambers[p] and chamber_of(s, p, "costume") >= 0:
         acts += costume_choices(codes, s.skull_discard)
@@ -328,19 +359,30 @@ def costume_choices(codes: A.Codes, discard: Sequence[int]) -> list[int]:
 
 def addable_chambers(s: MansionState, p: int) -> list[int]:
     """MM Add a Chamber: one a turn, 2 skulls of any colour, one chamber of each type (one card per kind offered:
-    Make Up cards differ by their pair)."""
+    Make Up cards differ by their pair). A list shared with later calls (callers must not modify it): remembered in
+    the action codes' ``chamber_memo`` by the player's chamber types and the pool, which decide it."""
     if s.chamber_done or sum(s.screens[p]) < CHAMBER_COST:
         return []
-    ctype, ckind = s.cards.ctype, s.cards.ckind
-    have = {ctype[c] for c in s.chambers[p]}
-    seen = set()
-    out = []
-    for c in s.chamber_pool:
-        kind = ckind[c]
-        if kind[0] not in have and kind not in seen:
-            seen.add(kind)
-            out.append(c)
-    return out
+    codes = s.codes
+    bit = codes.chamber_bit
+    have = 0
+    for c in s.chambers[p]:
+        have |= bit[c]
+    key = (have, tuple(s.chamber_pool))
+    hit = codes.chamber_memo.get(key)
+    if hit is None:
+        ckind = s.cards.ckind
+        seen = set()
+        hit = []
+        for c in s.chamber_pool:
+            kind = ckind[c]
+            if not have & bit[c] and kind not in seen:
+                seen.add(kind)
+                hit.append(c)
+        if len(codes.chamber_memo) >= CHAMBER_MEMO_MAX:
+            codes.chamber_memo.clear()
+        codes.chamber_memo[key] = hit
+    return hit
 
 
 def must_act(s: MansionState, p: int, chambers: list[int] | None = None) -> bool:
@@ -351,44 +393,27 @@ def must_act(s: MansionState, p: int, chambers: list[int] | None = None) -> bool
     return bool(s.audition) or bool(addable_chambers(s, p) if chambers is None else chambers)
 
 
-def castable(s: MansionState, p: int, a: int, owned: set[int] | None = None) -> bool:
+def castable(s: MansionState, p: int, a: int) -> bool:
     """MM Actor Cards: an actor can be cast if its cost can be paid, and an ability card (Black Lagoon, Mummy,
-    Swamp Thing) only if the player does not have one of that type already (``owned``: the types of ``p``'s
-    actors, when the caller has them)."""
-    if owned is None:
-        owned = {s.cards.atype[x] for x in s.actors[p]}
-    return bool(castable_among(s, p, [a], owned))
+    Swamp Thing) only if the player does not have one of that type already."""
+    return bool(castable_among(s, p, [a], s.codes.castability.banned(s.actors[p])))
 
 
-def castable_among(s: MansionState, p: int, actors: Sequence[int], owned: set[int]) -> list[int]:
-    """The actors of ``actors`` (in that order) ``p`` can cast (``castable``): the exact colours with greys for
-    what they lack, else, when a chamber can still help, any payment of the cost's table (R6)."""
-    cards = s.cards
-    atype, acost = cards.atype, cards.acost
+def castable_among(s: MansionState, p: int, actors: Sequence[int], banned: int) -> list[int]:
+    """The actors of ``actors`` (in that order) ``p`` can cast (``castable``; ``banned``: the mask of the actors
+    of an ability type ``p`` has, ``CastTable.banned``): those the exact colours and greys pay for
+    (``CastTable.plain``), else, when a chamber can still help, those with any payment in the cost's table (R6)."""
     screen = s.screens[p]
-    b, r, g, y, grey = screen
-    total = b + r + g + y + grey
-    helpers: tuple[tuple[int, int] | None, bool] | None = None
-    out = []
-    for a in actors:
-        t = atype[a]
-        if t in owned and t in ABILITY_TYPES:
-            continue
-        cost = acost[a]
-        c0, c1, c2, c3 = cost
-        # what the exact colours lack, which greys must make up for
-        missing = ((c0 - b if c0 > b else 0) + (c1 - r if c1 > r else 0) + (c2 - g if c2 > g else 0)
-                   + (c3 - y if c3 > y else 0))
-        if missing <= grey:
-            out.append(a)
-            continue
-        if total < c0 + c1 + c2 + c3:
-            continue
-        if helpers is None:
-            helpers = _helpers(s, p)
-        if (helpers[0] is not None or helpers[1]) and payment_table(cost, *helpers).payable(screen):
-            out.append(a)
-    return out
+    ok = s.codes.castability.plain(screen) & ~banned
+    out = [a for a in actors if ok >> a & 1]
+    if len(out) == len(actors) or not s.chambers[p]:
+        return out
+    pair, props = _helpers(s, p)
+    if pair is None and not props:
+        return out
+    acost = s.cards.acost
+    return [a for a in actors if ok >> a & 1 or (not banned >> a & 1
+                                                 and payment_table(acost[a], pair, props).payable(screen))]
 
 
 def mummy_sources(s: MansionState) -> list[int]:
@@ -414,12 +439,8 @@ def start_round(s: MansionState) -> None:
             log(s, -1, "reshuffle_actors", len(s.deck))
         if s.deck:
             s.audition.append(s.deck.pop())
-    s.audition_skulls = [0] * 5
     wanted = sum(k for _, k in s.tile_values)
-    for _ in range(wanted):
-        c = draw_skull(s)
-        if c >= 0:
-            s.audition_skulls[c] += 1
+    s.audition_skulls = draw_skulls(s, wanted)
     s.tiles = [-1] * s.table_n
     s.token_next = -1
     log(s, -1, "audition", s.round, tuple(s.audition), tuple(s.audition_skulls))
@@ -437,8 +458,7 @@ def take_tile(s: MansionState, p: int, k: int) -> None:
     log(s, -1, "tile", p, k)
     if k == 0:
         s.token_next = p
-    chosen = [q for q in range(s.n) if s.tiles[q] >= 0]
-    if len(chosen) < s.n:
+    if -1 in s.tiles[:s.n]:  # a player has still to choose
         s.current = (p + 1) % s.n
         return
     if s.n == 2:
@@ -486,9 +506,13 @@ def dummy_skulls_or_next(s: MansionState) -> None:
 
 def buy(s: MansionState, p: int, kind: int, item: int) -> None:
     """R6: a purchase with a single way to pay is paid at once; otherwise the player chooses the payment (PAY)."""
-    table, codes = _purchase(s, p, kind, item)
-    if len(codes) == 1:
-        complete(s, p, kind, item, s.codes.paid[codes[0]], table.flags[codes[0]])
+    table = chamber_table(CHAMBER_COST) if kind == BUY_CHAMBER else payment_table(s.cards.acost[item],
+                                                                                  *_helpers(s, p))
+    ways = table.covered(s.screens[p])  # the payments p can make, as a bitmask over the table's entries
+    assert ways, "buy: only purchases with a payment are legal"
+    if not ways & (ways - 1):  # a single bit: a single way to pay
+        code = table.entries[ways.bit_length() - 1][1]
+        complete(s, p, kind, item, s.codes.paid[code], table.flags[code])
         return
     s.pending = (kind, item)
     s.phase = PAY
@@ -511,27 +535,31 @@ def pay(s: MansionState, p: int, paid: Payment, flags: Flags) -> None:
     """Skulls paid go to the discard tile (MM Cast or Reserve an Actor); Make Up and Props count as used."""
     s.makeup_used |= flags[0]
     s.props_used |= flags[1]
-    pub = s.public_screens[p]
+    screen, pub, discard = s.screens[p], s.public_screens[p], s.skull_discard
     for c in range(5):
-        s.screens[p][c] -= paid[c]
-        s.skull_discard[c] += paid[c]
-        # the table sees the colours paid: what cannot come from the known skulls came from hidden ones
-        if pub[c] >= paid[c]:
-            pub[c] -= paid[c]
-        else:
-            s.hidden_skulls[p] -= paid[c] - pub[c]
-            pub[c] = 0
+        k = paid[c]
+        if k:
+            screen[c] -= k
+            discard[c] += k
+            # the table sees the colours paid: what cannot come from the known skulls came from hidden ones
+            if pub[c] >= k:
+                pub[c] -= k
+            else:
+                s.hidden_skulls[p] -= k - pub[c]
+                pub[c] = 0
 
 
 def check_rewards(s: MansionState, p: int) -> None:
     """MM Reward Cards: taken at once, free, one of each type. Clown: 3 of its 4 actor types; Zombie: 3 actors of
     one colour; Witch: 4 actors of different colours."""
+    mine = s.actors[p]
+    if len(mine) < 3:  # every reward asks for 3 actors at least
+        return
     cards = s.cards
     rtype = cards.rtype
     have = {rtype[r] for r in s.rewards[p]}
     if len(have) == len(REWARD_TYPES):
         return
-    mine = s.actors[p]
     acolour = cards.acolour
     types = {cards.atype[a] for a in mine}
     colours = [acolour[a] for a in mine]
