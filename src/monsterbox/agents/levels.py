@@ -35,7 +35,7 @@ LEVELS: dict[str, dict[str, str]] = {
             "expert": "ismcts:iterations=500:opponents=heuristic"},
     "maker": {"easy": EASY, "medium": MEDIUM,
               "hard": "ismcts:iterations=60:rollout=heuristic:depth=30:order=heuristic:opponents=heuristic",
-              # flat over 100 paired worlds: against 3 hard 22 of 48 games (45.8%) where the tree search with 300
+              # flat over 100 paired worlds: against 3 hard 20 of 48 games (41.7%) where the tree search with 300
               # iterations won 12 of 36, against 3 heuristic bots 58.3% (24 games) against 46.9%, at less CPU
               "expert": "ismcts:search=flat:iterations=100:rollout=heuristic:depth=30"},
     "mansion": {"easy": EASY, "medium": MEDIUM,
