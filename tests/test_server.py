@@ -391,11 +391,11 @@ def test_websocket_token_as_first_message(db):
         mine = next_message(ws, lambda m: m.get("seat") == 1)  # a bot's move may push the spectator's state first
         assert mine["seat"] == 1 and "hand" in mine["view"]
         ws.send_json({"token": tokens["0"]})
-        assert next_message(ws, lambda m: "status" in m)["status"] == 400  # once only
+        assert next_message(ws, lambda m: "error" in m)["status"] == 400  # once only (a state has a "status" too)
     with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
         ws.receive_json()
         ws.send_json({"token": "forged"})
-        assert next_message(ws, lambda m: "status" in m)["status"] == 403
+        assert next_message(ws, lambda m: "error" in m)["status"] == 403
 
 
 def next_message(ws, pred, limit=50):

@@ -74,8 +74,12 @@ def compare_screenshot(page, name: str, tolerance: float = 0.01, height_slack: f
     may differ from the reference's by that fraction (a screen whose content varies between runs, such as the end of
     a game played by clicking), and the common top part is compared."""
     from PIL import Image, ImageChops
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    png = page.screenshot(full_page=True, animations="disabled", caret="hide", timeout=60000)
+    try:
+        png = page.screenshot(full_page=True, animations="disabled", caret="hide", timeout=60000)
+    except PlaywrightTimeout:  # Chromium once stalled capturing a settled page (CI, 2026-11-30): the capture again
+        png = page.screenshot(full_page=True, animations="disabled", caret="hide", timeout=60000)
     ref = SHOTS / f"{name}.png"
     if UPDATE or not ref.exists():
         SHOTS.mkdir(parents=True, exist_ok=True)
