@@ -455,7 +455,8 @@ def take_tile(s: MansionState, p: int, k: int) -> None:
     """MM Phase 2, Turn Order: take a tile and its tickets; the token moves to whoever takes tile 1."""
     s.tiles[p] = k
     s.tickets[p] += s.tile_values[k][0]
-    log(s, -1, "tile", p, k)
+    if s.log is not None:
+        s.log.append((-1, ("tile", p, k)))
     if k == 0:
         s.token_next = p
     if -1 in s.tiles[:s.n]:  # a player has still to choose
@@ -592,7 +593,8 @@ def cast(s: MansionState, p: int, a: int, source: str, paid: Payment, flags: Fla
     s.actors[p].append(a)
     s.actor_done = True
     used = tuple(name for name, f in zip(("make_up", "props"), flags, strict=True) if f)
-    log(s, -1, "cast", p, a, source, paid, used)
+    if s.log is not None:
+        s.log.append((-1, ("cast", p, a, source, paid, used)))
     check_rewards(s, p)
 
 
@@ -613,7 +615,8 @@ def on_take(s: MansionState, p: int, c: int, _: int) -> None:
     s.screens[p][c] += 1
     s.public_screens[p][c] += 1
     s.to_take -= 1
-    log(s, -1, "take", p, c)
+    if s.log is not None:  # ``log``, written out on the hot paths
+        s.log.append((-1, ("take", p, c)))
     if not s.to_take or not sum(s.audition_skulls):
         s.phase = CAST
 
@@ -644,7 +647,8 @@ def on_reserve(s: MansionState, p: int, a: int, _: int) -> None:
     s.audition.remove(a)
     s.reserved[p].append(a)
     s.actor_done = True
-    log(s, -1, "reserve", p, a)
+    if s.log is not None:
+        s.log.append((-1, ("reserve", p, a)))
 
 
 def on_swamp(s: MansionState, p: int, _: int, __: int) -> None:
@@ -669,11 +673,13 @@ def on_costume(s: MansionState, p: int, c: int, d: int) -> None:
         s.screens[p][k] += 1
         s.public_screens[p][k] += 1
     s.costume_done = True
-    log(s, -1, "costume", p, tickets, got)
+    if s.log is not None:
+        s.log.append((-1, ("costume", p, tickets, got)))
 
 
 def on_end(s: MansionState, p: int, _: int, __: int) -> None:
-    log(s, -1, "end_turn", p)
+    if s.log is not None:
+        s.log.append((-1, ("end_turn", p)))
     s.order_pos += 1
     begin_turn(s)
 
@@ -836,11 +842,11 @@ class MansionRules(PhasedRuleset):
     def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> MansionState:
         return setup(players, options, rng)
 
-    def legal_actions(self, state: MansionState) -> Sequence[int]:
-        return legal_actions(state)
-
-    def apply(self, state: MansionState, action: int) -> None:
-        apply(state, action)
+    # the module's functions themselves, not methods calling them: one call less on every decision, as in
+    # Monster's ruleset (mypy: their parameters are named ``s``/``code``, not ``state``/``action``; positional use
+    # is the same)
+    legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
+    apply = staticmethod(apply)  # type: ignore[assignment]
 
     def estimate(self, state: MansionState) -> list[float]:
         from monsterbox.games.mansion.heuristic import estimate

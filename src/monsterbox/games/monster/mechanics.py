@@ -106,7 +106,8 @@ def kill_top(s: MonsterState, p: int, i: int, how: str) -> None:
     disturbed. Only the top monster can be killed."""
     m = s.stacks[i].pop()
     s.dead[i].append(m)
-    log(s, -1, "kill", p, s.lair_keys[i], m, how)
+    if s.log is not None:  # ``log``, written out on the hot path
+        s.log.append((-1, ("kill", p, s.lair_keys[i], m, how)))
     if not s.stacks[i]:
         destroy_lair(s, p, i)
 
@@ -171,16 +172,16 @@ NO_CRISIS_RULES = CrisisRules((False,) * 5, False, False, frozenset(), False)
 
 
 def crisis_rules(s: MonsterState) -> CrisisRules:
-    """The ``CrisisRules`` of ``s``. Without a day crisis or a crisis lair (most of the time) nothing changes the
-    rules; otherwise they are computed once and cached in ``s.in_force`` under their key, today's crises and the
-    table's lairs: any change of either gives a new key, so the cache is never stale (and copies share it)."""
+    """The ``CrisisRules`` of ``s``. Without a day crisis or a crisis lair nothing changes the rules; otherwise they
+    are computed once and cached in ``s.in_force`` with what decides them, today's crises and the table's lairs (as
+    copies no one modifies, compared with the lists themselves: no key is built on a hit): any change of either
+    misses, so the cache is never stale (and copies share it)."""
     day, keys = s.day_crises, s.lair_keys
     if not day and (not keys or max(keys) < 100):
         return NO_CRISIS_RULES
-    key = (tuple(day), tuple(keys))
     hit = s.in_force
-    if hit is not None and hit[0] == key:
-        rules: CrisisRules = hit[1]
+    if hit is not None and hit[0] == day and hit[1] == keys:
+        rules: CrisisRules = hit[2]
         return rules
     crises = s.cards.crises
     out = [False] * 5
@@ -195,7 +196,7 @@ def crisis_rules(s: MonsterState) -> CrisisRules:
         no_three_lairs=frozenset(k for k in keys if k >= 100 and crises[k - 100].effect == "no_three"),
         no_cubes=any(crises[c].effect == "no_cubes" for c in day),
     )
-    s.in_force = (key, rules)
+    s.in_force = (day[:], keys[:], rules)
     return rules
 
 

@@ -27,6 +27,7 @@ from monsterbox.games.monster.effects import (
     quartermaster_draw,
 )
 from monsterbox.games.monster.mechanics import (
+    NO_CRISIS_RULES,
     available,
     bank_count,
     bank_take,
@@ -136,7 +137,11 @@ def card_set(options: dict[str, Any]) -> MonsterCards:
 
 def _ordered(rng: random.Random, items: list[int], first: list[int]) -> list[int]:
     """A pile of ``items`` with ``first`` on top in that order and the rest shuffled (the next card is the last
-    element). ``items`` may repeat (weapons): one copy is taken out for each entry of ``first``."""
+    element). ``items`` may repeat (weapons): one copy is taken out for each entry of ``first``. ``items`` is a
+    list of the caller's own, which may be shuffled in place and returned."""
+    if not first:  # the usual case: the pile is ``items`` shuffled (no copy)
+        crng.shuffle_random(rng, items)
+        return items
     rest = list(items)
     for x in first:
         rest.remove(x)
@@ -227,7 +232,8 @@ def spawn_lair(s: MonsterState, key: int | None = None) -> None:
     s.stacks.append(stack)
     s.dead.append([])
     s.lair_loot.append(loot)
-    log(s, -1, "lair", key, tuple(stack), loot)
+    if s.log is not None:
+        s.log.append((-1, ("lair", key, tuple(stack), loot)))
 
 
 def start_day(s: MonsterState) -> None:
@@ -257,13 +263,16 @@ def provision(s: MonsterState) -> None:
     total = sum(map(len, s.stacks))
     n, leader, deck = s.n, s.leader, s.weapon_deck
     dealt: list[list[int]] = [[] for _ in range(n)]
-    if len(deck) >= total:  # the deck holds enough: ``draw_weapon`` without its reshuffle check, card by card
+    if len(deck) >= total:  # the deck holds enough: ``draw_weapon`` without its reshuffle check, at once
+        top = deck[:-total - 1:-1] if total else []  # the top ``total`` cards, the next one first
+        del deck[len(deck) - total:]
         hands = s.hands
-        for k in range(total):
+        for k in range(min(n, total)):  # the k-th card goes to the leader's k-th neighbour, and every n-th after
             q = (leader + k) % n
-            w = deck.pop()
-            hands[q][w] += 1
-            dealt[q].append(w)
+            dealt[q] = got = top[k::n]
+            hand = hands[q]
+            for w in got:
+                hand[w] += 1
     else:
         for k in range(total):
             q = (leader + k) % n
@@ -278,8 +287,8 @@ def provision(s: MonsterState) -> None:
         s.stored[p] = []
         s.known[p].extend(s.held[p])  # in the hand or in the store yesterday: in the hand now
         s.held[p] = []
-        log(s, -1, "dealt", p, len(dealt[p]))
-        log(s, p, "drew", p, tuple(dealt[p]))
+        if s.log is not None:
+            s.log += ((-1, ("dealt", p, len(dealt[p]))), (p, ("drew", p, tuple(dealt[p]))))
 
 
 def crisis(s: MonsterState) -> None:
@@ -361,7 +370,8 @@ def weapon_slot(s: MonsterState) -> list[int]:
         if slots[i] == "weapon":
             floor = chosen[i]
             left[floor] -= 1
-    if origin in ("three", "ability", "item") and effect in ("three", "kill_with_any"):  # a kill
+    if origin in ("three", "ability", "item") and effect in ("three", "kill_with_any") and (
+            s.day_crises or max(s.lair_keys, default=0) >= 100):  # a kill, and a crisis in force (else no change)
         rules = crisis_rules(s)
         if rules.any_blocked:
             for w, blk in enumerate(rules.blocked):
@@ -487,7 +497,8 @@ def hunt_actions(s: MonsterState) -> list[int]:
     if armed >= 0:
         have[armed] += 1
     held = sum(have)
-    rules = crisis_rules(s)
+    # ``crisis_rules`` without its call when no crisis is in force (no day crisis, no crisis lair: most hunts)
+    rules = crisis_rules(s) if s.day_crises or max(s.lair_keys, default=0) >= 100 else NO_CRISIS_RULES
     may_kill = have  # per colour: weapons that may kill today
     if rules.any_blocked:
         may_kill = [0 if b else h for h, b in zip(have, rules.blocked, strict=True)]
@@ -648,7 +659,8 @@ def resolve_pending(s: MonsterState, p: int, origin: str, effect: str, params: d
     if origin == "three":
         for w in chosen:
             spend_weapon(s, p, w)
-        log(s, -1, "three", p, params["lair"], tuple(chosen))
+        if s.log is not None:
+            s.log.append((-1, ("three", p, params["lair"], tuple(chosen))))
         kill_top(s, p, s.lair_keys.index(params["lair"]), "three weapons")
         if s.bounties:  # Looting, Bounties: only bounties in play can be met
             check_bounties(s, p, "three")
@@ -672,7 +684,8 @@ def do_pass(s: MonsterState, p: int, order: list[int]) -> None:
     assert not any(s.hands[p]) and s.armed[p] < 0
     s.known[p] = []
     s.passed[p] = True
-    log(s, -1, "pass", p, tuple(order))
+    if s.log is not None:
+        s.log.append((-1, ("pass", p, tuple(order))))
     proceed(s)
 
 
@@ -688,7 +701,8 @@ def move_kill(s: MonsterState, p: int, key: int, w: int) -> None:
     """MO Killing monsters: a weapon of the same colour kills the top monster of a lair."""
     s.turn_actor = p
     spend_weapon(s, p, w)
-    log(s, -1, "weapon_kill", p, key, w)
+    if s.log is not None:  # ``log``, written out on the hot paths
+        s.log.append((-1, ("weapon_kill", p, key, w)))
     s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
     kill_top(s, p, s.lair_keys.index(key), "weapon")
     proceed(s)
@@ -739,7 +753,8 @@ def move_store(s: MonsterState, p: int, _a: int, _b: int) -> None:
 def move_discard(s: MonsterState, p: int, w: int, _b: int) -> None:
     """MO Discard a weapon (a delaying action)."""
     spend_weapon(s, p, w)
-    log(s, -1, "discard", p, w)
+    if s.log is not None:
+        s.log.append((-1, ("discard", p, w)))
     s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
     proceed(s)
 
@@ -762,7 +777,8 @@ def move_arm(s: MonsterState, p: int, w: int, _b: int) -> None:
     elif w in s.held[p]:  # it may have been that one ("in the hand or the store")
         s.held[p].remove(w)
     s.armed[p] = w
-    log(s, -1, "arm", p, w)
+    if s.log is not None:
+        s.log.append((-1, ("arm", p, w)))
     proceed(s)
 
 
@@ -842,7 +858,8 @@ def place_cube(s: MonsterState, p: int, w: int) -> None:
     return to their bags."""
     s.cubes[p] -= 1
     s.bank_cubes[w].append(p)
-    log(s, -1, "cube", p, w)
+    if s.log is not None:
+        s.log.append((-1, ("cube", p, w)))
     if len(s.bank_cubes[w]) >= 2:
         first = s.bank_cubes[w][0]
         got = bank_take(s, w)
@@ -882,16 +899,16 @@ def proceed(s: MonsterState) -> None:
     while s.phase != OVER and s.followups:
         f = s.followups.pop(0)
         kind = f[0]
-        if kind == "loot":
-            s.phase, s.current, s.loot_choice = LOOT, f[1], f[2]
-            return
-        if kind == "arm":
+        if kind == "arm":  # the steps by frequency: arm and next follow every hunt action
             p = f[1]
-            if s.armed[p] < 0 and sum(s.hands[p]) and not s.passed[p]:
+            if s.armed[p] < 0 and not s.passed[p] and any(s.hands[p]):
                 s.phase, s.current = ARM, p
                 return
         elif kind == "next":
             advance_hunt(s, f[1])
+            return
+        elif kind == "loot":
+            s.phase, s.current, s.loot_choice = LOOT, f[1], f[2]
             return
         elif kind == "crisis_discard":
             if weapons_held(s, f[1]):

@@ -68,7 +68,8 @@ class MonsterState:
     table: ActionTable  # the action table of (cards, n): fixed for the game, kept here for the hot paths
     codes: MonsterCodes  # the same table's codes by move (``actions.action_codes``)
     result: dict[str, Any] | None = None
-    in_force: tuple[Any, Any] | None = None  # cache of ``mechanics.crisis_rules``: (its key, its value)
+    #: cache of ``mechanics.crisis_rules``: (today's crises, the table's lairs: copies never modified, its value)
+    in_force: tuple[list[int], list[int], Any] | None = None
 
 
 def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
