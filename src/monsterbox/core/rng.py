@@ -55,9 +55,9 @@ def shuffle_random(rng: random.Random, items: list[Any]) -> None:
     while n > 1:
         k = n.bit_length()
         low = 1 << (k - 1)  # the counts down to ``low`` all draw k bits: the bit length is computed once for them
-        for m in range(n, low - 1, -1):
+        for i in range(n - 1, low - 2, -1):  # position i takes one of the i + 1 items up to it (no ``m - 1``)
             j = getrandbits(k)
-            while j >= m:
+            while j > i:
                 j = getrandbits(k)
-            items[m - 1], items[j] = items[j], items[m - 1]
+            items[i], items[j] = items[j], items[i]
         n = low - 1
