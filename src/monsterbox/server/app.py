@@ -473,7 +473,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         async def push() -> None:
             while True:
                 data = orjson.dumps(table_state(table, who["seat"], lang))
-                await websocket.send_text(data.decode())
+                await websocket.send({"type": "websocket.send", "text": data.decode()})
                 await wake.wait()
                 wake.clear()
 
@@ -499,7 +499,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                     await reply_error("too many messages: slow down", 429)
                     continue
                 try:
-                    msg = json.loads(raw)
+                    msg = orjson.loads(raw)
                 except ValueError:
                     msg = None
                 who["messages"] += 1

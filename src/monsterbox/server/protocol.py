@@ -74,8 +74,9 @@ class OneWriteHttpProtocol(HttpToolsProtocol):
 #: how ``serve`` (and the browser tests' server) runs uvicorn: one-write HTTP responses; WebSocket through uvicorn's
 #: sans-I/O protocol on the ``websockets`` package (its default, the legacy asyncio protocol, took about 0.3 ms more
 #: of the server's CPU a move at 50 tables: docs/results/server-load.md); messages of at most 64 kB; the client's
-#: address from the socket, never from a header
+#: address from the socket, never from a header; no access log (uvicorn formats each line's parts before the logger
+#: drops it below its level: a cost on every request for nothing)
 UVICORN_OPTIONS: dict[str, Any] = {"http": OneWriteHttpProtocol, "ws": "websockets-sansio", "ws_max_size": 64 * 1024,
-                                   "proxy_headers": False}
+                                   "proxy_headers": False, "access_log": False}
 
 __all__ = ["UVICORN_OPTIONS", "OneWriteHttpProtocol", "OneWriteTransport", "announces_body"]

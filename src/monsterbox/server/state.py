@@ -76,7 +76,7 @@ def _journal(table: Table, seat: int | None, lang: str, total: int) -> tuple[lis
 
 def _joined(pieces: list[bytes]) -> orjson.Fragment:
     """A JSON list of pieces of JSON, written out as it is when the reply is serialised."""
-    return orjson.Fragment(b"[" + b",".join(p for p in pieces if p) + b"]")
+    return orjson.Fragment(b"[" + b",".join(filter(None, pieces)) + b"]")
 
 
 def seat_log(table: Table, seat: int | None) -> list[dict[str, Any]]:

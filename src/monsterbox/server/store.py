@@ -9,6 +9,7 @@ upgrades in place.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import fcntl
 import hashlib
@@ -145,7 +146,46 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA synchronous=NORMAL")  # durable at checkpoints; a crash of the process loses nothing
     cur.execute("PRAGMA busy_timeout=5000")
     cur.execute("PRAGMA foreign_keys=ON")
+    # no checkpoint at commit: a commit that crosses the WAL's threshold would copy the WAL into the database and
+    # wait for the disk (fsync) on the request path, up to tens of milliseconds; the store's checkpointer does it
+    cur.execute("PRAGMA wal_autocheckpoint=0")
     cur.close()
+
+
+class Checkpointer:
+    """Copies SQLite's WAL into the database file from a thread of its own (``PRAGMA wal_checkpoint(PASSIVE)``,
+    which never blocks a writer or waits for a reader), every ``interval`` seconds while there were commits. With
+    ``synchronous=NORMAL`` a checkpoint is where SQLite waits for the disk; moved here, a move's commit only writes
+    to the WAL. The thread has its own connection and stops with the store."""
+
+    def __init__(self, database: str, interval: float = 0.5) -> None:
+        self.database = database
+        self.interval = interval
+        self.dirty = False  # set after each commit (a plain flag: read and cleared by this thread only)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="sqlite-checkpoint", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        conn = sqlite3.connect(self.database, timeout=5, isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.wait(self.interval):
+                if self.dirty:
+                    self.dirty = False
+                    self.checkpoint(conn)
+            self.checkpoint(conn)
+        finally:
+            conn.close()
+
+    @staticmethod
+    def checkpoint(conn: sqlite3.Connection) -> None:
+        # busy or gone: the WAL stays readable as it is, and the next round tries again
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=10)
 
 
 def normalise_url(url: str) -> str:
@@ -189,6 +229,7 @@ class Store:
             # processes sharing the file take turns on this lock rather than in SQLite's busy handler, which
             # sleeps a millisecond or more (blocking the event loop) where the other writer needs a tenth of that
             self._lockfile = open(database + ".write-lock", "a+b")  # noqa: SIM115 - held for the store's life
+        self._checkpointer = Checkpointer(self.sqlite_file) if self.sqlite_file else None
 
     @contextmanager
     def _tx(self) -> Iterator[Any]:
@@ -229,7 +270,9 @@ class Store:
             fcntl.flock(f, fcntl.LOCK_UN)
 
     def _told(self, notify: str | None) -> None:
-        """After a SQLite commit: the other processes are told (``notifier``)."""
+        """After a SQLite commit: the checkpointer has work, and the other processes are told (``notifier``)."""
+        if self._checkpointer is not None:
+            self._checkpointer.dirty = True
         if notify and self.notifier is not None:
             self.notifier(notify)
 
@@ -240,6 +283,8 @@ class Store:
                     s.add(row)
             except SQLAlchemyError as exc:
                 raise StoreError(f"the database refused the new table: {type(exc).__name__}") from exc
+        if self._checkpointer is not None:
+            self._checkpointer.dirty = True
 
     def load(self, game: str, since: int = 0) -> Loaded | None:
         """The table's row and its moves from index ``since`` on (in order)."""
@@ -352,6 +397,9 @@ class Store:
             return list(s.scalars(q))
 
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.close()
+            self._checkpointer = None
         if self._pg is not None:
             with self._writer_lock:
                 self._pg.close()
