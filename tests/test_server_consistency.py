@@ -6,6 +6,7 @@ import os
 import random
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -202,3 +203,39 @@ def test_two_server_processes_on_one_sqlite_file(tmp_path):
     from tests.two_processes import check_two_processes
 
     check_two_processes(f"sqlite:///{tmp_path / 'games.db'}")
+
+
+def test_sqlite_checkpoints_happen_off_the_commit(tmp_path):
+    """A move's commit only appends to the WAL (no checkpoint at commit, where SQLite would wait for the disk); the
+    store's checkpointer thread copies the WAL into the database file soon after, so the file grows and the WAL
+    does not grow without end."""
+    from monsterbox.server.store import Checkpointer, GameRow, Store, now
+
+    path = tmp_path / "c.db"
+    store = Store(f"sqlite:///{path}")
+    try:
+        assert store._writer is not None
+        assert store._writer.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        assert isinstance(store._checkpointer, Checkpointer)
+        store._checkpointer.interval = 0.05
+        t = now()
+        store.add(GameRow(id="g1", game_id="inn", players=3, seed="1", seed_commitment="x", options={}, seats=[],
+                          created=t, updated=t))
+        until(lambda: store._checkpointer is not None and not store._checkpointer.dirty)
+        before = os.path.getsize(path)
+        for i in range(1500):
+            store.append("g1", i, "stay:gold", 0, "human", {"status": "playing", "to_play": 1})
+        wal = os.path.getsize(str(path) + "-wal")
+        assert wal > 0
+        until(lambda: os.path.getsize(path) > before)  # the moves' pages reached the database file
+    finally:
+        store.close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT count(*) FROM moves").fetchone()[0] == 1500
+
+
+def until(pred, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while not pred():
+        assert time.monotonic() < end, "not reached in time"
+        time.sleep(0.02)
