@@ -128,30 +128,44 @@ class Game:
         index.sync(self.rules.event_log(self.state))
         return index
 
-    def view(self, seat: int, memo: EventMemo | None = None, log: bool = True) -> dict[str, Any]:
+    def view(self, seat: int, log: bool = True) -> dict[str, Any]:
         """The table as ``seat`` may know it and the last ``core.events.LOG_WINDOW`` events it saw (``log``, from
-        index ``log_first`` of its history): its size and cost do not grow with the game. ``memo`` (a dict kept
-        by the caller for this game) converts each event once across views; see ``core.events.window``.
+        index ``log_first`` of its history): its size and cost do not grow with the game.
         ``log=False``: the table alone, without ``log`` and ``log_first``, for a caller that keeps the history
         itself (``events`` and ``event_count`` page it)."""
         self._check_seat(seat)
         if not log:
             return self.rules.table_view(self.state, seat)
-        return window(self.rules, self.state, seat, self._index(), memo=memo)
+        return window(self.rules, self.state, seat, self._index())
 
-    def spectator_view(self, memo: EventMemo | None = None, log: bool = True) -> dict[str, Any]:
+    def spectator_view(self, log: bool = True) -> dict[str, Any]:
         if not log:
             return self.rules.table_view(self.state, None)
-        return window(self.rules, self.state, None, self._index(), memo=memo)
+        return window(self.rules, self.state, None, self._index())
 
-    def events(self, seat: int | None, since: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+    def events(self, seat: int | None, since: int = 0, limit: int | None = None,
+               memo: EventMemo | None = None) -> list[dict[str, Any]]:
         """The history ``seat`` saw (``None``: a spectator, public events only) from its event ``since`` on, at most
-        ``limit`` events: the same events, at the same indices, as the views' ``log``/``log_first`` showed."""
+        ``limit`` events: the same events, at the same indices, as the views' ``log``/``log_first`` showed.
+
+        A logged event never changes and its JSON form depends on nothing but the game's card data, so a caller
+        that reads the histories of several seats (the server) may pass ``memo`` (a dict it keeps for this game):
+        each event is then converted once, and a public event is the same dict in every seat's history (to be
+        treated as read-only)."""
         if seat is not None:
             self._check_seat(seat)
         index = self._index()
         start, stop = check_since(since, limit, index.count(seat))
-        return [self.rules.log_event(self.state, e) for e in index.entries(seat, start, stop)]
+        entries = index.entries(seat, start, stop)
+        if memo is None:
+            return [self.rules.log_event(self.state, e) for e in entries]
+        out = []
+        for e in entries:
+            hit = memo.get(id(e))
+            if hit is None or hit[0] is not e:  # the entry is held by the memo, so its id is never reused
+                hit = memo[id(e)] = (e, self.rules.log_event(self.state, e))
+            out.append(hit[1])
+        return out
 
     def event_count(self, seat: int | None) -> int:
         """How many events ``seat`` (``None``: a spectator) has seen so far."""

@@ -55,7 +55,8 @@ def _journal(table: Table, seat: int | None, lang: str, total: int) -> tuple[lis
     """The JSON pieces of the ``total`` events ``seat`` (None: a spectator) has seen: each event as the view's log
     shows it, and each as its story entry in ``lang`` (``b""`` for an event told in no words). A seat's history only
     grows and its event ``i`` never changes, so the pieces are made once, as events come (``Game.events`` gives
-    the new ones), and kept by the table (``Table.log_json``, ``Table.story_json``)."""
+    the new ones), and kept by the table (``Table.log_json``, ``Table.story_json``); an event every seat saw is
+    converted and serialised once for all of them (``Table.event_memo``, ``Table.event_json``)."""
     g = table.game
     log = table.log_json.setdefault(seat, [])
     story = table.story_json.setdefault((seat, lang), [])
@@ -65,9 +66,14 @@ def _journal(table: Table, seat: int | None, lang: str, total: int) -> tuple[lis
     if len(log) < total or len(story) < total:
         first = min(len(log), len(story))
         text, names, cards = text_module(g.game_id), table.names(), g.state.cards
-        for i, e in enumerate(g.events(seat, since=first), first):
+        pieces = table.event_json
+        for i, e in enumerate(g.events(seat, since=first, memo=table.event_memo), first):
             if i == len(log):
-                log.append(orjson.dumps(e))
+                # a public event is one dict for every seat (the memo): its JSON is made once for them all
+                hit = pieces.get(id(e))
+                if hit is None or hit[0] is not e:
+                    hit = pieces[id(e)] = (e, orjson.dumps(e))
+                log.append(hit[1])
             if i == len(story):
                 line = text.narrate(e, seat, names, cards)
                 story.append(orjson.dumps({"index": i, "text": line}) if line else b"")

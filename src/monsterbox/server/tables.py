@@ -20,6 +20,7 @@ from typing import Any
 
 import monsterbox
 from monsterbox.core.errors import IllegalAction, InvalidOptions
+from monsterbox.core.events import EventMemo
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _, language, use_language
 from monsterbox.core.registry import get_ruleset
@@ -50,6 +51,8 @@ class Table:
     log_json: dict[int | None, list[bytes]] = field(default_factory=dict)  # server/state.py: _journal
     story_json: dict[tuple[int | None, str], list[bytes]] = field(default_factory=dict)
     seats_cache: dict[str, tuple[list[dict[str, Any]], list[str]]] = field(default_factory=dict)
+    event_memo: EventMemo = field(default_factory=dict)  # Game.events(memo=): each event converted once
+    event_json: dict[int, tuple[dict[str, Any], bytes]] = field(default_factory=dict)  # id(event) -> its JSON
 
     def __post_init__(self) -> None:
         self.reindex()
@@ -66,6 +69,8 @@ class Table:
         self.story_cache.clear()
         self.story_json.clear()
         self.log_json.clear()
+        self.event_memo.clear()
+        self.event_json.clear()
 
     @property
     def version(self) -> int:
