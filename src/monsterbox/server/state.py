@@ -16,39 +16,19 @@ from typing import Any
 
 import orjson
 
-from monsterbox.core.events import LOG_WINDOW
+from monsterbox.core.events import LOG_WINDOW, check_since
 from monsterbox.core.i18n import use_language
 from monsterbox.core.registry import GAME_IDS
 from monsterbox.server.tables import Table
 
 TEXT_MODULES = {g: f"monsterbox.games.{g}.text" for g in GAME_IDS}
-STORY_WINDOW = 40  # the most recent events in each reply; older ones through /events
+STORY_WINDOW = 40  # the most recent events in a replayed position's story (a live state: LOG_WINDOW)
 
 
 @functools.cache
 def text_module(game_id: str) -> Any:
     """The game's wording layer (``games/<id>/text.py``)."""
     return importlib.import_module(TEXT_MODULES[game_id])
-
-
-def _story(text: Any, events: list[dict[str, Any]], first: int, seat: int | None, cache: dict[Any, str] | None,
-           table: Table, lang: str) -> list[dict[str, Any]]:
-    """The events in words (the seats' names, the table's card file, the reader's language), each with its index in
-    the seat's log. A seat's log only grows, so the words of event (language, seat, index) never change: ``cache``
-    keeps them."""
-    out = []
-    names = table.names()
-    cards = table.game.state.cards
-    for i, e in enumerate(events):
-        key = (lang, seat, first + i)
-        line = cache.get(key) if cache is not None else None
-        if line is None:
-            line = text.narrate(e, seat, names, cards) or ""
-            if cache is not None:
-                cache[key] = line
-        if line:
-            out.append({"index": first + i, "text": line})
-    return out
 
 
 def _journal(table: Table, seat: int | None, lang: str, total: int) -> tuple[list[bytes], list[bytes]]:
@@ -85,13 +65,6 @@ def _joined(pieces: list[bytes]) -> orjson.Fragment:
     return orjson.Fragment(b"[" + b",".join(filter(None, pieces)) + b"]")
 
 
-def seat_log(table: Table, seat: int | None) -> list[dict[str, Any]]:
-    g = table.game
-    view = g.view(seat) if seat is not None else g.spectator_view()
-    log: list[dict[str, Any]] = view.get("log", [])
-    return log
-
-
 def table_state(table: Table, seat: int | None, lang: str = "en") -> dict[str, Any]:
     with table.lock, use_language(lang):
         g = table.game
@@ -101,9 +74,10 @@ def table_state(table: Table, seat: int | None, lang: str = "en") -> dict[str, A
         log, story = _journal(table, seat, lang, total)
         view["log"], view["log_first"] = _joined(log[first:]), first
         text = text_module(g.game_id)
+        over, to_play = g.over, g.to_play
         out: dict[str, Any] = {
             "id": table.id, "game": g.game_id, "players": g.players, "seat": seat, "version": table.version,
-            "over": g.over, "to_play": g.to_play, "status": table.status(), "view": view,
+            "over": over, "to_play": to_play, "status": table.status(), "view": view,
             "seats": table.public_seats(), "practice": table.practice, "hints": table.hints,
             "seed_commitment": table.seed_commitment, "legal": [],
             "story": _joined(story[first:]), "story_first": first,
@@ -111,38 +85,38 @@ def table_state(table: Table, seat: int | None, lang: str = "en") -> dict[str, A
         }
         if table.notice:
             out["notice"] = table.notice
-        if seat is not None and g.to_play == seat and table.seats[seat]["kind"] == "human":
+        if seat is not None and to_play == seat and table.seats[seat]["kind"] == "human":
             names, cards = table.names(), g.state.cards
             out["legal"] = [{"id": a, "text": text.describe_action(view, a, names, cards)} for a in g.legal_actions()]
-        if g.over:
+        if over:
             out["result"] = g.result()
             out["deal"] = {"seed": str(g.seed), "verified": True}
         return out
 
 
+def story_page(table: Table, seat: int | None, lang: str, start: int, stop: int) -> list[dict[str, Any]]:
+    """Story entries ``start:stop`` of ``seat``'s history (None: a spectator) in ``lang``, from the table's pieces
+    (``_journal``): events told in no words are left out."""
+    _, story = _journal(table, seat, lang, table.game.event_count(seat))
+    return [orjson.loads(p) for p in story[start:stop] if p]
+
+
 def replay_story(table: Table, at: Any, seat: int | None, lang: str = "en") -> list[dict[str, Any]]:
     """The story of a replayed position ``at`` (a rebuilt copy of the table's game), as ``seat`` (None: a spectator)
-    saw it: its most recent events in words. Event i of a seat's log never changes, so the table's cache serves."""
+    saw it: its most recent ``STORY_WINDOW`` events in words. ``at`` is a beginning of the table's game and a
+    seat's event ``i`` never changes, so the table's own pieces are its words."""
     with table.lock, use_language(lang):
         count = at.event_count(seat)
-        first = max(0, count - STORY_WINDOW)
-        page = at.events(seat, since=first)
-        return _story(text_module(at.game_id), page, first, seat, table.story_cache, table, lang)
+        return story_page(table, seat, lang, max(0, count - STORY_WINDOW), count)
 
 
 def events_page(table: Table, seat: int | None, since: int, limit: int, lang: str = "en") -> dict[str, Any]:
+    """``/events``: ``limit`` story entries of ``seat``'s history from its event ``since`` on, and where the next
+    page starts (None: no more)."""
     with table.lock, use_language(lang):
-        g = table.game
-        text = text_module(g.game_id)
-        if hasattr(g, "events"):
-            page = g.events(seat, since=since, limit=limit + 1)
-            nxt = since + limit if len(page) > limit else None
-            page = page[:limit]
-        else:
-            log = seat_log(table, seat)
-            page = log[since:since + limit]
-            nxt = since + limit if since + limit < len(log) else None
-        return {"events": _story(text, page, since, seat, table.story_cache, table, lang), "next": nxt}
+        total = table.game.event_count(seat)
+        start, stop = check_since(since, limit, total)
+        return {"events": story_page(table, seat, lang, start, stop), "next": stop if stop < total else None}
 
 
 def rules_page(game_id: str, lang: str) -> dict[str, Any]:
