@@ -81,7 +81,8 @@ def test_every_kind_of_response_arrives_from_a_real_server(tmp_path):
             assert head.status_code == 200 and int(head.headers["content-length"]) > 0 and head.content == b""
             assert c.get("/api/games/nosuchgame").status_code == 404
             assert c.get("/").text.rstrip().endswith("</html>")  # a FileResponse, whole
-            assert c.get("/api/health").json()["ok"]
+            health = c.get("/api/health")
+            assert health.json()["ok"] and "server" not in health.headers  # the software is not announced
         body = json.dumps({"game": "inn", "players": 3, "seats": ["human"] * 3}).encode()
         s, out = raw_request(port, b"POST /api/games HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
                                    b"expect: 100-continue\r\ncontent-length: %d\r\n\r\n" % len(body))
