@@ -18,6 +18,7 @@ import orjson
 
 from monsterbox.core.events import LOG_WINDOW, check_since
 from monsterbox.core.i18n import use_language
+from monsterbox.core.record import verify_deal
 from monsterbox.core.registry import GAME_IDS
 from monsterbox.server.tables import Table
 
@@ -90,7 +91,9 @@ def table_state(table: Table, seat: int | None, lang: str = "en") -> dict[str, A
             out["legal"] = [{"id": a, "text": text.describe_action(view, a, names, cards)} for a in g.legal_actions()]
         if over:
             out["result"] = g.result()
-            out["deal"] = {"seed": str(g.seed), "verified": True}
+            # the revealed seed checked against the commitment published before the deal (as the record is)
+            out["deal"] = {"seed": str(g.seed),
+                           "verified": verify_deal({"seed": g.seed, "seed_commitment": table.seed_commitment})}
         return out
 
 
