@@ -97,6 +97,23 @@ def table_state(table: Table, seat: int | None, lang: str = "en") -> dict[str, A
         return out
 
 
+def state_json(table: Table, seat: int | None, lang: str = "en") -> bytes:
+    """``table_state`` serialised, kept per seat and language until the table changes. The page posts a move and
+    then receives the same state again through its socket, and a seat may watch from several sockets: each is
+    the same bytes. A state is made of the game at ``version``, the seats (a list replaced whole whenever a seat
+    changes), the notice and the published commitment; anything else in it is fixed for the table's life."""
+    with table.lock:
+        key = (table.version, table.seats, table.notice, table.seed_commitment)
+        hit = table.state_json.get((seat, lang))
+        if hit is not None:
+            version, seats, notice, commitment = hit[0]
+            if version == key[0] and seats is key[1] and notice == key[2] and commitment == key[3]:
+                return hit[1]
+        data = orjson.dumps(table_state(table, seat, lang))
+        table.state_json[(seat, lang)] = (key, data)
+        return data
+
+
 def story_page(table: Table, seat: int | None, lang: str, start: int, stop: int) -> list[dict[str, Any]]:
     """Story entries ``start:stop`` of ``seat``'s history (None: a spectator) in ``lang``, from the table's pieces
     (``_journal``): events told in no words are left out."""

@@ -52,6 +52,7 @@ class Table:
     seats_cache: dict[str, tuple[list[dict[str, Any]], list[str]]] = field(default_factory=dict)
     event_memo: EventMemo = field(default_factory=dict)  # Game.events(memo=): each event converted once
     event_json: dict[int, tuple[dict[str, Any], bytes]] = field(default_factory=dict)  # id(event) -> its JSON
+    state_json: dict[tuple[int | None, str], tuple[Any, bytes]] = field(default_factory=dict)  # state.state_json
 
     def __post_init__(self) -> None:
         self.reindex()
@@ -61,6 +62,7 @@ class Table:
         self.by_hash = {s["token_hash"]: i for i, s in enumerate(self.seats) if s.get("token_hash")}
         self.seats_cache = {}
         self.story_json.clear()
+        self.state_json.clear()
 
     def forget_words(self) -> None:
         """After the game was rebuilt (a move undone): its events are new objects."""
@@ -68,6 +70,7 @@ class Table:
         self.log_json.clear()
         self.event_memo.clear()
         self.event_json.clear()
+        self.state_json.clear()
 
     @property
     def version(self) -> int:
