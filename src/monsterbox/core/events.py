@@ -113,10 +113,6 @@ def check_since(since: Any, limit: Any, total: int) -> tuple[int, int]:
     return since, min(total, since + limit)
 
 
-#: a memo of converted events (``Game.events``): id(raw entry) -> (raw entry, its JSON event); holding the entry
-#: keeps its id unique
-EventMemo = dict[int, tuple[Any, dict[str, Any]]]
-
 
 def window(rules: Any, state: Any, seat: int | None, index: EventIndex, size: int = LOG_WINDOW) -> dict[str, Any]:
     """The view of ``seat``: ``rules.table_view`` plus ``log`` (the last ``size`` events that seat saw) and

@@ -8,7 +8,7 @@ from typing import Any
 
 from monsterbox import __version__
 from monsterbox.core.errors import IllegalAction, InvalidOptions, RecordError
-from monsterbox.core.events import Base, EventIndex, EventMemo, check_since, window
+from monsterbox.core.events import Base, EventIndex, check_since, window
 from monsterbox.core.ruleset import Ruleset
 
 RECORD_FORMAT = "monsterbox-record"
@@ -143,29 +143,14 @@ class Game:
             return self.rules.table_view(self.state, None)
         return window(self.rules, self.state, None, self._index())
 
-    def events(self, seat: int | None, since: int = 0, limit: int | None = None,
-               memo: EventMemo | None = None) -> list[dict[str, Any]]:
+    def events(self, seat: int | None, since: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """The history ``seat`` saw (``None``: a spectator, public events only) from its event ``since`` on, at most
-        ``limit`` events: the same events, at the same indices, as the views' ``log``/``log_first`` showed.
-
-        A logged event never changes and its JSON form depends on nothing but the game's card data, so a caller
-        that reads the histories of several seats (the server) may pass ``memo`` (a dict it keeps for this game):
-        each event is then converted once, and a public event is the same dict in every seat's history (to be
-        treated as read-only)."""
+        ``limit`` events: the same events, at the same indices, as the views' ``log``/``log_first`` showed."""
         if seat is not None:
             self._check_seat(seat)
         index = self._index()
         start, stop = check_since(since, limit, index.count(seat))
-        entries = index.entries(seat, start, stop)
-        if memo is None:
-            return [self.rules.log_event(self.state, e) for e in entries]
-        out = []
-        for e in entries:
-            hit = memo.get(id(e))
-            if hit is None or hit[0] is not e:  # the entry is held by the memo, so its id is never reused
-                hit = memo[id(e)] = (e, self.rules.log_event(self.state, e))
-            out.append(hit[1])
-        return out
+        return [self.rules.log_event(self.state, e) for e in index.entries(seat, start, stop)]
 
     def event_count(self, seat: int | None) -> int:
         """How many events ``seat`` (``None``: a spectator) has seen so far."""

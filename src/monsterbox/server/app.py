@@ -9,6 +9,7 @@ import asyncio
 import base64
 import datetime as dt
 import functools
+import gc
 import json
 import logging
 import math
@@ -277,6 +278,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
             store.notifier = siblings.send
         sweeper = threading.Thread(target=sweep, name="monsterbox-sweep", daemon=True)
         sweeper.start()
+        # What start-up made (modules, the framework's routes and schemas, card data, catalogues: most of the
+        # process's objects) lives as long as the process: frozen out of the collector's sight, so that a full
+        # collection under load scans the tables' objects only (measured: 124 ms, every request waiting, before)
+        gc.collect()
+        gc.freeze()
         yield
         stop.set()
         if listener is not None:

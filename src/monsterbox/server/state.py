@@ -36,8 +36,9 @@ def _journal(table: Table, seat: int | None, lang: str, total: int) -> tuple[lis
     """The JSON pieces of the ``total`` events ``seat`` (None: a spectator) has seen: each event as the view's log
     shows it, and each as its story entry in ``lang`` (``b""`` for an event told in no words). A seat's history only
     grows and its event ``i`` never changes, so the pieces are made once, as events come (``Game.events`` gives
-    the new ones), and kept by the table (``Table.log_json``, ``Table.story_json``); an event every seat saw is
-    converted and serialised once for all of them (``Table.event_memo``, ``Table.event_json``)."""
+    the new ones), and kept by the table (``Table.log_json``, ``Table.story_json``). Only bytes are kept, which the
+    garbage collector never scans (keeping each event's dict, to serialise a public event once for every seat, saved
+    about 2% of the CPU but held 2.5 times as many objects for each full collection to scan)."""
     g = table.game
     log = table.log_json.setdefault(seat, [])
     story = table.story_json.setdefault((seat, lang), [])
@@ -47,14 +48,9 @@ def _journal(table: Table, seat: int | None, lang: str, total: int) -> tuple[lis
     if len(log) < total or len(story) < total:
         first = min(len(log), len(story))
         text, names, cards = text_module(g.game_id), table.names(), g.state.cards
-        pieces = table.event_json
-        for i, e in enumerate(g.events(seat, since=first, memo=table.event_memo), first):
+        for i, e in enumerate(g.events(seat, since=first), first):
             if i == len(log):
-                # a public event is one dict for every seat (the memo): its JSON is made once for them all
-                hit = pieces.get(id(e))
-                if hit is None or hit[0] is not e:
-                    hit = pieces[id(e)] = (e, orjson.dumps(e))
-                log.append(hit[1])
+                log.append(orjson.dumps(e))
             if i == len(story):
                 line = text.narrate(e, seat, names, cards)
                 story.append(orjson.dumps({"index": i, "text": line}) if line else b"")

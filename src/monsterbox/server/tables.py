@@ -20,7 +20,6 @@ from typing import Any
 
 import monsterbox
 from monsterbox.core.errors import IllegalAction, InvalidOptions
-from monsterbox.core.events import EventMemo
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _, language, use_language
 from monsterbox.core.registry import get_ruleset
@@ -50,8 +49,6 @@ class Table:
     log_json: dict[int | None, list[bytes]] = field(default_factory=dict)  # server/state.py: _journal
     story_json: dict[tuple[int | None, str], list[bytes]] = field(default_factory=dict)
     seats_cache: dict[str, tuple[list[dict[str, Any]], list[str]]] = field(default_factory=dict)
-    event_memo: EventMemo = field(default_factory=dict)  # Game.events(memo=): each event converted once
-    event_json: dict[int, tuple[dict[str, Any], bytes]] = field(default_factory=dict)  # id(event) -> its JSON
     state_json: dict[tuple[int | None, str], tuple[Any, bytes]] = field(default_factory=dict)  # state.state_json
 
     def __post_init__(self) -> None:
@@ -68,8 +65,6 @@ class Table:
         """After the game was rebuilt (a move undone): its events are new objects."""
         self.story_json.clear()
         self.log_json.clear()
-        self.event_memo.clear()
-        self.event_json.clear()
         self.state_json.clear()
 
     @property
