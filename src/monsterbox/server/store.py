@@ -13,6 +13,7 @@ import contextlib
 import datetime as dt
 import fcntl
 import hashlib
+import json
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -97,6 +98,9 @@ _UPDATE_GAME = update(GameRow.__table__).where(GameRow.__table__.c.id == bindpar
 # The same two statements in SQLite's own dialect, for the writer connection of a SQLite store (below).
 _SQLITE_INSERT_MOVE = 'INSERT INTO moves (game, "index", action, seat, "by", created) VALUES (?, ?, ?, ?, ?, ?)'
 _SQLITE_UPDATE_GAME = "UPDATE games SET moves = ?, updated = ?, status = ?, to_play = ? WHERE id = ?"
+_SQLITE_INSERT_GAME = ("INSERT INTO games (id, game_id, players, seed, seed_commitment, options, seats, practice, "
+                       '"private", hints, status, to_play, moves, created, updated) '
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
 
 # PostgreSQL: the move, the table's summary and the notification in one statement, so one round trip (a data-modifying
@@ -277,11 +281,31 @@ class Store:
             self.notifier(notify)
 
     def add(self, row: GameRow) -> None:
+        """Store a new table. SQLite: one plain INSERT on the writer connection (the ORM's unit of work took 1.2 ms
+        of a table's 1.9 ms creation), in the text the ORM writes and reads (``tests``: read back through it)."""
+        if self._writer is not None:
+            self._add_sqlite(row)
+            return
         with self._writing(), self.session() as s:
             try:
                 with s.begin():
                     s.add(row)
             except SQLAlchemyError as exc:
+                raise StoreError(f"the database refused the new table: {type(exc).__name__}") from exc
+        if self._checkpointer is not None:
+            self._checkpointer.dirty = True
+
+    def _add_sqlite(self, row: GameRow) -> None:
+        values = (row.id, row.game_id, row.players, row.seed, row.seed_commitment, json.dumps(row.options),
+                  json.dumps(row.seats), bool(row.practice), bool(row.private), bool(row.hints),
+                  row.status or "playing", row.to_play, row.moves or 0, sqlite_time(row.created),
+                  sqlite_time(row.updated))
+        with self._writer_lock, self._file_lock():
+            w = self._writer
+            assert w is not None
+            try:
+                w.execute(_SQLITE_INSERT_GAME, values)  # one statement: its own transaction
+            except sqlite3.Error as exc:
                 raise StoreError(f"the database refused the new table: {type(exc).__name__}") from exc
         if self._checkpointer is not None:
             self._checkpointer.dirty = True
