@@ -252,7 +252,8 @@ def test_a_table_stored_by_the_sqlite_writer_is_stored_as_the_orm_stores_it(tmp_
         t = now()
         return GameRow(id="g1", game_id="mansion", players=2, seed=str(2**100 + 7), seed_commitment="c" * 64,
                        options={"variant": "x", "n": [1, 2]},
-                       seats=[{"kind": "human", "token_hash": "h", "name": "Zoé"}, {"kind": "bot", "agent": "heuristic"}],
+                       seats=[{"kind": "human", "token_hash": "h", "name": "Zoé"},
+                              {"kind": "bot", "agent": "heuristic"}],
                        practice=True, private=False, hints=True, status="waiting", to_play=None, moves=0,
                        created=t, updated=t)
 
