@@ -297,6 +297,64 @@ async def ws_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Ra
         conn.close()
 
 
+async def page_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Random,
+                      interval: float | None = None) -> None:
+    """One table as the browser page plays it: each seat's states pushed through its socket, its moves posted over
+    HTTP (one connection per seat); the mover's latency is its POST's (the page shows the reply at once)."""
+    conn = Conn(base)
+    pacer = Pacer(interval, rng)
+    try:
+        while not stop.is_set():
+            gid, tokens = await new_game(conn)
+            socks = [await WSConn.connect(base, f"/api/games/{gid}/ws?token={tokens[str(i)]}") for i in range(3)]
+            posts = [Conn(base) for _ in range(3)]
+            try:
+                latest: dict[int, dict[str, Any]] = {}
+                moved = asyncio.Event()
+
+                async def reader(i: int, latest: Any = latest, socks: Any = socks,
+                                 moved: asyncio.Event = moved) -> None:
+                    while (raw := await socks[i].recv()) is not None:
+                        msg = orjson.loads(raw)
+                        if "error" not in msg:
+                            latest[i] = msg
+                            moved.set()
+
+                readers = [asyncio.create_task(reader(i)) for i in range(3)]
+                done = -1  # the version of the last move answered: its pushes are awaited before the next move
+                while not stop.is_set():
+                    if any(m["over"] for m in latest.values()):
+                        break
+                    top = max((x["version"] for x in latest.values()), default=-1)
+                    mover = next((i for i, m in latest.items() if m["legal"] and m["version"] == top), None)
+                    if mover is None or top <= done:
+                        moved.clear()
+                        with suppress(TimeoutError):
+                            await asyncio.wait_for(moved.wait(), 1.0)
+                        continue
+                    m = latest[mover]
+                    t0 = await pacer.wait()
+                    status, r = await posts[mover].request(
+                        "POST", f"/api/games/{gid}/actions",
+                        {"action": rng.choice(m["legal"])["id"], "version": m["version"]}, tokens[str(mover)])
+                    if status == 200:
+                        stats.add(time.perf_counter() - t0)
+                        done = m["version"]
+                    elif status == 409:
+                        stats.conflicts += 1
+                    else:
+                        stats.errors += 1
+                for t in readers:
+                    t.cancel()
+            finally:
+                for s in socks:
+                    await s.close()
+                for c in posts:
+                    c.close()
+    finally:
+        conn.close()
+
+
 def cpu_seconds(pids: list[int]) -> float:
     """User + system CPU seconds of the server's processes (Linux /proc), children included."""
     total = 0.0
@@ -325,7 +383,7 @@ async def run_cell(base: str, transport: str, games: int, seconds: float, pids: 
                    rate: float | None = None) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
-    player = http_player if transport == "http" else ws_player
+    player = {"http": http_player, "ws": ws_player, "page": page_player}[transport]
     interval = games / rate if rate else None
     tasks = [asyncio.create_task(player(base, stats, stop, random.Random(i), interval)) for i in range(games)]
     await asyncio.sleep(min(2.0, seconds / 3))  # warm-up: tables created, sockets open
@@ -361,7 +419,9 @@ def run(coro: Any) -> Any:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--backends", default="sqlite,sqlite-2proc,postgres,postgres-2proc")
-    ap.add_argument("--transports", default="http,ws")
+    ap.add_argument("--transports", default="http,ws",
+                    help="http (GET then POST), ws (moves and states over one socket per seat), page (as the browser "
+                         "page: states pushed through a socket per seat, moves posted over HTTP)")
     ap.add_argument("--games", default="1,10,50")
     ap.add_argument("--seconds", type=float, default=6.0)
     ap.add_argument("--rates", default="max",
@@ -391,6 +451,8 @@ def main() -> None:
 
                 pg_url = stack.enter_context(cluster())
             for transport in args.transports.split(","):
+                if transport not in ("http", "ws", "page"):
+                    ap.error(f"unknown transport {transport!r}: http, ws or page")
                 for games, rate in ((int(x), r) for x in args.games.split(",") for r in rates):
                     tmp = tempfile.mkdtemp(prefix="monsterbox-bench-")
                     if backend.startswith("sqlite"):

@@ -36,6 +36,9 @@ def test_play_a_whole_game_against_bots_and_verify_the_deal(db):
     assert rec["seed"] >= 2**64 or rec["seed"].bit_length() > 31  # a server seed, not a 31-bit one
     assert hashlib.sha256(str(rec["seed"]).encode()).hexdigest() == commitment and rec["deal_verified"] is True
     assert monsterbox.replay(rec).result()["scores"] == s["result"]["scores"]
+    # "verified" is checked, not asserted: a table whose published commitment does not match its seed says so
+    client.app.state.tables.live[gid].seed_commitment = "0" * 64
+    assert state(client, gid, tok)["deal"]["verified"] is False
 
 
 def test_seeds_are_128_bit_and_committed(db):

@@ -6,6 +6,7 @@ import os
 import random
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -202,3 +203,79 @@ def test_two_server_processes_on_one_sqlite_file(tmp_path):
     from tests.two_processes import check_two_processes
 
     check_two_processes(f"sqlite:///{tmp_path / 'games.db'}")
+
+
+def test_sqlite_checkpoints_happen_off_the_commit(tmp_path):
+    """A move's commit only appends to the WAL (no checkpoint at commit, where SQLite would wait for the disk); the
+    store's checkpointer thread copies the WAL into the database file soon after, so the file grows and the WAL
+    does not grow without end."""
+    from monsterbox.server.store import Checkpointer, GameRow, Store, now
+
+    path = tmp_path / "c.db"
+    store = Store(f"sqlite:///{path}")
+    try:
+        assert store._writer is not None
+        assert store._writer.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        assert isinstance(store._checkpointer, Checkpointer)
+        store._checkpointer.interval = 0.05
+        t = now()
+        store.add(GameRow(id="g1", game_id="inn", players=3, seed="1", seed_commitment="x", options={}, seats=[],
+                          created=t, updated=t))
+        until(lambda: store._checkpointer is not None and not store._checkpointer.dirty)
+        before = os.path.getsize(path)
+        for i in range(1500):
+            store.append("g1", i, "stay:gold", 0, "human", {"status": "playing", "to_play": 1})
+        wal = os.path.getsize(str(path) + "-wal")
+        assert wal > 0
+        until(lambda: os.path.getsize(path) > before)  # the moves' pages reached the database file
+    finally:
+        store.close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT count(*) FROM moves").fetchone()[0] == 1500
+
+
+def until(pred, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while not pred():
+        assert time.monotonic() < end, "not reached in time"
+        time.sleep(0.02)
+
+
+def test_a_table_stored_by_the_sqlite_writer_is_stored_as_the_orm_stores_it(tmp_path):
+    """SQLite stores a new table with one plain INSERT (``Store._add_sqlite``); PostgreSQL and in-memory databases
+    through the ORM. Both must leave the same text in the database and read back the same."""
+    from sqlalchemy import text as sql
+
+    from monsterbox.server.store import GameRow, Store, StoreError, now
+
+    def row() -> GameRow:
+        t = now()
+        return GameRow(id="g1", game_id="mansion", players=2, seed=str(2**100 + 7), seed_commitment="c" * 64,
+                       options={"variant": "x", "n": [1, 2]},
+                       seats=[{"kind": "human", "token_hash": "h", "name": "Zoé"},
+                              {"kind": "bot", "agent": "heuristic"}],
+                       practice=True, private=False, hints=True, status="waiting", to_play=None, moves=0,
+                       created=t, updated=t)
+
+    raw, orm = Store(f"sqlite:///{tmp_path / 'raw.db'}"), Store(f"sqlite:///{tmp_path / 'orm.db'}")
+    try:
+        assert raw._writer is not None
+        orm._writer = None  # the ORM's way, as for PostgreSQL
+        r1, r2 = row(), row()
+        r2.created = r2.updated = r1.created
+        raw.add(r1)
+        orm.add(r2)
+        texts = []
+        for st in (raw, orm):
+            with st.engine.connect() as conn:
+                texts.append([tuple(x) for x in conn.execute(sql("SELECT * FROM games")).all()])
+        assert texts[0] == texts[1] and len(texts[0]) == 1
+        a, b = raw.load("g1"), orm.load("g1")
+        assert a is not None and b is not None
+        for col in GameRow.__table__.columns.keys():  # noqa: SIM118 - the column names
+            assert getattr(a.row, col) == getattr(b.row, col), col
+        with pytest.raises(StoreError):
+            raw.add(row())  # the same id again: refused, nothing changed
+    finally:
+        raw.close()
+        orm.close()

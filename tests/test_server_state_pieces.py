@@ -53,3 +53,44 @@ def test_log_and_story_are_the_engine_s_view_and_words(tmp_path: Path, game: str
             view = g.view(mover)
             assert r.json()["view"]["log"] == view["log"]
         assert checked > 100
+
+
+def test_a_kept_state_is_the_state_made_afresh(tmp_path: Path) -> None:
+    """``state_json`` keeps each seat's serialised state until the table changes: after every move, a seat joining,
+    a notice and a changed commitment, what it gives is exactly a state made afresh (a stale state would show a
+    seat an old table)."""
+    import orjson
+
+    from monsterbox.server.state import state_json, table_state
+
+    with client_for(f"sqlite:///{tmp_path}/k.db") as c:
+        r = c.post("/api/games", json={"game": "inn", "players": 3, "seats": ["human", "human", "open"]})
+        assert r.status_code == 201, r.text
+        gid, tokens = r.json()["id"], r.json()["tokens"]
+        table = c.app.state.tables.peek(gid)
+
+        def check() -> None:
+            for seat in (0, 1, 2, None):
+                for lang in ("en", "fr"):
+                    kept = state_json(table, seat, lang)
+                    assert kept == state_json(table, seat, lang)  # asked again: the same
+                    assert kept == orjson.dumps(table_state(table, seat, lang)), (seat, lang)
+
+        check()
+        j = c.post(f"/api/games/{gid}/join", json={"name": "Zoe"})  # seats change, the version does not
+        assert j.status_code == 201, j.text
+        tokens["2"] = j.json()["token"]
+        check()
+        rng = random.Random(3)
+        for _ in range(12):
+            g = table.game
+            mover = g.to_play
+            s = c.get(f"/api/games/{gid}", headers=auth(tokens[str(mover)])).json()
+            r = c.post(f"/api/games/{gid}/actions", headers=auth(tokens[str(mover)]),
+                       json={"action": rng.choice(s["legal"])["id"], "version": s["version"]})
+            assert r.status_code == 200 and r.content == state_json(table, mover, "en")
+            check()
+        table.notice = "a bot failed; a random move was played"
+        check()
+        table.seed_commitment = "0" * 64
+        check()

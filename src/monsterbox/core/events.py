@@ -113,31 +113,13 @@ def check_since(since: Any, limit: Any, total: int) -> tuple[int, int]:
     return since, min(total, since + limit)
 
 
-#: a memo of converted events: id(raw entry) -> (raw entry, its JSON event); holding the entry keeps its id unique
-EventMemo = dict[int, tuple[Any, dict[str, Any]]]
 
-
-def window(rules: Any, state: Any, seat: int | None, index: EventIndex, size: int = LOG_WINDOW,
-           memo: EventMemo | None = None) -> dict[str, Any]:
+def window(rules: Any, state: Any, seat: int | None, index: EventIndex, size: int = LOG_WINDOW) -> dict[str, Any]:
     """The view of ``seat``: ``rules.table_view`` plus ``log`` (the last ``size`` events that seat saw) and
-    ``log_first`` (the index of the first of them in that seat's history; ``Game.events`` pages from it).
-
-    A raw event never changes once logged and its JSON form depends on nothing else but the game's card data, so a
-    caller that builds many views of one game (the server) may pass ``memo`` to convert each event once; the log's
-    event dicts are then shared between views and must be treated as read-only."""
+    ``log_first`` (the index of the first of them in that seat's history; ``Game.events`` pages from it)."""
     v: dict[str, Any] = rules.table_view(state, seat)
     total = index.count(seat)
     first = max(0, total - size)
-    entries = index.entries(seat, first, total)
-    if memo is None:
-        v["log"] = [rules.log_event(state, e) for e in entries]
-    else:
-        log = []
-        for e in entries:
-            hit = memo.get(id(e))
-            if hit is None or hit[0] is not e:
-                hit = memo[id(e)] = (e, rules.log_event(state, e))
-            log.append(hit[1])
-        v["log"] = log
+    v["log"] = [rules.log_event(state, e) for e in index.entries(seat, first, total)]
     v["log_first"] = first
     return v

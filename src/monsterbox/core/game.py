@@ -8,7 +8,7 @@ from typing import Any
 
 from monsterbox import __version__
 from monsterbox.core.errors import IllegalAction, InvalidOptions, RecordError
-from monsterbox.core.events import Base, EventIndex, EventMemo, check_since, window
+from monsterbox.core.events import Base, EventIndex, check_since, window
 from monsterbox.core.ruleset import Ruleset
 
 RECORD_FORMAT = "monsterbox-record"
@@ -128,21 +128,20 @@ class Game:
         index.sync(self.rules.event_log(self.state))
         return index
 
-    def view(self, seat: int, memo: EventMemo | None = None, log: bool = True) -> dict[str, Any]:
+    def view(self, seat: int, log: bool = True) -> dict[str, Any]:
         """The table as ``seat`` may know it and the last ``core.events.LOG_WINDOW`` events it saw (``log``, from
-        index ``log_first`` of its history): its size and cost do not grow with the game. ``memo`` (a dict kept
-        by the caller for this game) converts each event once across views; see ``core.events.window``.
+        index ``log_first`` of its history): its size and cost do not grow with the game.
         ``log=False``: the table alone, without ``log`` and ``log_first``, for a caller that keeps the history
         itself (``events`` and ``event_count`` page it)."""
         self._check_seat(seat)
         if not log:
             return self.rules.table_view(self.state, seat)
-        return window(self.rules, self.state, seat, self._index(), memo=memo)
+        return window(self.rules, self.state, seat, self._index())
 
-    def spectator_view(self, memo: EventMemo | None = None, log: bool = True) -> dict[str, Any]:
+    def spectator_view(self, log: bool = True) -> dict[str, Any]:
         if not log:
             return self.rules.table_view(self.state, None)
-        return window(self.rules, self.state, None, self._index(), memo=memo)
+        return window(self.rules, self.state, None, self._index())
 
     def events(self, seat: int | None, since: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """The history ``seat`` saw (``None``: a spectator, public events only) from its event ``since`` on, at most

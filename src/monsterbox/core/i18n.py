@@ -15,13 +15,12 @@ Babel's ``format_list`` ("a, b and c" / "a, b et c").
 
 from __future__ import annotations
 
-import contextlib
 import contextvars
 import functools
 import io
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
@@ -69,14 +68,20 @@ def set_language(lang: str | None) -> None:
     _language.set(check_language(lang) if lang else None)
 
 
-@contextlib.contextmanager
-def use_language(lang: str | None) -> Iterator[None]:
-    """``with use_language("fr"): ...``: the server's way, one language per request."""
-    token = _language.set(check_language(lang) if lang else None)
-    try:
-        yield
-    finally:
-        _language.reset(token)
+class use_language:  # noqa: N801 - used as a function: ``with use_language("fr"): ...``
+    """``with use_language("fr"): ...``: the server's way, one language per request (a plain class rather than a
+    generator-based context manager: it is entered for every state the server builds)."""
+
+    __slots__ = ("lang", "token")
+
+    def __init__(self, lang: str | None) -> None:
+        self.lang = (lang if lang in LANGUAGES else check_language(lang)) if lang else None
+
+    def __enter__(self) -> None:
+        self.token = _language.set(self.lang)
+
+    def __exit__(self, *exc: object) -> None:
+        _language.reset(self.token)
 
 
 def po_path(lang: str) -> Path:

@@ -9,6 +9,7 @@ import asyncio
 import base64
 import datetime as dt
 import functools
+import gc
 import json
 import logging
 import math
@@ -41,7 +42,7 @@ from monsterbox.server.hotpath import HotPath
 from monsterbox.server.notify import Hub, PostgresListener
 from monsterbox.server.security import Guard, Limits, RateLimiter
 from monsterbox.server.siblings import SiblingChannel
-from monsterbox.server.state import events_page, replay_story, rules_page, table_state
+from monsterbox.server.state import events_page, replay_story, rules_page, state_json
 from monsterbox.server.store import Store
 from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable
 
@@ -277,6 +278,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
             store.notifier = siblings.send
         sweeper = threading.Thread(target=sweep, name="monsterbox-sweep", daemon=True)
         sweeper.start()
+        # What start-up made (modules, the framework's routes and schemas, card data, catalogues: most of the
+        # process's objects) lives as long as the process: frozen out of the collector's sight, so that a full
+        # collection under load scans the tables' objects only (measured: 124 ms, every request waiting, before)
+        gc.collect()
+        gc.freeze()
         yield
         stop.set()
         if listener is not None:
@@ -363,14 +369,14 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
     # the two requests of every move: also served by hotpath.HotPath, which calls these same two functions
-    async def read_state(table_id: str, token: str | None, lang: str) -> dict[str, Any]:
+    async def read_state(table_id: str, token: str | None, lang: str) -> orjson.Fragment:
         table = await table_for(table_id)
-        return table_state(table, table.seat_of(token), lang)
+        return orjson.Fragment(state_json(table, table.seat_of(token), lang))
 
-    async def post_move(table_id: str, token: str | None, lang: str, move: Move) -> dict[str, Any]:
+    async def post_move(table_id: str, token: str | None, lang: str, move: Move) -> orjson.Fragment:
         table = await table_for(table_id)
         seat = await play(table, token, move.action, move.version, lang)
-        return table_state(table, seat, lang)
+        return orjson.Fragment(state_json(table, seat, lang))
 
     app.state.api = SimpleNamespace(read_state=read_state, post_move=post_move, Move=Move, status_of=status_of,
                                     validation_text=validation_text, bearer=bearer, lang_of=lang_of,
@@ -472,8 +478,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
 
         async def push() -> None:
             while True:
-                data = orjson.dumps(table_state(table, who["seat"], lang))
-                await websocket.send_text(data.decode())
+                data = state_json(table, who["seat"], lang)
+                await websocket.send({"type": "websocket.send", "text": data.decode()})
                 await wake.wait()
                 wake.clear()
 
@@ -499,7 +505,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                     await reply_error("too many messages: slow down", 429)
                     continue
                 try:
-                    msg = json.loads(raw)
+                    msg = orjson.loads(raw)
                 except ValueError:
                     msg = None
                 who["messages"] += 1

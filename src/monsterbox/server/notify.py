@@ -36,9 +36,20 @@ class Hub:
             return table_id in self.subs
 
     def notify(self, table_id: str) -> None:
+        """Wake the table's subscribers: at once on this thread's own running loop (a move played on the loop), else
+        through their loop's thread-safe call (a bot's move, another process's change)."""
         with self.lock:
             entries = list(self.subs.get(table_id, ()))
+        if not entries:
+            return
+        try:
+            here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
         for loop, event in entries:
+            if loop is here:
+                event.set()
+                continue
             try:
                 loop.call_soon_threadsafe(event.set)
             except RuntimeError:  # its loop is closed: the socket is gone

@@ -74,8 +74,13 @@ class OneWriteHttpProtocol(HttpToolsProtocol):
 #: how ``serve`` (and the browser tests' server) runs uvicorn: one-write HTTP responses; WebSocket through uvicorn's
 #: sans-I/O protocol on the ``websockets`` package (its default, the legacy asyncio protocol, took about 0.3 ms more
 #: of the server's CPU a move at 50 tables: docs/results/server-load.md); messages of at most 64 kB; the client's
-#: address from the socket, never from a header
+#: address from the socket, never from a header; no access log (uvicorn formats each line's parts before the logger
+#: drops it below its level: a cost on every request for nothing); no per-message compression of WebSocket
+#: messages (browsers ask for it: compressing one pushed state of 8.5 kB took 116 µs, three a move, a third of the
+#: server's CPU a move, to save a few kilobytes a move); no "server: uvicorn" header (it tells an attacker the
+#: software, and is one more header to check and write on every reply)
 UVICORN_OPTIONS: dict[str, Any] = {"http": OneWriteHttpProtocol, "ws": "websockets-sansio", "ws_max_size": 64 * 1024,
-                                   "proxy_headers": False}
+                                   "proxy_headers": False, "access_log": False, "ws_per_message_deflate": False,
+                                   "server_header": False}
 
 __all__ = ["UVICORN_OPTIONS", "OneWriteHttpProtocol", "OneWriteTransport", "announces_body"]

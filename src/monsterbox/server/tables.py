@@ -46,10 +46,10 @@ class Table:
     bot_busy: bool = False
     last_used: float = field(default_factory=time.monotonic)
     by_hash: dict[str, int] = field(default_factory=dict)
-    story_cache: dict[Any, str] = field(default_factory=dict)
     log_json: dict[int | None, list[bytes]] = field(default_factory=dict)  # server/state.py: _journal
     story_json: dict[tuple[int | None, str], list[bytes]] = field(default_factory=dict)
     seats_cache: dict[str, tuple[list[dict[str, Any]], list[str]]] = field(default_factory=dict)
+    state_json: dict[tuple[int | None, str], tuple[Any, bytes]] = field(default_factory=dict)  # state.state_json
 
     def __post_init__(self) -> None:
         self.reindex()
@@ -58,14 +58,14 @@ class Table:
         """After the seats changed: token lookup, and the words that hold the seats' names, afresh."""
         self.by_hash = {s["token_hash"]: i for i, s in enumerate(self.seats) if s.get("token_hash")}
         self.seats_cache = {}
-        self.story_cache.clear()
         self.story_json.clear()
+        self.state_json.clear()
 
     def forget_words(self) -> None:
         """After the game was rebuilt (a move undone): its events are new objects."""
-        self.story_cache.clear()
         self.story_json.clear()
         self.log_json.clear()
+        self.state_json.clear()
 
     @property
     def version(self) -> int:

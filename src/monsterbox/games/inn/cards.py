@@ -72,9 +72,14 @@ class CardSet:
     source: str
     #: each card's face (``describe``), made once: views show cards at every state
     faces: tuple[dict[str, Any], ...] = field(default=(), compare=False, hash=False, repr=False)
+    #: each card as the table sees it (R8: a monster face up, a human as its back, its range), made once
+    public_faces: tuple[dict[str, Any], ...] = field(default=(), compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "faces", tuple(self._face(c) for c in range(len(self.ids))))
+        object.__setattr__(self, "public_faces", tuple(
+            {"kind": "human", "range": RANGE_LABELS[self.rng[c]], "face_down": True} if self.kind[c] == HUMAN
+            else self.faces[c] for c in range(len(self.ids))))
 
     def index(self, card_id: str) -> int:
         try:

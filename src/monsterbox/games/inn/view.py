@@ -41,7 +41,8 @@ def face(cards: CardSet, code: int) -> dict[str, Any]:
 
 
 def shown(cards: CardSet, card: int) -> dict[str, Any]:
-    return face(cards, public_card(cards, card))
+    """The card as the table sees it (``face(cards, public_card(cards, card))``), a new dict."""
+    return dict(cards.public_faces[card])
 
 
 def event_dict(cards: CardSet, ev: tuple[Any, ...]) -> dict[str, Any]:
@@ -93,6 +94,7 @@ def view(s: InnState, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know (``None``: a spectator, public information only). The recent log and
     ``log_first`` are added by the Game handle (``core.events``)."""
     cards = s.cards
+    public = cards.public_faces  # shown(cards, c), inlined: a view shows every card on the table
     over = s.phase == OVER
     seats = []
     for p in range(s.n):
@@ -108,7 +110,7 @@ def view(s: InnState, seat: int | None) -> dict[str, Any]:
                 "monsters": [dict(cards.faces[m], supported_with=(None if s.support[m] < 0
                                                                   else KIND_NAMES[s.support[m]]))
                              for m in s.monsters[p]],
-                "humans": [shown(cards, h) for h in s.humans[p]],
+                "humans": [dict(public[h]) for h in s.humans[p]],
             },
         })
     v: dict[str, Any] = {
@@ -120,7 +122,7 @@ def view(s: InnState, seat: int | None) -> dict[str, Any]:
         "phase": PHASE_NAMES[s.phase],
         "to_play": None if over else s.current,
         "open_treasures": s.open_treasures,
-        "tavern": [shown(cards, c) for c in s.tavern[s.tpos:]],
+        "tavern": [dict(public[c]) for c in s.tavern[s.tpos:]],
         "tavern_taken": s.tpos,
         "pool": {"kind": KIND_NAMES[s.pool_kind] if s.pool_kind >= 0 else None, "count": s.pool},
         "supply": {"gold": s.supply[0], "gem": s.supply[1]},
