@@ -36,6 +36,7 @@ import numpy as np
 from gymnasium import spaces
 
 from monsterbox.agents.base import Observation, observe
+from monsterbox.agents.random_agent import RandomAgent
 from monsterbox.core.errors import IllegalAction, InvalidOptions
 from monsterbox.core.game import Game
 from monsterbox.core.registry import get_ruleset, new_game
@@ -95,7 +96,7 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, (size,), np.float32)
         self.action_space = spaces.Discrete(self.n_actions)
         self.bots: dict[int, Any] = {}
-        self._seen: dict[int, tuple[Observation, Any]] = {}
+        self._seen: dict[int, tuple[Observation, Any, Any]] = {}
         self.steps = 0
         self._potential = 0.0
         self._done = True
@@ -110,7 +111,8 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         self.game = new_game(self.game_id, self.players, game_seed, self.game_options)
         self.bots = make_opponents(self.opponents, self.game_id, self.players, self.seat_index, game_seed,
                                    self.n_actions)
-        self._seen = {p: (observe(self.game, p), getattr(bot, "act_code", None)) for p, bot in self.bots.items()}
+        self._seen = {p: (observe(self.game, p), getattr(bot, "act_code", None),
+                          bot.rng if type(bot) is RandomAgent else None) for p, bot in self.bots.items()}
         self.steps = 0
         self._done = False
         self._advance()
@@ -177,14 +179,20 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
     # --- internals -----------------------------------------------------------------------------------------------
     def _advance(self) -> None:
         """Play the opponents' moves until the learner's turn or the end. Each opponent sees its own Observation
-        (refreshed before each decision, as ``sim`` runners do); one with ``act_code`` plays by code."""
+        (refreshed before each decision, as ``sim`` runners do); one with ``act_code`` plays by code. A random
+        opponent (``RandomAgent``) draws straight from the engine's legal codes: the same draw from its generator
+        over the same sequence as its ``act_code``, without the Observation."""
         game = self.game
         rules, state, me = game.rules, game.state, self.seat_index
         while not rules.is_over(state):
             seat = rules.to_play(state)
             if seat == me:
                 return
-            obs, by_code = self._seen[seat]
+            obs, by_code, rng = self._seen[seat]
+            if rng is not None:
+                codes = game.legal_codes_shared()
+                game.play_code(codes[rng.randrange(len(codes))])
+                continue
             obs.refresh()
             if by_code is not None:
                 game.play_code(by_code(obs))
