@@ -99,7 +99,7 @@ _MASKS: dict[int, tuple[Sequence[int], int, np.ndarray]] = {}
 def mask(game: Game, seat: int, n: int) -> np.ndarray:
     """1 for each legal action code of ``seat`` (all 0 when another seat is to play or the game is over), from the
     engine's legal action codes; a new array at each call."""
-    if game.to_play != seat:
+    if game.rules.to_play(game.state) != seat:
         return np.zeros(n, _INT8)
     codes = game.legal_codes_shared()
     hit = _MASKS.get(id(codes))
