@@ -123,7 +123,9 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         if self._done:
             raise gym.error.ResetNeeded("the episode is over: call reset() before step()")
         code = int(action)
-        legal = self.game.legal_codes_shared() if self.game.to_play == self.seat_index else ()
+        game = self.game
+        rules, state, me = game.rules, game.state, self.seat_index
+        legal = game.legal_codes_shared() if rules.to_play(state) == me else ()
         if code not in legal:
             if self.illegal == "raise":
                 if 0 <= code < len(self.game.rules.action_tables(self.game.state)[0]):
@@ -138,22 +140,22 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
             truncated = self.max_steps is not None and self.steps >= self.max_steps
             self._done = truncated
             return self._obs(), self.illegal_penalty, False, truncated, info
-        self.game.play_code(code)
+        game.play_code(code)
         self.steps += 1
         self._advance()
         reward = 0.0
         if self.reward_kind == "shaped":
-            potential = monster_progress(self.game)
+            potential = monster_progress(game)
             reward += potential - self._potential
             self._potential = potential
-        info = self._info()
-        terminated = self.game.over
+        info = {"action_mask": mask(game, me, self.n_actions), "seat": me}  # as _info()
+        terminated = rules.is_over(state)
         if terminated:
-            reward += win_reward(self.game, self.seat_index)
-            info["result"] = self.game.result()
+            reward += win_reward(game, me)
+            info["result"] = game.result()
         truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
         self._done = terminated or truncated
-        return self._obs(), reward, terminated, truncated, info
+        return observation(game, me), reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO calls this)."""
