@@ -22,9 +22,26 @@ from the same fields; the events are read only for their kind and seat.
 
 from __future__ import annotations
 
+import struct
 from typing import Any
 
-from monsterbox.rl.seat_encode import _INN, _PACK_HEAD, _PACK_POOL, _PACK_SEAT, _ZERO_BYTES, encode_inn_bytes
+from monsterbox.rl.seat_encode import _INN, _PACK_HEAD, _ZERO_BYTES, encode_inn_bytes
+
+_F32 = struct.Struct("f").pack
+
+
+def _fractions(d: int, top: int) -> tuple[bytes, ...]:
+    """``k / d`` for k = 0 .. ``top``, each packed as float32: the bytes ``struct`` gives when it packs that feature
+    among the others (each float is packed on its own), looked up instead of divided (a Python division and its
+    float cost more than a look-up). ``top``: far above any count the components allow (25 gold, 25 gems, 40
+    creatures with at most 4 skulls each); a count beyond it would raise IndexError, never give a wrong value."""
+    return tuple(_F32(k / d) for k in range(top + 1))
+
+
+_TENTHS, _25THS, _40THS, _13THS, _5THS = (_fractions(d, 255) for d in (10, 25, 40, 13, 5))
+#: the pool's kind one-hot (gold, gem; none when empty: kind -1), and a seat's place in the round, packed
+_KINDS = {-1: _F32(0.0) * 2, 0: _F32(1.0) + _F32(0.0), 1: _F32(0.0) + _F32(1.0)}
+_OUT, _IN = _F32(0.0), _F32(1.0)
 
 #: bytes of one seat's packed block (11 float32 features)
 _SEAT = 4 * 11
@@ -39,10 +56,10 @@ _BIDS = ("stay", "exchange")
 _PHASES = ((1.0, 0.0, 0.0, 0.0), (0.0, 1.0, 0.0, 0.0), (0.0, 0.0, 1.0, 0.0), (0.0, 0.0, 0.0, 1.0))
 
 
-def _dungeon(mons: list[int], hums: list[int], skulls: Any, support: list[int], ranges: tuple[int, ...]
-             ) -> tuple[float, ...]:
-    """A seat's 8 dungeon features (``seat_encode._inn_seat_blocks``, in that order and computed alike): its monsters
-    (face up) and humans (their backs: range only) counted, the monsters' skulls and supports, the humans by range."""
+def _dungeon(mons: list[int], hums: list[int], skulls: Any, support: list[int], ranges: tuple[int, ...]) -> bytes:
+    """A seat's 8 dungeon features (``seat_encode._inn_seat_blocks``, in that order and with the same values),
+    packed: its monsters (face up) and humans (their backs: range only) counted, the monsters' skulls and supports,
+    the humans by range."""
     sk = sup = 0
     for m in mons:
         sk += skulls[m]
@@ -50,8 +67,8 @@ def _dungeon(mons: list[int], hums: list[int], skulls: Any, support: list[int], 
     backs = [0, 0, 0, 0]
     for h in hums:
         backs[ranges[h]] += 1
-    return (len(mons) / 13, len(hums) / 13, sk / 40, sup / 5, backs[0] / 5, backs[1] / 5, backs[2] / 5,
-            backs[3] / 5)
+    return b"".join((_13THS[len(mons)], _13THS[len(hums)], _40THS[sk], _5THS[sup], _5THS[backs[0]], _5THS[backs[1]],
+                     _5THS[backs[2]], _5THS[backs[3]]))
 
 
 class _Track:
@@ -88,8 +105,8 @@ class _Track:
         hands, in_round, dungeons, seats = s.hands, s.in_round, self.dungeons, self.seats
         over = s.phase == 3  # OVER
         for p in which:
-            seats[p] = _PACK_SEAT(0.0 if over or not in_round[p] else 1.0, hands[2 * p] / 10, hands[2 * p + 1] / 10,
-                                  *dungeons[p])
+            seats[p] = b"".join((_OUT if over or not in_round[p] else _IN, _TENTHS[hands[2 * p]],
+                                 _TENTHS[hands[2 * p + 1]], dungeons[p]))
         self.ring = b"".join(seats) * 2
 
     def pack_head(self) -> None:
@@ -176,8 +193,6 @@ def observation_bytes(s: Any, seat: int) -> bytearray:
         t = _TRACKS[id(s)] = _Track(s)
     elif s.step != t.step or len(s.log) != t.pos or s.log is not t.log:
         t.sync()
-    kind = s.pool_kind
     supply = s.supply
-    pool = _PACK_POOL(1.0 if kind == 0 else 0.0, 1.0 if kind == 1 else 0.0, s.pool / 10, supply[0] / 25,
-                      supply[1] / 25, len(s.deck) / 40)
-    return bytearray().join((t.head, t.tavern, pool, t.ring[_SEAT * seat:_SEAT * (seat + s.n)], t.pad))
+    return bytearray().join((t.head, t.tavern, _KINDS[s.pool_kind], _TENTHS[s.pool], _25THS[supply[0]],
+                             _25THS[supply[1]], _40THS[len(s.deck)], t.ring[_SEAT * seat:_SEAT * (seat + s.n)], t.pad))
