@@ -17,7 +17,8 @@ again at each call that follows a move (the head and the tavern only when a move
 of an unknown kind, a log that is not the one the track read (a new list, or shorter), or a state whose step moved
 without new events makes the track rebuild everything from the state; a state without a log (a search copy) takes
 ``encode_inn_bytes``. Everything read is public (R8), as in ``seat_encode``: the seats' blocks are the same values
-from the same fields; the events are read only for their kind and seat.
+from the same fields; the events are read only for their kind and seat. Counts become float32 bytes by look-up in
+tables of ``k / d`` packed once, not by a division and a pack at each call.
 """
 
 from __future__ import annotations
