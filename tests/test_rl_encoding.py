@@ -268,3 +268,90 @@ def test_inn_observation_and_mask_pinned(seat):
     assert got["action_mask"].dtype == np.int8 and not got["action_mask"].any()  # not this seat's turn
     to_play = raw.observe("player_1")["action_mask"]
     assert to_play.shape == (raw.n_actions,) and np.flatnonzero(to_play).tolist() == [1, 3]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_inn_tracked_observation_is_exact(players):
+    """Monster Inn's observation kept up to date from the game's events (``inn_track``) equals the encoder's bytes
+    (``encode_inn_bytes``, computed from the state alone) at every decision, for seats observed at random moments
+    (so that one update reads one event or many), at the end, for a search copy without a log, and for a
+    determinization (a new state whose log starts empty); the tracks are really kept (updated, not rebuilt)."""
+    from monsterbox.rl import inn_track
+    from monsterbox.rl.seat_encode import encode_inn_bytes
+
+    kept = 0
+    for seed in range(6):
+        g = monsterbox.new_game("inn", players, seed)
+        rng = random.Random(seed)
+        while True:
+            if rng.random() < 0.5:
+                for seat in rng.sample(range(players), rng.randrange(1, players + 1)):
+                    track = inn_track._TRACKS.get(id(g.state))
+                    dungeons = track.dungeons if track is not None else None
+                    assert inn_track.observation_bytes(g.state, seat) == encode_inn_bytes(g.state, seat), (
+                        seed, g.actions[-3:], seat)
+                    kept += inn_track._TRACKS[id(g.state)].dungeons is dungeons
+            if g.over:
+                break
+            codes = g.legal_codes()
+            g.play_code(codes[rng.randrange(len(codes))])
+            if rng.random() < 0.02:
+                seat = rng.randrange(players)
+                copy = g.rules.copy(g.state, keep_log=False)
+                assert copy.log is None
+                assert inn_track.observation_bytes(copy, seat) == encode_inn_bytes(g.state, seat)
+                d = g.determinize(seat, rng.randrange(1000)).state
+                assert inn_track.observation_bytes(d, seat) == encode_inn_bytes(g.state, seat)
+    assert kept > 100
+
+
+def test_inn_track_rebuilds_on_a_log_it_cannot_follow():
+    """An event of an unknown kind, a replaced log, or a step without events make the track start again from the
+    state (never a stale vector)."""
+    from monsterbox.rl import inn_track
+    from monsterbox.rl.seat_encode import encode_inn_bytes
+
+    g = pinned_inn_position()
+    s = g.state
+    assert inn_track.observation_bytes(s, 0) == encode_inn_bytes(s, 0)
+    s.hands[0] += 3  # a change no event tells: with an unknown event, the track rebuilds
+    s.log.append(("something new", 0))
+    assert inn_track.observation_bytes(s, 0) == encode_inn_bytes(s, 0)
+    s.hands[2] += 1  # a step without an event
+    s.step += 1
+    assert inn_track.observation_bytes(s, 1) == encode_inn_bytes(s, 1)
+    s.hands[4] += 1  # a new log
+    s.log = list(s.log)
+    assert inn_track.observation_bytes(s, 2) == encode_inn_bytes(s, 2)
+
+
+def test_masks_are_new_arrays():
+    """Masks of the same legal codes come from one cached array (Monster Inn's bids): each call returns its own
+    copy, so changing one changes no later mask."""
+    g = pinned_inn_position()
+    for _ in range(2):  # the second one comes from the cache
+        first = mask(g, 1, 40)
+        first[:] = 1
+    assert np.flatnonzero(mask(g, 1, 40)).tolist() == [1, 3]
+    assert not mask(g, 0, 40).any()
+
+
+@pytest.mark.parametrize("game_id", ["inn", "maker"])
+def test_gym_random_opponents_play_as_their_agent(game_id, monkeypatch):
+    """Random opponents drawn straight from the legal codes play the same games as through their ``act_code``."""
+    from monsterbox.rl import gym_env
+
+    def play():
+        e = SeatEnv(game_id, seat=1)
+        _, info = e.reset(seed=5)
+        rng = random.Random(5)
+        for _ in range(40):
+            legal = np.flatnonzero(info["action_mask"])
+            _, _, term, trunc, info = e.step(int(legal[rng.randrange(len(legal))]))
+            if term or trunc:
+                break
+        return e.game.actions
+
+    fast = play()
+    monkeypatch.setattr(gym_env, "RandomAgent", type("NotRandomAgent", (), {}))  # every opponent through act_code
+    assert play() == fast and len(fast) > 20

@@ -18,7 +18,8 @@ from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.game import Game
 from monsterbox.core.registry import get_ruleset, new_game
 from monsterbox.rl.encode import encode
-from monsterbox.rl.seat_encode import STATE_ENCODERS, encode_inn_bytes
+from monsterbox.rl.inn_track import observation_bytes as inn_observation_bytes
+from monsterbox.rl.seat_encode import STATE_ENCODERS
 
 #: declared bounds of every observation feature (features are scaled to about [0, 1]; a few counts, e.g. tickets
 #: sold beyond zero, leave that range, and the environments clip to these bounds so the declared space always holds)
@@ -81,22 +82,38 @@ def observation(game: Game, seat: int) -> np.ndarray:
     ``encode`` of the seat's view, without building the view), clipped to the declared bounds (Monster Inn's
     features stay inside them by construction)."""
     game_id = game.game_id
-    if game_id == "inn":  # packed part by part (``encode_inn_bytes``); no clipping needed
-        return np.frombuffer(encode_inn_bytes(game.state, seat), _FLOAT32)
+    if game_id == "inn":  # packed part by part, kept up to date from the game's events (``inn_track``); no clipping
+        return np.frombuffer(inn_observation_bytes(game.state, seat), _FLOAT32)
     x = to_array(STATE_ENCODERS[game_id](game.state, seat))
     np.minimum(x, _HIGH, out=x)
     np.maximum(x, _LOW, out=x)
     return x
 
 
+#: masks by their legal codes, for a game whose rules return shared immutable sequences (Monster Inn's bids and
+#: bonus choices are tuples built once): the id of the tuple -> (the tuple, the table size, the mask); each entry
+#: holds its tuple, so that an id is never taken for another object's
+_MASKS: dict[int, tuple[Sequence[int], int, np.ndarray]] = {}
+
+
 def mask(game: Game, seat: int, n: int) -> np.ndarray:
     """1 for each legal action code of ``seat`` (all 0 when another seat is to play or the game is over), from the
-    engine's legal action codes."""
+    engine's legal action codes; a new array at each call."""
+    if game.rules.to_play(game.state) != seat:
+        return np.zeros(n, _INT8)
+    codes = game.legal_codes_shared()
+    hit = _MASKS.get(id(codes))
+    if hit is not None and hit[0] is codes and hit[1] == n:
+        return hit[2].copy()  # copying an array costs less than making one from bytes
     m = bytearray(n)  # zeros; set byte by byte (cheaper than numpy's item assignment), then viewed as int8
-    if game.to_play == seat:
-        for code in game.legal_codes_shared():
-            m[code] = 1
-    return np.frombuffer(m, _INT8)
+    for code in codes:
+        m[code] = 1
+    arr = np.frombuffer(m, _INT8)
+    if type(codes) is tuple:  # immutable: the same tuple always gives this mask
+        if len(_MASKS) >= 256:
+            _MASKS.clear()
+        _MASKS[id(codes)] = (codes, n, arr.copy())
+    return arr
 
 
 class PolicyFnAgent:

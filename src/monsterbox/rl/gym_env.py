@@ -36,6 +36,7 @@ import numpy as np
 from gymnasium import spaces
 
 from monsterbox.agents.base import Observation, observe
+from monsterbox.agents.random_agent import RandomAgent
 from monsterbox.core.errors import IllegalAction, InvalidOptions
 from monsterbox.core.game import Game
 from monsterbox.core.registry import get_ruleset, new_game
@@ -95,7 +96,7 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, (size,), np.float32)
         self.action_space = spaces.Discrete(self.n_actions)
         self.bots: dict[int, Any] = {}
-        self._seen: dict[int, tuple[Observation, Any]] = {}
+        self._seen: dict[int, tuple[Observation, Any, Any]] = {}
         self.steps = 0
         self._potential = 0.0
         self._done = True
@@ -110,7 +111,8 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         self.game = new_game(self.game_id, self.players, game_seed, self.game_options)
         self.bots = make_opponents(self.opponents, self.game_id, self.players, self.seat_index, game_seed,
                                    self.n_actions)
-        self._seen = {p: (observe(self.game, p), getattr(bot, "act_code", None)) for p, bot in self.bots.items()}
+        self._seen = {p: (observe(self.game, p), getattr(bot, "act_code", None),
+                          bot.rng if type(bot) is RandomAgent else None) for p, bot in self.bots.items()}
         self.steps = 0
         self._done = False
         self._advance()
@@ -121,7 +123,9 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         if self._done:
             raise gym.error.ResetNeeded("the episode is over: call reset() before step()")
         code = int(action)
-        legal = self.game.legal_codes_shared() if self.game.to_play == self.seat_index else ()
+        game = self.game
+        rules, state, me = game.rules, game.state, self.seat_index
+        legal = game.legal_codes_shared() if rules.to_play(state) == me else ()
         if code not in legal:
             if self.illegal == "raise":
                 if 0 <= code < len(self.game.rules.action_tables(self.game.state)[0]):
@@ -136,22 +140,22 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
             truncated = self.max_steps is not None and self.steps >= self.max_steps
             self._done = truncated
             return self._obs(), self.illegal_penalty, False, truncated, info
-        self.game.play_code(code)
+        game.play_code(code)
         self.steps += 1
         self._advance()
         reward = 0.0
         if self.reward_kind == "shaped":
-            potential = monster_progress(self.game)
+            potential = monster_progress(game)
             reward += potential - self._potential
             self._potential = potential
-        info = self._info()
-        terminated = self.game.over
+        info = {"action_mask": mask(game, me, self.n_actions), "seat": me}  # as _info()
+        terminated = rules.is_over(state)
         if terminated:
-            reward += win_reward(self.game, self.seat_index)
-            info["result"] = self.game.result()
+            reward += win_reward(game, me)
+            info["result"] = game.result()
         truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
         self._done = terminated or truncated
-        return self._obs(), reward, terminated, truncated, info
+        return observation(game, me), reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO calls this)."""
@@ -177,14 +181,20 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
     # --- internals -----------------------------------------------------------------------------------------------
     def _advance(self) -> None:
         """Play the opponents' moves until the learner's turn or the end. Each opponent sees its own Observation
-        (refreshed before each decision, as ``sim`` runners do); one with ``act_code`` plays by code."""
+        (refreshed before each decision, as ``sim`` runners do); one with ``act_code`` plays by code. A random
+        opponent (``RandomAgent``) draws straight from the engine's legal codes: the same draw from its generator
+        over the same sequence as its ``act_code``, without the Observation."""
         game = self.game
         rules, state, me = game.rules, game.state, self.seat_index
         while not rules.is_over(state):
             seat = rules.to_play(state)
             if seat == me:
                 return
-            obs, by_code = self._seen[seat]
+            obs, by_code, rng = self._seen[seat]
+            if rng is not None:
+                codes = game.legal_codes_shared()
+                game.play_code(codes[rng.randrange(len(codes))])
+                continue
             obs.refresh()
             if by_code is not None:
                 game.play_code(by_code(obs))

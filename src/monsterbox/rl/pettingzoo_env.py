@@ -140,7 +140,8 @@ class MonsterboxEnv(AECEnv):  # type: ignore[misc]
                 rewards[a] = potential - self._potential
             self._potential = potential
             paid = True
-        if game.over:
+        seat = game.rules.to_play(game.state)  # None once the game is over
+        if seat is None:
             scores, winners = game.rules.outcome(game.state)  # not the result's details (Inn's breakdown)
             for i, a in enumerate(self.possible_agents):
                 rewards[a] += win_reward(game, i, winners)
@@ -150,8 +151,6 @@ class MonsterboxEnv(AECEnv):  # type: ignore[misc]
         else:
             if self.max_steps is not None and self._steps >= self.max_steps:
                 self.truncations = {a: True for a in self.agents}
-            seat = game.to_play
-            assert seat is not None
             self.agent_selection = self.possible_agents[seat]
         if paid:  # else every reward is 0: adding them would change nothing
             self._accumulate_rewards()
@@ -333,7 +332,15 @@ class _OrderEnforcing(_DirectReads, wrappers.OrderEnforcingWrapper):  # type: ig
             return super().last(observe)  # type: ignore[no-any-return]  # PettingZoo's error
         raw = self._env_itself
         agent = raw.agent_selection
-        obs = ((self._illegal or self.env).observe(agent)) if observe else None
+        if not observe:
+            obs = None
+        elif self._illegal is not None:  # what _TerminateIllegal.observe does for the agent to act, inline
+            obs = raw.observe(agent)
+            ti = self._illegal
+            ti._prev_obs = obs
+            ti._prev_info = raw.infos.get(agent, {})
+        else:
+            obs = self.env.observe(agent)
         return obs, raw._cumulative_rewards[agent], raw.terminations[agent], raw.truncations[agent], raw.infos[agent]
 
 

@@ -1,0 +1,199 @@
+"""Monster Inn's observation bytes kept per game state and brought up to date from the state's event log.
+
+``observation_bytes(s, seat)`` returns ``seat_encode.encode_inn_bytes(s, seat)`` (the same float32 values, byte for
+byte): the environments' fast path. Between two calls on the same state, the engine has applied a few moves; each
+move appends events to the state's log (``games/inn/rules.py``), and every event that changes a seat's features
+names that seat. So instead of re-checking every seat at every call, a ``_Track`` kept for the state reads the events
+appended since its last call and re-derives only what they touched:
+
+- ``stay``, ``exchange``, ``bonus`` (EN, A) Staying In, Human Bonus): the named seat's treasures;
+- ``drop`` (EN, B) Dropping Out, forced or not) and ``support`` (EN, Support): the named seat's treasures, place in
+  the round and dungeon (its monsters and humans only grow, a support stays on its monster);
+- ``no_support``: no seat's features;
+- ``round`` and ``game_over``: every seat's place in the round (all in at a round's start, none at the end).
+
+The head (round, phase), the tavern row, the pool, the supply and the draw pile's size are public table fields, read
+again at each call that follows a move (the head and the tavern only when a move other than a bid was made). An event
+of an unknown kind, a log that is not the one the track read (a new list, or shorter), or a state whose step moved
+without new events makes the track rebuild everything from the state; a state without a log (a search copy) takes
+``encode_inn_bytes``. Everything read is public (R8), as in ``seat_encode``: the seats' blocks are the same values
+from the same fields; the events are read only for their kind and seat. Counts become float32 bytes by look-up in
+tables of ``k / d`` packed once, not by a division and a pack at each call.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+from monsterbox.rl.seat_encode import _INN, _PACK_HEAD, _ZERO_BYTES, encode_inn_bytes
+
+_F32 = struct.Struct("f").pack
+
+
+def _fractions(d: int, top: int) -> tuple[bytes, ...]:
+    """``k / d`` for k = 0 .. ``top``, each packed as float32: the bytes ``struct`` gives when it packs that feature
+    among the others (each float is packed on its own), looked up instead of divided (a Python division and its
+    float cost more than a look-up). ``top``: far above any count the components allow (25 gold, 25 gems, 40
+    creatures with at most 4 skulls each); a count beyond it would raise IndexError, never give a wrong value."""
+    return tuple(_F32(k / d) for k in range(top + 1))
+
+
+_TENTHS, _25THS, _40THS, _13THS, _5THS = (_fractions(d, 255) for d in (10, 25, 40, 13, 5))
+#: the pool's kind one-hot (gold, gem; none when empty: kind -1), and a seat's place in the round, packed
+_KINDS = {-1: _F32(0.0) * 2, 0: _F32(1.0) + _F32(0.0), 1: _F32(0.0) + _F32(1.0)}
+_OUT, _IN = _F32(0.0), _F32(1.0)
+
+#: bytes of one seat's packed block (11 float32 features)
+_SEAT = 4 * 11
+
+#: what an event changes in the seats' blocks (see the module's docstring): 1 the named seat's treasures (and place
+#: in the round), 2 also its dungeon, 3 every seat's place in the round, 0 no seat's
+_EFFECTS = {"stay": 1, "exchange": 1, "bonus": 1, "no_support": 0, "drop": 2, "support": 2, "round": 3,
+            "game_over": 3}
+#: the events after which the head and the tavern row stay as they were (a bid changes neither the phase nor the row)
+_BIDS = ("stay", "exchange")
+#: the phase one-hot of the head, by phase
+_PHASES = ((1.0, 0.0, 0.0, 0.0), (0.0, 1.0, 0.0, 0.0), (0.0, 0.0, 1.0, 0.0), (0.0, 0.0, 0.0, 1.0))
+
+
+def _dungeon(mons: list[int], hums: list[int], skulls: Any, support: list[int], ranges: tuple[int, ...]) -> bytes:
+    """A seat's 8 dungeon features (``seat_encode._inn_seat_blocks``, in that order and with the same values),
+    packed: its monsters (face up) and humans (their backs: range only) counted, the monsters' skulls and supports,
+    the humans by range."""
+    sk = sup = 0
+    for m in mons:
+        sk += skulls[m]
+        sup += support[m] >= 0
+    backs = [0, 0, 0, 0]
+    for h in hums:
+        backs[ranges[h]] += 1
+    return b"".join((_13THS[len(mons)], _13THS[len(hums)], _40THS[sk], _5THS[sup], _5THS[backs[0]], _5THS[backs[1]],
+                     _5THS[backs[2]], _5THS[backs[3]]))
+
+
+class _Track:
+    """What one state's observations are made of, as of its log's first ``pos`` events and step ``step``: the head
+    and the tavern row packed, each seat's dungeon features and packed block (seats in table order, ``ring`` is them
+    joined twice so that the blocks from any observer on are one slice)."""
+
+    __slots__ = ("state", "log", "pos", "step", "ranges", "rows", "dungeons", "seats", "ring", "head", "tavern",
+                 "pad")
+
+    def __init__(self, s: Any) -> None:
+        self.state = s
+        _, self.ranges, self.rows = _INN.get(s.cards)
+        self.pad = _ZERO_BYTES[:_SEAT * (5 - s.n)] if s.n < 5 else b""
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Everything from the state (a new track, or a log it cannot follow)."""
+        s = self.state
+        self.log = s.log
+        self.pos = len(s.log)
+        self.step = s.step
+        skulls, support, ranges = s.cards.skulls, s.support, self.ranges
+        self.dungeons = [_dungeon(s.monsters[p], s.humans[p], skulls, support, ranges) for p in range(s.n)]
+        self.seats = [b""] * s.n
+        self.pack_seats(range(s.n))
+        self.pack_head()
+        self.pack_tavern()
+
+    def pack_seats(self, which: Any) -> None:
+        """Pack the blocks of the seats ``which``: whether the seat is in the round (no one once the game is over),
+        its gold and gems (every treasure movement is public, R8), then its dungeon's features."""
+        s = self.state
+        hands, in_round, dungeons, seats = s.hands, s.in_round, self.dungeons, self.seats
+        over = s.phase == 3  # OVER
+        for p in which:
+            seats[p] = b"".join((_OUT if over or not in_round[p] else _IN, _TENTHS[hands[2 * p]],
+                                 _TENTHS[hands[2 * p + 1]], dungeons[p]))
+        self.ring = b"".join(seats) * 2
+
+    def pack_head(self) -> None:
+        """Round / rounds and the phase one-hot."""
+        s = self.state
+        self.head = _PACK_HEAD(s.round / s.rounds_total, *_PHASES[s.phase])
+
+    def pack_tavern(self) -> None:
+        """The tavern's (up to) 5 leftmost creatures by their public side, zero rows for the empty places."""
+        s = self.state
+        tpos = s.tpos
+        tavern = s.tavern[tpos:tpos + 5]
+        self.tavern = b"".join((*map(self.rows.__getitem__, tavern), _ZERO_BYTES[:4 * 13 * (5 - len(tavern))]))
+
+    def sync(self) -> None:
+        """Bring the track up to date with the events appended since the last call."""
+        s = self.state
+        log = s.log
+        pos = self.pos
+        end = len(log) if log is not None else -1
+        if log is not self.log or end < pos or (end == pos) != (s.step == self.step):
+            self.rebuild()
+            return
+        self.pos = end
+        self.step = s.step
+        if end == pos + 1:  # one move, one event: the environments' usual case
+            ev = log[pos]
+            effect = _EFFECTS.get(ev[0])
+            if effect is None:
+                self.rebuild()
+                return
+            if effect == 3:
+                self.pack_seats(range(s.n))
+            elif effect:
+                p = ev[1]
+                if effect == 2:
+                    self.dungeons[p] = _dungeon(s.monsters[p], s.humans[p], s.cards.skulls, s.support, self.ranges)
+                self.pack_seats((p,))
+            if ev[0] not in _BIDS:
+                self.pack_head()
+                if effect >= 2:
+                    self.pack_tavern()
+            return
+        seats: set[int] = set()
+        table = tavern = False
+        for ev in log[pos:end]:
+            effect = _EFFECTS.get(ev[0])
+            if effect is None:
+                self.rebuild()
+                return
+            if effect == 3:
+                seats.update(range(s.n))
+            elif effect:
+                p = ev[1]
+                seats.add(p)
+                if effect == 2:
+                    self.dungeons[p] = _dungeon(s.monsters[p], s.humans[p], s.cards.skulls, s.support, self.ranges)
+            if ev[0] not in _BIDS:
+                table = True
+                tavern = tavern or effect >= 2
+        if seats:
+            self.pack_seats(seats)
+        if table:
+            self.pack_head()
+            if tavern:
+                self.pack_tavern()
+
+
+#: tracks by the id of their state (each holds its state, so an id is never taken for another object's); emptied past
+#: ``_LIMIT`` entries (a long run makes a new state per episode)
+_TRACKS: dict[int, _Track] = {}
+_LIMIT = 64
+
+
+def observation_bytes(s: Any, seat: int) -> bytearray:
+    """``encode_inn_bytes(s, seat)`` (Monster Inn's observation of ``seat`` as float32 bytes), from the state's
+    track."""
+    if s.log is None:
+        return encode_inn_bytes(s, seat)
+    t = _TRACKS.get(id(s))
+    if t is None or t.state is not s:
+        if len(_TRACKS) >= _LIMIT:
+            _TRACKS.clear()
+        t = _TRACKS[id(s)] = _Track(s)
+    elif s.step != t.step or len(s.log) != t.pos or s.log is not t.log:
+        t.sync()
+    supply = s.supply
+    return bytearray().join((t.head, t.tavern, _KINDS[s.pool_kind], _TENTHS[s.pool], _25THS[supply[0]],
+                             _25THS[supply[1]], _40THS[len(s.deck)], t.ring[_SEAT * seat:_SEAT * (seat + s.n)], t.pad))
