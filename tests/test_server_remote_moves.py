@@ -6,6 +6,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the server extra (installed by make test)")
 
+from monsterbox.server.errors import Stale  # noqa: E402
 from monsterbox.server.store import Store  # noqa: E402
 from monsterbox.server.tables import Tables  # noqa: E402
 
@@ -62,3 +63,21 @@ def test_a_notification_that_does_not_fit_changes_nothing_wrongly(two_processes)
     # an action the copy cannot play (a garbled payload): the database decides, not the payload
     assert b.remote_move(tb, ta.version, "not-a-move")
     assert tb.game.actions == ta.game.actions
+
+
+def test_a_move_chosen_on_a_state_another_process_pushed_is_played_not_refused(two_processes):
+    """A page may receive a state from one process (its socket) and post its move to another whose copy has not
+    heard of the last move yet: the move names a version ahead of that copy. The copy catches up from the database
+    and plays it (a 409 would tell the player their move was stale when it was not)."""
+    a, b = two_processes
+    ta, tokens = a.create("inn", 3, ["human"] * 3, None, practice=True, seed=11)
+    tb = b.get(ta.id)
+    play_on(a, ta, tokens, 2)  # b's copy never hears of these (no notification here)
+    assert tb.version == 0 and ta.version == 2
+    seat = ta.game.to_play
+    action = ta.game.legal_actions()[0]
+    assert b.play(tb, tokens[seat], action, 2) == seat
+    assert tb.version == 3 and tb.game.actions == ta.game.actions + [action]
+    with pytest.raises(Stale):  # a version behind the table's is still refused, changing nothing
+        b.play(tb, tokens[tb.game.to_play], tb.game.legal_actions()[0], 1)
+    assert tb.version == 3

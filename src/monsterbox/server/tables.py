@@ -284,6 +284,10 @@ class Tables:
                                  '{"action": "<id>", "version": <int>}')
         with table.lock:
             table.last_used = time.monotonic()
+            if version > table.version:
+                # chosen on a state another process pushed (its notification has not reached this copy yet): the
+                # database has the moves this copy lacks
+                self.catch_up(table)
             g = table.game
             if version != table.version:
                 raise Stale("the table is at version {version}, not {sent}: the move was chosen on an "
