@@ -354,48 +354,26 @@ class _MansionTable:
 _MANSION_TABLE = _MansionTable(256)
 
 
-def _scaled(den: int, lo: int, hi: int) -> dict[int, bytes]:
-    """``k / den`` clipped to the bounds, as float32 bytes, for each count ``k`` in ``lo..hi`` (a look-up costs a
-    fraction of a division and its packing in this interpreter)."""
-    return {k: struct.pack("f", _clip(k / den)) for k in range(lo, hi + 1)}
-
-
-#: Mansion's counts as float32 bytes: skulls / 5, round / 20, actor deck / 37, skull bag / 88, tickets / 40; a count
-#: outside a table's range takes the general path (``encode_mansion_state``, clipped, packed)
-_BY5, _BY20, _BY37, _BY88, _BY40 = (_scaled(5, -100, 100), _scaled(20, 0, 200), _scaled(37, 0, 200),
-                                    _scaled(88, 0, 400), _scaled(40, -400, 400))
-#: the tiles taken (1.0 per tile of the side in use that a seat holds, padded to 4), as float32 bytes
-_MANSION_TILES: dict[tuple[int, tuple[int, ...]], bytes] = {}
-
-
 def encode_mansion_bytes(s: Any, seat: int) -> bytearray:
     """``encode_mansion_state`` clipped to the declared bounds and packed as float32, part by part: each actor's row
-    packed once per card set, counts looked up as float32 bytes, the table seats' rows once per table
-    (``_MansionTable``). Reads what ``encode_mansion_state`` reads, for ``seat``."""
+    packed once per card set, the phase's one-hot once, the table seats' rows once per table (``_MansionTable``).
+    Reads what ``encode_mansion_state`` reads, for ``seat``."""
     row_bytes = _MANSION.get(s.cards)[3]
     audition = s.audition[:5]
     reserved = s.reserved[seat][:3]
-    try:
-        parts = [_MANSION_PHASES[s.phase], _BY20[s.round], _BY37[len(s.deck)], _BY88[sum(s.bag)]]
-        parts += [row_bytes[a] for a in audition]
-        parts.append(_MANSION_ZEROS[:4 * 19 * (5 - len(audition))])
-        parts += map(_BY5.__getitem__, s.audition_skulls)
-        n_tiles = len(s.tile_values)
-        tkey = (n_tiles, tuple(s.tiles))
-        tiles = _MANSION_TILES.get(tkey)
-        if tiles is None:
-            tiles = _PACKERS[max(n_tiles, 4)](*[1.0 if k in tkey[1] else 0.0 for k in range(n_tiles)],
-                                              *[0.0] * (4 - n_tiles))
-            if len(_MANSION_TILES) >= 256:
-                _MANSION_TILES.clear()
-            _MANSION_TILES[tkey] = tiles
-        parts.append(tiles)
-        parts += map(_BY5.__getitem__, s.screens[seat])
-        parts.append(_BY40[s.tickets[seat]])
-    except KeyError:  # a count beyond the tables: the general path
-        x = encode_mansion_state(s, seat)
-        return bytearray(_PACKERS[len(x)](*map(_clip, x))) if len(x) < len(_PACKERS) else \
-            bytearray(struct.pack(f"{len(x)}f", *map(_clip, x)))
+    tiles = s.tiles
+    n_tiles = len(s.tile_values)
+    screen = s.screens[seat]
+    head = [s.round / 20, len(s.deck) / 37, sum(s.bag) / 88]
+    parts = [_MANSION_PHASES[s.phase], _PACKERS[3](*map(_clip, head))]
+    parts += [row_bytes[a] for a in audition]
+    mid = [k / 5 for k in s.audition_skulls]
+    mid += [1.0 if k in tiles else 0.0 for k in range(n_tiles)]
+    mid += [0.0] * (4 - n_tiles)
+    mid += [k / 5 for k in screen]
+    mid.append(s.tickets[seat] / 40)
+    parts.append(_MANSION_ZEROS[:4 * 19 * (5 - len(audition))])
+    parts.append(_PACKERS[len(mid)](*map(_clip, mid)))
     parts += [row_bytes[a] for a in reserved]
     parts.append(_MANSION_ZEROS[:4 * 19 * (3 - len(reserved))])
     table = _MANSION_TABLE.get(s)
