@@ -365,15 +365,17 @@ def encode_mansion_bytes(s: Any, seat: int) -> bytearray:
     n_tiles = len(s.tile_values)
     screen = s.screens[seat]
     head = [s.round / 20, len(s.deck) / 37, sum(s.bag) / 88]
-    parts = [_MANSION_PHASES[s.phase], _PACKERS[3](*map(_clip, head))]
-    parts += [row_bytes[a] for a in audition]
     mid = [k / 5 for k in s.audition_skulls]
     mid += [1.0 if k in tiles else 0.0 for k in range(n_tiles)]
     mid += [0.0] * (4 - n_tiles)
     mid += [k / 5 for k in screen]
     mid.append(s.tickets[seat] / 40)
+    if max(max(head), max(mid)) > 4.0 or min(min(head), min(mid)) < -4.0:  # rare: clip feature by feature
+        head, mid = list(map(_clip, head)), list(map(_clip, mid))
+    parts = [_MANSION_PHASES[s.phase], _PACKERS[3](*head)]
+    parts += [row_bytes[a] for a in audition]
     parts.append(_MANSION_ZEROS[:4 * 19 * (5 - len(audition))])
-    parts.append(_PACKERS[len(mid)](*map(_clip, mid)))
+    parts.append(_PACKERS[len(mid)](*mid))
     parts += [row_bytes[a] for a in reserved]
     parts.append(_MANSION_ZEROS[:4 * 19 * (3 - len(reserved))])
     table = _MANSION_TABLE.get(s)
