@@ -355,3 +355,51 @@ def test_gym_random_opponents_play_as_their_agent(game_id, monkeypatch):
     fast = play()
     monkeypatch.setattr(gym_env, "RandomAgent", type("NotRandomAgent", (), {}))  # every opponent through act_code
     assert play() == fast and len(fast) > 20
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_mansion_packed_observation_is_exact(players):
+    """Monster Mansion's observation is packed part by part with the table seats' rows kept per table
+    (``seat_encode._MANSION_TABLE``): along whole games, at every decision and for every seat, it equals the clipped
+    reference vector, and the vector computed with the table cache emptied (a key part left out would serve stale
+    rows); the cache is really used (hits)."""
+    from monsterbox.rl import seat_encode
+
+    cache = seat_encode._MANSION_TABLE.rows
+    hits = compared = 0
+    for seed in range(2):
+        g = monsterbox.new_game("mansion", players, seed)
+        rng = random.Random(seed)
+        while True:
+            for seat in range(players):
+                before = dict(cache)
+                cached = bytes(seat_encode.encode_mansion_bytes(g.state, seat))
+                hits += sum(1 for k, v in cache.items() if before.get(k) is v)
+                cache.clear()
+                cold = bytes(seat_encode.encode_mansion_bytes(g.state, seat))
+                cache.update(before)
+                ref = np.clip(np.asarray(encode_state("mansion", g.state, seat), dtype=np.float32), OBS_LOW, OBS_HIGH)
+                assert cached == cold == ref.tobytes(), (seed, g.actions[-3:], seat)
+                compared += 1
+            if g.over:
+                break
+            codes = g.legal_codes()
+            g.play_code(codes[rng.randrange(len(codes))])
+    assert compared > 200 and hits > 100
+
+
+def test_mansion_packed_observation_clips_to_the_bounds():
+    """Counts beyond the declared bounds (tickets, skulls behind the screen, in the audition) are clipped as packed,
+    as ``np.clip`` clips the reference."""
+    from monsterbox.games.mansion.state import copy_state
+    from monsterbox.rl import seat_encode
+
+    g = monsterbox.new_game("mansion", 3, 0)
+    s = copy_state(g.state)
+    s.tickets[1] = 1000
+    s.screens[1][0] = 90
+    s.audition_skulls[2] = -50
+    ref = np.clip(np.asarray(encode_state("mansion", s, 1), dtype=np.float32), OBS_LOW, OBS_HIGH)
+    packed = np.frombuffer(seat_encode.encode_mansion_bytes(s, 1), np.float32)
+    assert np.array_equal(packed, ref)
+    assert packed.max() == OBS_HIGH and packed.min() == OBS_LOW

@@ -19,7 +19,7 @@ from monsterbox.core.game import Game
 from monsterbox.core.registry import get_ruleset, new_game
 from monsterbox.rl.encode import encode
 from monsterbox.rl.inn_track import observation_bytes as inn_observation_bytes
-from monsterbox.rl.seat_encode import STATE_ENCODERS
+from monsterbox.rl.seat_encode import STATE_ENCODERS, encode_mansion_bytes
 
 #: declared bounds of every observation feature (features are scaled to about [0, 1]; a few counts, e.g. tickets
 #: sold beyond zero, leave that range, and the environments clip to these bounds so the declared space always holds)
@@ -84,6 +84,8 @@ def observation(game: Game, seat: int) -> np.ndarray:
     game_id = game.game_id
     if game_id == "inn":  # packed part by part, kept up to date from the game's events (``inn_track``); no clipping
         return np.frombuffer(inn_observation_bytes(game.state, seat), _FLOAT32)
+    if game_id == "mansion":  # packed part by part and clipped as packed (``seat_encode.encode_mansion_bytes``)
+        return np.frombuffer(encode_mansion_bytes(game.state, seat), _FLOAT32)
     x = to_array(STATE_ENCODERS[game_id](game.state, seat))
     np.minimum(x, _HIGH, out=x)
     np.maximum(x, _LOW, out=x)

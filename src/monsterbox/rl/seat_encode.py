@@ -253,14 +253,16 @@ def encode_maker_state(s: Any, seat: int) -> list[float]:
 
 
 # --- Monster Mansion ------------------------------------------------------------------------------------------------
-def _mansion_tables(cards: Any) -> tuple[tuple[tuple[float, ...], ...], tuple[int, ...], tuple[int, ...]]:
-    """Per actor its 19-float row (``encode.mansion_actor``), its type and colour as encoder slots."""
+def _mansion_tables(cards: Any) -> tuple[tuple[tuple[float, ...], ...], tuple[int, ...], tuple[int, ...],
+                                         tuple[bytes, ...]]:
+    """Per actor its 19-float row (``encode.mansion_actor``), its type and colour as encoder slots, and its row
+    packed as float32."""
     types = tuple(MANSION_TYPES.index(a.type) for a in cards.actors)
     colours = tuple(MANSION_COLOURS.index(a.colour) for a in cards.actors)
     rows = tuple((*one_hot(types[i], 10), *one_hot(colours[i], 5),
                   *[{str(k): v for k, v in a.cost.items()}.get(c, 0) / 3 for c in SKULLS[:4]])
                  for i, a in enumerate(cards.actors))
-    return rows, types, colours
+    return rows, types, colours, tuple(struct.pack("19f", *r) for r in rows)
 
 
 _MANSION = _Tables(_mansion_tables)
@@ -270,9 +272,7 @@ def encode_mansion_state(s: Any, seat: int) -> list[float]:
     """``encode.encode_mansion`` of ``mansion.view.view(s, seat)``. Reads: phase, round, the actor deck's and the
     bag's sizes, the audition and its skulls, the tiles taken, ``seat``'s own screen (skulls, tickets) and reserved
     actors, and per table seat (public) its cast actors, chambers, rewards, Sales Level and reserved count."""
-    from monsterbox.games.mansion.rules import sales_level
-
-    rows, types, colours = _MANSION.get(s.cards)
+    rows = _MANSION.get(s.cards)[0]
     x = [0.0] * 8
     x[s.phase] = 1.0
     x += (s.round / 20, len(s.deck) / 37, sum(s.bag) / 88)
@@ -290,21 +290,100 @@ def encode_mansion_state(s: Any, seat: int) -> list[float]:
     x += [0.0] * (19 * (3 - len(reserved)))
     order = seat_order(seat, s.table_n)
     for q in order[:4]:
-        by_type = [0] * 10
-        by_colour = [0] * 5
-        for a in s.actors[q]:
-            by_type[types[a]] += 1
-            by_colour[colours[a]] += 1
-        if q < s.n:
-            tail = (len(s.chambers[q]) / 3, len(s.rewards[q]) / 3, sales_level(s, q) / 30, len(s.reserved[q]) / 3)
-        else:  # the dummy of the 2-player game
-            tail = (0.0, 0.0, 0.0, 0.0)
-        x.append(float(q >= s.n))
-        x += [k / 3 for k in by_type]
-        x += [k / 4 for k in by_colour]
-        x += tail
+        x += _mansion_seat_row(s, q)
     x += [0.0] * (20 * (4 - len(order[:4])))
     return x
+
+
+def _mansion_seat_row(s: Any, q: int) -> list[float]:
+    """Table seat ``q``'s 20 public features: dummy or not, cast actors by type and by colour, chambers, rewards,
+    Sales Level (rulebook R1, ``mansion.rules.sales_level``) and reserved count."""
+    from monsterbox.games.mansion.rules import sales_level
+
+    _rows, types, colours, _row_bytes = _MANSION.get(s.cards)
+    by_type = [0] * 10
+    by_colour = [0] * 5
+    for a in s.actors[q]:
+        by_type[types[a]] += 1
+        by_colour[colours[a]] += 1
+    if q < s.n:
+        tail = (len(s.chambers[q]) / 3, len(s.rewards[q]) / 3, sales_level(s, q) / 30, len(s.reserved[q]) / 3)
+    else:  # the dummy of the 2-player game
+        tail = (0.0, 0.0, 0.0, 0.0)
+    return [float(q >= s.n), *[k / 3 for k in by_type], *[k / 4 for k in by_colour], *tail]
+
+
+def _clip(v: float) -> float:
+    """``v`` within the declared bounds [-4, 4] (``common.OBS_LOW``, ``OBS_HIGH``): packed as float32, the same
+    value as the float32 of ``v`` clipped to the bounds (both bounds are exact in float32)."""
+    return -4.0 if v < -4.0 else 4.0 if v > 4.0 else v
+
+
+#: float32 packers by length (``struct``: C's rounding of a double to a float, as numpy's)
+_PACKERS = [struct.Struct(f"{k}f").pack for k in range(64)]
+#: Mansion's phase one-hot (8 floats) as float32 bytes, by phase
+_MANSION_PHASES = tuple(struct.pack("8f", *one_hot(p, 8)) for p in range(8))
+#: float32 zero padding, by length in bytes
+_MANSION_ZEROS = bytes(4 * 20 * 5)
+
+
+class _MansionTable:
+    """The table seats' packed 20-float rows of the last few tables, keyed by everything they are made of: the card
+    set, every seat's cast actors (a seat's Sales Level reads its neighbours' actors), chambers, rewards and
+    reserved actors (their counts). Most steps change none of them (taking skulls, tiles, payments)."""
+
+    __slots__ = ("size", "rows")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.rows: dict[tuple[Any, ...], tuple[bytes, ...]] = {}
+
+    def get(self, s: Any) -> tuple[bytes, ...]:
+        key = (id(s.cards), tuple(map(tuple, s.actors)), tuple(map(len, s.chambers)), tuple(map(len, s.rewards)),
+               tuple(map(len, s.reserved)))
+        hit = self.rows.get(key)
+        if hit is None:
+            pack = _PACKERS[20]
+            hit = tuple(pack(*map(_clip, _mansion_seat_row(s, q))) for q in range(s.table_n))
+            if len(self.rows) >= self.size:
+                self.rows.clear()
+            self.rows[key] = hit
+        return hit
+
+
+_MANSION_TABLE = _MansionTable(256)
+
+
+def encode_mansion_bytes(s: Any, seat: int) -> bytearray:
+    """``encode_mansion_state`` clipped to the declared bounds and packed as float32, part by part: each actor's row
+    packed once per card set, the phase's one-hot once, the table seats' rows once per table (``_MansionTable``).
+    Reads what ``encode_mansion_state`` reads, for ``seat``."""
+    row_bytes = _MANSION.get(s.cards)[3]
+    audition = s.audition[:5]
+    reserved = s.reserved[seat][:3]
+    tiles = s.tiles
+    n_tiles = len(s.tile_values)
+    screen = s.screens[seat]
+    head = [s.round / 20, len(s.deck) / 37, sum(s.bag) / 88]
+    mid = [k / 5 for k in s.audition_skulls]
+    mid += [1.0 if k in tiles else 0.0 for k in range(n_tiles)]
+    mid += [0.0] * (4 - n_tiles)
+    mid += [k / 5 for k in screen]
+    mid.append(s.tickets[seat] / 40)
+    if max(max(head), max(mid)) > 4.0 or min(min(head), min(mid)) < -4.0:  # rare: clip feature by feature
+        head, mid = list(map(_clip, head)), list(map(_clip, mid))
+    parts = [_MANSION_PHASES[s.phase], _PACKERS[3](*head)]
+    parts += [row_bytes[a] for a in audition]
+    parts.append(_MANSION_ZEROS[:4 * 19 * (5 - len(audition))])
+    parts.append(_PACKERS[len(mid)](*mid))
+    parts += [row_bytes[a] for a in reserved]
+    parts.append(_MANSION_ZEROS[:4 * 19 * (3 - len(reserved))])
+    table = _MANSION_TABLE.get(s)
+    table_n = len(table)
+    order = (*range(seat, table_n), *range(seat))[:4]
+    parts += [table[q] for q in order]
+    parts.append(_MANSION_ZEROS[:4 * 20 * (4 - len(order))])
+    return bytearray(b"".join(parts))
 
 
 # --- Monster --------------------------------------------------------------------------------------------------------
