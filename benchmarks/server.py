@@ -183,6 +183,13 @@ async def new_game(conn: Conn) -> tuple[str, dict[str, str]]:
     return body["id"], body["tokens"]
 
 
+async def table_with_sockets(conn: Conn, base: str) -> tuple[str, dict[str, str], list[WSConn]]:
+    """A new table and a socket for each of its three seats."""
+    gid, tokens = await new_game(conn)
+    socks = [await WSConn.connect(base, f"/api/games/{gid}/ws?token={tokens[str(i)]}") for i in range(3)]
+    return gid, tokens, socks
+
+
 class Pacer:
     """When each of a table's actions is due: every ``interval`` seconds from a random start (an open-loop load at a
     fixed rate), or at once (``interval`` None: a closed loop, each action as soon as the last one was answered).
@@ -247,8 +254,7 @@ async def ws_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Ra
     pacer = Pacer(interval, rng)
     try:
         while not stop.is_set():
-            gid, tokens = await new_game(conn)
-            socks = [await WSConn.connect(base, f"/api/games/{gid}/ws?token={tokens[str(i)]}") for i in range(3)]
+            gid, tokens, socks = await table_with_sockets(conn, base)
             try:
                 latest: dict[int, dict[str, Any]] = {}
                 sent: dict[int, float] = {}
@@ -305,8 +311,7 @@ async def page_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.
     pacer = Pacer(interval, rng)
     try:
         while not stop.is_set():
-            gid, tokens = await new_game(conn)
-            socks = [await WSConn.connect(base, f"/api/games/{gid}/ws?token={tokens[str(i)]}") for i in range(3)]
+            gid, tokens, socks = await table_with_sockets(conn, base)
             posts = [Conn(base) for _ in range(3)]
             try:
                 latest: dict[int, dict[str, Any]] = {}

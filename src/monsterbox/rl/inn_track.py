@@ -26,7 +26,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-from monsterbox.rl.seat_encode import _INN, _PACK_HEAD, _ZERO_BYTES, encode_inn_bytes
+from monsterbox.rl.seat_encode import _INN, _PACK_HEAD, _ZERO_BYTES, dungeon_counts, encode_inn_bytes
 
 _F32 = struct.Struct("f").pack
 
@@ -61,13 +61,7 @@ def _dungeon(mons: list[int], hums: list[int], skulls: Any, support: list[int], 
     """A seat's 8 dungeon features (``seat_encode._inn_seat_blocks``, in that order and with the same values),
     packed: its monsters (face up) and humans (their backs: range only) counted, the monsters' skulls and supports,
     the humans by range."""
-    sk = sup = 0
-    for m in mons:
-        sk += skulls[m]
-        sup += support[m] >= 0
-    backs = [0, 0, 0, 0]
-    for h in hums:
-        backs[ranges[h]] += 1
+    sk, sup, backs = dungeon_counts(mons, hums, skulls, support, ranges)
     return b"".join((_13THS[len(mons)], _13THS[len(hums)], _40THS[sk], _5THS[sup], _5THS[backs[0]], _5THS[backs[1]],
                      _5THS[backs[2]], _5THS[backs[3]]))
 

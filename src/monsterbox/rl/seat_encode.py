@@ -112,6 +112,20 @@ class _SeatBlocks:
 _INN_SEATS = _SeatBlocks(256)
 
 
+
+def dungeon_counts(mons: list[int], hums: list[int], skulls: Any, support: Any,
+                   ranges: Any) -> tuple[int, int, list[int]]:
+    """A dungeon counted for the observation: its monsters' skulls, its supported monsters, its humans by range
+    (their backs: R8)."""
+    sk = sup = 0
+    for m in mons:
+        sk += skulls[m]
+        sup += support[m] >= 0
+    backs = [0, 0, 0, 0]
+    for h in hums:
+        backs[ranges[h]] += 1
+    return sk, sup, backs
+
 def _inn_seat_blocks(s: Any, seat: int, ranges: tuple[int, ...]) -> list[tuple[Any, ...]]:
     """The ``_SeatBlocks`` entries of the seats from ``seat`` on (``encode.rotate``, at most 5): entry[3] is a seat's
     11 features, entry[4] the same packed. Reads (all public, R8) per seat: whether it is in the round, its treasure
@@ -132,13 +146,7 @@ def _inn_seat_blocks(s: Any, seat: int, ranges: tuple[int, ...]) -> list[tuple[A
         key = (len(mons), len(hums), supported, bool(in_round[p]) and not over, hands[2 * p], hands[2 * p + 1])
         hit = blocks.get(id(mons))
         if hit is None or hit[0] is not mons or hit[1] is not hums or hit[2] != key:
-            sk = sup = 0
-            for m in mons:
-                sk += skulls[m]
-                sup += support[m] >= 0
-            backs = [0, 0, 0, 0]
-            for h in hums:
-                backs[ranges[h]] += 1
+            sk, sup, backs = dungeon_counts(mons, hums, skulls, support, ranges)
             block = (1.0 if key[3] else 0.0, key[4] / 10, key[5] / 10, len(mons) / 13, len(hums) / 13, sk / 40,
                      sup / 5, backs[0] / 5, backs[1] / 5, backs[2] / 5, backs[3] / 5)
             hit = blocks[id(mons)] = (mons, hums, key, block, _PACK_SEAT(*block))
