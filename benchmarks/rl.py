@@ -11,13 +11,15 @@ Per game (its default player count in the environments: 4, Mansion 3), random ma
 with each one's ratio to the public path (goals: simulate >= 0.9, AEC >= 0.2, Gym >= 0.1). Every loop picks its move
 uniformly with Python's ``random`` (the public path among ``legal_actions()``, AEC and Gym among the mask's ones), so
 the environments are charged for their own work, not for a costlier random choice. Rates are per second of this
-process's CPU time, measured in interleaved bursts after a warm-up game.
+process's CPU time, measured in interleaved rounds after a warm-up game; each ratio is the median of the ratios
+taken within each round (``--bursts``), so that a change in the machine's speed between rounds does not move it.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -103,26 +105,39 @@ def gym(game_id: str, seconds: float) -> tuple[float, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per path and game (default 2)")
+    ap.add_argument("--bursts", type=int, default=8,
+                    help="rounds the seconds are split into, each running every path in turn (default 8)")
     ap.add_argument("--games", default=",".join(monsterbox.GAME_IDS))
     args = ap.parse_args()
+    if not 0.05 <= args.seconds <= 600:
+        ap.error("--seconds must be from 0.05 to 600")
+    if not 1 <= args.bursts <= 100:
+        ap.error("--bursts must be from 1 to 100")
+    unknown = [g for g in args.games.split(",") if g not in monsterbox.GAME_IDS]
+    if unknown:
+        ap.error(f"unknown game(s) {', '.join(unknown)}; games: {', '.join(monsterbox.GAME_IDS)}")
     print(f"{'game':8} {'pl':>2} {'public/s':>9} {'simulate/s':>10} {'ratio':>5} {'AEC/s':>8} {'ratio':>5} "
-          f"{'Gym steps/s':>11} {'ratio':>5} {'Gym dec/s':>9}")
+          f"{'Gym steps/s':>11} {'ratio':>5} {'Gym dec/s':>9}   ratios: median of {args.bursts} rounds")
     for game_id in args.games.split(","):
         players = DEFAULT_PLAYERS[game_id]
         public(game_id, players, 0.01)  # warm-up: imports and card files are loaded once
         gym(game_id, 0.01)
-        # interleaved in short bursts, so that a machine whose load changes affects every column alike
+        # interleaved in short rounds, each ratio taken within its round (rates measured seconds apart), so that a
+        # machine whose speed changes affects a ratio's two sides alike; the median of the rounds is printed
+        k = args.bursts
         pub = sim = a = gs = gd = 0.0
-        k = 4
+        ratios: list[tuple[float, float, float]] = []
         for _ in range(k):
-            pub += public(game_id, players, args.seconds / k) / k
-            sim += simulated(game_id, players, args.seconds / k) / k
-            a += aec(game_id, players, args.seconds / k) / k
+            p = public(game_id, players, args.seconds / k)
+            si = simulated(game_id, players, args.seconds / k)
+            ae = aec(game_id, players, args.seconds / k)
             s, d = gym(game_id, args.seconds / k)
-            gs, gd = gs + s / k, gd + d / k
-        print(f"{game_id:8} {players:2d} {pub:9.0f} {sim:10.0f} {sim / pub:5.2f} {a:8.0f} {a / pub:5.2f} "
-              f"{gs:11.0f} {gs / pub:5.2f} {gd:9.0f}", flush=True)
+            pub, sim, a, gs, gd = pub + p / k, sim + si / k, a + ae / k, gs + s / k, gd + d / k
+            ratios.append((si / p, ae / p, s / p))
+        r_sim, r_aec, r_gym = (statistics.median(r[i] for r in ratios) for i in range(3))
+        print(f"{game_id:8} {players:2d} {pub:9.0f} {sim:10.0f} {r_sim:5.2f} {a:8.0f} {r_aec:5.2f} "
+              f"{gs:11.0f} {r_gym:5.2f} {gd:9.0f}", flush=True)
 
 
 if __name__ == "__main__":
