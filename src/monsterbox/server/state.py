@@ -18,8 +18,8 @@ import orjson
 
 from monsterbox.core.events import LOG_WINDOW, check_since
 from monsterbox.core.i18n import use_language
-from monsterbox.core.record import verify_deal
 from monsterbox.core.registry import GAME_IDS
+from monsterbox.server.store import commitment
 from monsterbox.server.tables import Table
 
 TEXT_MODULES = {g: f"monsterbox.games.{g}.text" for g in GAME_IDS}
@@ -88,8 +88,7 @@ def table_state(table: Table, seat: int | None, lang: str = "en") -> dict[str, A
         if over:
             out["result"] = g.result()
             # the revealed seed checked against the commitment published before the deal (as the record is)
-            out["deal"] = {"seed": str(g.seed),
-                           "verified": verify_deal({"seed": g.seed, "seed_commitment": table.seed_commitment})}
+            out["deal"] = {"seed": str(g.seed), "verified": commitment(g.seed) == table.seed_commitment}
         return out
 
 
