@@ -90,6 +90,11 @@ class Conn:
 
     async def request(self, method: str, path: str, body: Any = None, token: str | None = None
                       ) -> tuple[int, Any]:
+        """One request; a connection the server closed while idle (its keep-alive timeout, 5 s: a table's next
+        game comes seconds after the last) is opened again, as browsers do."""
+        if self.reader is not None and self.reader.at_eof():
+            self.close()
+            self.writer = None
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
@@ -184,9 +189,10 @@ async def new_game(conn: Conn) -> tuple[str, dict[str, str]]:
 
 
 async def table_with_sockets(conn: Conn, base: str) -> tuple[str, dict[str, str], list[WSConn]]:
-    """A new table and a socket for each of its three seats."""
+    """A new table and a socket for each of its three seats, opened at the same time (three players' pages)."""
     gid, tokens = await new_game(conn)
-    socks = [await WSConn.connect(base, f"/api/games/{gid}/ws?token={tokens[str(i)]}") for i in range(3)]
+    socks = list(await asyncio.gather(*(WSConn.connect(base, f"/api/games/{gid}/ws?token={tokens[str(i)]}")
+                                        for i in range(3))))
     return gid, tokens, socks
 
 
