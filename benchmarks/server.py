@@ -406,6 +406,12 @@ async def run_cell(base: str, transport: str, games: int, seconds: float, pids: 
     cpu, mine = cpu_seconds(pids) - cpu0, time.process_time() - mine0
     stop.set()
     await asyncio.wait(tasks, timeout=10)
+    # a table whose client failed (a refused connection, a broken reply) stops acting: counted as errors, so that
+    # a cell with fewer tables than it says is seen
+    lost = [t for t in tasks if t.done() and not t.cancelled() and t.exception() is not None]
+    for t in lost:
+        print(f"  a table's client failed: {t.exception()!r}"[:300], file=sys.stderr)
+    stats.errors += len(lost)
     for t in tasks:
         t.cancel()
     lat = sorted(stats.latencies)
