@@ -90,14 +90,9 @@ class Conn:
 
     async def request(self, method: str, path: str, body: Any = None, token: str | None = None
                       ) -> tuple[int, Any]:
-        """One request; a connection the server closed while idle (its keep-alive timeout, 5 s: a table's next
-        game comes seconds after the last) is opened again, as browsers do."""
-        if self.reader is not None and self.reader.at_eof():
-            self.close()
-            self.writer = None
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        assert self.reader is not None
+        """One request. A kept-alive connection the server closed while idle (its keep-alive timeout, 5 s: a
+        table's next game comes seconds after its last) is opened again and the request sent once more, as browsers
+        do: the server closed it before reading the request, so nothing was done twice."""
         head = f"{method} {path} HTTP/1.1\r\nhost: {self.host}\r\n"
         if token:
             head += f"authorization: Bearer {token}\r\n"
@@ -105,19 +100,36 @@ class Conn:
         if body is not None:
             data = orjson.dumps(body)
             head += f"content-type: application/json\r\ncontent-length: {len(data)}\r\n"
-        self.writer.write(head.encode() + b"\r\n" + data)
-        raw = await self.reader.readuntil(b"\r\n\r\n")
-        status = int(raw[9:12])
-        length = 0
-        for line in raw.split(b"\r\n")[1:]:
-            if line[:15].lower() == b"content-length:":
-                length = int(line[15:])
-        payload = await self.reader.readexactly(length)
-        return status, orjson.loads(payload) if payload else None
+        message = head.encode() + b"\r\n" + data
+        for attempt in (1, 2):
+            reused = self.writer is not None
+            if self.reader is not None and self.reader.at_eof():
+                self.close()
+                reused = False
+            if not reused:
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            assert self.reader is not None and self.writer is not None
+            try:
+                self.writer.write(message)
+                raw = await self.reader.readuntil(b"\r\n\r\n")
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if reused and attempt == 1:
+                    continue
+                raise
+            status = int(raw[9:12])
+            length = 0
+            for line in raw.split(b"\r\n")[1:]:
+                if line[:15].lower() == b"content-length:":
+                    length = int(line[15:])
+            payload = await self.reader.readexactly(length)
+            return status, orjson.loads(payload) if payload else None
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
+        self.reader = self.writer = None
 
 
 class WSConn:

@@ -3,6 +3,7 @@ WebSocket, fair deals with a seed commitment, practice tables, bots off the requ
 
 import hashlib
 import json
+import random
 import time
 
 import pytest
@@ -383,6 +384,29 @@ def test_idle_tables_leave_memory_and_come_back_on_demand(db):
     assert tables.evict_idle() == 1 and gid not in tables.live
     again = state(client, gid, tokens[str(s["to_play"])])
     assert gid in tables.live and again["view"] == s["view"] and again["version"] == s["version"]
+
+
+def test_finished_games_leave_memory_sooner_than_unfinished_ones(db):
+    """A finished game leaves memory after ``finished_idle_seconds``; an unfinished one as idle stays (its players
+    may come back); both are rebuilt from the database when asked for."""
+    client = client_for(db, idle_seconds=600.0, finished_idle_seconds=0.0)
+    tables = client.app.state.tables
+    done, done_tokens = new_table(client, "inn", 3, ["human", "human", "human"])
+    going, _ = new_table(client, "inn", 3, ["human", "human", "human"])
+    rng = random.Random(5)
+    while True:
+        table = tables.get(done)
+        if table.game.over:
+            break
+        seat = table.game.to_play
+        r = client.post(f"/api/games/{done}/actions", headers=auth(done_tokens[str(seat)]),
+                        json={"action": rng.choice(table.game.legal_actions()), "version": table.version})
+        assert r.status_code == 200, r.text
+    final = state(client, done, None)
+    time.sleep(0.01)
+    assert tables.evict_idle() == 1 and done not in tables.live and going in tables.live
+    again = state(client, done, None)
+    assert again["over"] and again["view"] == final["view"] and again["result"] == final["result"]
 
 
 def test_websocket_token_as_first_message(db):

@@ -62,7 +62,8 @@ class Settings:
     limits: Limits = field(default_factory=Limits)
     budget: BotBudget = field(default_factory=BotBudget)
     bot_workers: int = 2
-    idle_seconds: float = 600.0
+    idle_seconds: float = 600.0  # an unfinished table nobody used for this long leaves memory (kept in the database)
+    finished_idle_seconds: float = 10.0  # the same for a finished game
     hot_path: bool = True  # serve the state and move requests through hotpath.HotPath (False: the routes only)
     telemetry: bool = False  # FastAPI's OpenTelemetry spans and metrics (MONSTERBOX_TELEMETRY=1)
 
@@ -234,12 +235,17 @@ def json_response(data: Any, status: int = 200) -> Response:
     return Response(orjson.dumps(data), status_code=status, media_type="application/json")
 
 
+#: how often tables nobody uses are looked for (``Tables.evict_idle``): often enough that finished games do not pile up
+SWEEP_SECONDS = 2.0
+
+
 def create_app(db_url: str | None = None, settings: Settings | None = None) -> App:
     settings = settings or Settings()
     if db_url is not None:
         settings.db = db_url
     store = Store(settings.db)
-    tables = Tables(store, settings.budget, settings.bot_workers, settings.idle_seconds)
+    tables = Tables(store, settings.budget, settings.bot_workers, settings.idle_seconds,
+                    finished_idle_seconds=settings.finished_idle_seconds)
     hub = Hub()
     tables.listeners.append(hub.notify)
     limiter = RateLimiter(settings.limits)
@@ -257,7 +263,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
             tables.catch_up(table)
 
     def sweep() -> None:
-        while not stop.wait(30.0):
+        while not stop.wait(SWEEP_SECONDS):
             try:
                 tables.evict_idle()
             except Exception:  # noqa: BLE001
