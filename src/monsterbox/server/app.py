@@ -280,7 +280,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         siblings: SiblingChannel | None = None
         if store.sqlite_file is not None:  # other processes may serve the same file: tell them, hear them
             siblings = SiblingChannel(store.sqlite_file, tables.process_id, remote_change)
-            siblings.start()
+            siblings.start(asyncio.get_running_loop())
             store.notifier = siblings.send
         sweeper = threading.Thread(target=sweep, name="monsterbox-sweep", daemon=True)
         sweeper.start()

@@ -8,17 +8,19 @@ a move, "<table>:seats:<process>" for seats, the same payloads as over PostgreSQ
 one behind at once or reads the database (``Tables.remote_move`` / ``catch_up``); the database stays the source of
 truth (its unique (game, index) makes a process that lost a race answer 409 and reload).
 
-A socket whose process is gone (no one receives: ``ECONNREFUSED``) is removed. A send waits at most ``SEND_TIMEOUT``
-for a receiver's full queue; past that the datagram is dropped, and that process catches up on its next move there
-(409, then it reads the database).
+A socket whose process is gone (no one receives: ``ECONNREFUSED``) is removed. The event loop never waits on a send:
+a receiver's full queue is waited for (at most ``SEND_TIMEOUT``) by a thread; past that the datagram is dropped, and
+that process catches up on its next move there (409, then it reads the database).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import logging
 import os
+import queue
 import socket
 import tempfile
 import threading
@@ -41,13 +43,16 @@ def channel_dir(database: str) -> Path:
     return Path(tempfile.gettempdir()) / f"monsterbox-{os.getuid()}-{key}"
 
 
-class SiblingChannel(threading.Thread):
-    """This process's socket: receives the others' payloads (``on_remote_change(table, move)`` in this thread, as the
-    PostgreSQL listener calls it) and sends its own (``send``)."""
+class SiblingChannel:
+    """This process's socket: receives the others' payloads on the event loop (``on_remote_change(table, move)``
+    called there, as a move played on the loop is) and sends its own (``send``, from any thread).
+
+    Received on the loop, not in a thread of its own: a receiving thread had to take the interpreter from the loop
+    for every change (the loop gives it up every 5 ms at most), and a change then waited for that hand-over;
+    two processes served WebSocket tables slower than one (docs/results/server-load.md)."""
 
     def __init__(self, database: str, process_id: str,
                  on_remote_change: Callable[[str, tuple[int, str] | None], None]) -> None:
-        super().__init__(name="monsterbox-siblings", daemon=True)
         self.dir = channel_dir(database)
         self.dir.mkdir(mode=0o700, exist_ok=True)
         if self.dir.stat().st_uid != os.getuid() or self.dir.stat().st_mode & 0o077:
@@ -57,28 +62,69 @@ class SiblingChannel(threading.Thread):
         self.path = self.dir / f"{process_id}.sock"
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.sock.bind(str(self.path))
-        self.sock.settimeout(0.5)  # so that ``stop`` is heard
+        self.sock.setblocking(False)
         self.out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        # a Unix datagram queue holds few datagrams (net.unix.max_dgram_qlen, 10 by default): when a receiver's is
-        # full the send waits for its thread to drain it (microseconds), at most SEND_TIMEOUT, rather than drop
-        self.out.settimeout(SEND_TIMEOUT)
+        # a Unix datagram queue holds few datagrams (net.unix.max_dgram_qlen, 10 by default): a send to a full
+        # queue is tried without waiting first; from the event loop it is then handed to the ``_later`` thread,
+        # which waits at most SEND_TIMEOUT for that process's loop to drain its queue (the loop never waits)
+        self.out.setblocking(False)
+        self.blocking_out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.blocking_out.settimeout(SEND_TIMEOUT)
         self.peers: list[str] = []
         self.scanned = 0.0
         self.lock = threading.Lock()
-        self.stopping = False
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.pending: queue.SimpleQueue[tuple[bytes, str] | None] = queue.SimpleQueue()
+        self.later: threading.Thread | None = None
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Receive on ``loop`` from now on."""
+        self.loop = loop
+        loop.add_reader(self.sock.fileno(), self._readable)
 
     def send(self, payload: str) -> None:
-        """Tell every other process (never raises: a lost datagram is caught up later)."""
+        """Tell every other process (never raises, never waits on the event loop: a lost datagram is caught up
+        later)."""
         data = payload.encode()
         for peer in self._peers():
             try:
                 self.out.sendto(data, peer)
             except (ConnectionRefusedError, FileNotFoundError):  # its process is gone
-                with contextlib.suppress(OSError):
-                    os.unlink(peer)
-                self.scanned = 0.0
-            except OSError as exc:  # still full after SEND_TIMEOUT: dropped; caught up on the next move there
+                self._gone(peer)
+            except BlockingIOError:  # its queue is full: wait for it, but not here
+                self._send_later(data, peer)
+            except OSError as exc:
                 log.warning("change not sent to %s: %s", peer, exc)
+
+    def _send_later(self, data: bytes, peer: str) -> None:
+        on_loop = False
+        with contextlib.suppress(RuntimeError):
+            on_loop = asyncio.get_running_loop() is self.loop
+        if not on_loop:  # a bot's thread, a worker thread: it may wait
+            self._send_waiting(data, peer)
+            return
+        with self.lock:
+            if self.later is None:
+                self.later = threading.Thread(target=self._run_later, name="monsterbox-siblings-send", daemon=True)
+                self.later.start()
+        self.pending.put((data, peer))
+
+    def _run_later(self) -> None:
+        while (item := self.pending.get()) is not None:
+            self._send_waiting(*item)
+
+    def _send_waiting(self, data: bytes, peer: str) -> None:
+        try:
+            self.blocking_out.sendto(data, peer)
+        except (ConnectionRefusedError, FileNotFoundError):
+            self._gone(peer)
+        except OSError as exc:  # still full after SEND_TIMEOUT: dropped; caught up on the next move there
+            log.warning("change not sent to %s: %s", peer, exc)
+
+    def _gone(self, peer: str) -> None:
+        with contextlib.suppress(OSError):
+            os.unlink(peer)
+        self.scanned = 0.0
 
     def _peers(self) -> list[str]:
         t = time.monotonic()
@@ -93,30 +139,39 @@ class SiblingChannel(threading.Thread):
                 self.scanned = t
         return self.peers
 
-    def run(self) -> None:
-        while not self.stopping:
+    def _readable(self) -> None:
+        """Every datagram waiting (the loop calls this when there is one)."""
+        while True:
             try:
                 data = self.sock.recv(8192)
-            except TimeoutError:
-                continue
+            except (BlockingIOError, InterruptedError):
+                return
             except OSError:
                 return
-            parts = data.decode(errors="replace").split(":", 3)
-            if len(parts) < 3 or parts[2] == self.process_id:
-                continue
-            move = (int(parts[1]), parts[3]) if len(parts) == 4 and parts[1].isdigit() else None
-            try:
-                self.on_remote_change(parts[0], move)
-            except Exception:  # noqa: BLE001 - one bad change never stops the channel
-                log.exception("a change from another process failed")
+            self.receive(data)
+
+    def receive(self, data: bytes) -> None:
+        parts = data.decode(errors="replace").split(":", 3)
+        if len(parts) < 3 or parts[2] == self.process_id:
+            return
+        move = (int(parts[1]), parts[3]) if len(parts) == 4 and parts[1].isdigit() else None
+        try:
+            self.on_remote_change(parts[0], move)
+        except Exception:  # noqa: BLE001 - one bad change never stops the channel
+            log.exception("a change from another process failed")
 
     def stop(self) -> None:
-        self.stopping = True
         with contextlib.suppress(OSError):
             os.unlink(self.path)
-        self.join(timeout=2)
+        if self.loop is not None:
+            with contextlib.suppress(Exception):
+                self.loop.remove_reader(self.sock.fileno())
+        if self.later is not None:
+            self.pending.put(None)
+            self.later.join(timeout=2)
         self.sock.close()
         self.out.close()
+        self.blocking_out.close()
 
 
 __all__ = ["SiblingChannel", "channel_dir"]
