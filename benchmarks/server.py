@@ -88,11 +88,12 @@ class Conn:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
-    async def request(self, method: str, path: str, body: Any = None, token: str | None = None
-                      ) -> tuple[int, Any]:
+    async def request(self, method: str, path: str, body: Any = None, token: str | None = None,
+                      parse: bool = True) -> tuple[int, Any]:
         """One request. A kept-alive connection the server closed while idle (its keep-alive timeout, 5 s: a
         table's next game comes seconds after its last) is opened again and the request sent once more, as browsers
-        do: the server closed it before reading the request, so nothing was done twice."""
+        do: the server closed it before reading the request, so nothing was done twice. ``parse=False``: the
+        reply's body is read but not parsed (the page player needs only its status: its states come pushed)."""
         head = f"{method} {path} HTTP/1.1\r\nhost: {self.host}\r\n"
         if token:
             head += f"authorization: Bearer {token}\r\n"
@@ -123,7 +124,7 @@ class Conn:
                 if line[:15].lower() == b"content-length:":
                     length = int(line[15:])
             payload = await self.reader.readexactly(length)
-            return status, orjson.loads(payload) if payload else None
+            return status, orjson.loads(payload) if payload and parse else None
         raise AssertionError("unreachable")
 
     def close(self) -> None:
@@ -357,9 +358,10 @@ async def page_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.
                         continue
                     m = latest[mover]
                     t0 = await pacer.wait()
-                    status, r = await posts[mover].request(
+                    status, _ = await posts[mover].request(
                         "POST", f"/api/games/{gid}/actions",
-                        {"action": rng.choice(m["legal"])["id"], "version": m["version"]}, tokens[str(mover)])
+                        {"action": rng.choice(m["legal"])["id"], "version": m["version"]}, tokens[str(mover)],
+                        parse=False)
                     if status == 200:
                         stats.add(time.perf_counter() - t0)
                         done = m["version"]
