@@ -76,6 +76,7 @@ class SiblingChannel:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.pending: queue.SimpleQueue[tuple[bytes, str] | None] = queue.SimpleQueue()
         self.later: threading.Thread | None = None
+        self.queued = 0  # changes handed to ``later`` and not yet sent
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Receive on ``loop`` from now on."""
@@ -87,6 +88,9 @@ class SiblingChannel:
         later)."""
         data = payload.encode()
         for peer in self._peers():
+            if self.queued:  # changes already wait for a full queue: this one goes after them, in order
+                self._send_later(data, peer)
+                continue
             try:
                 self.out.sendto(data, peer)
             except (ConnectionRefusedError, FileNotFoundError):  # its process is gone
@@ -107,11 +111,14 @@ class SiblingChannel:
             if self.later is None:
                 self.later = threading.Thread(target=self._run_later, name="monsterbox-siblings-send", daemon=True)
                 self.later.start()
+            self.queued += 1
         self.pending.put((data, peer))
 
     def _run_later(self) -> None:
         while (item := self.pending.get()) is not None:
             self._send_waiting(*item)
+            with self.lock:
+                self.queued -= 1
 
     def _send_waiting(self, data: bytes, peer: str) -> None:
         try:
