@@ -56,6 +56,8 @@ def test_seeds_are_128_bit_and_committed(db):
 def test_a_seat_sees_its_view_and_nothing_more(db):
     client = client_for(db)
     gid, tokens = new_table(client, "maker", 3, ["human", "human", "random"])
+    # the bot may be the first to play: wait until a human is to play, so that nothing moves between the reads
+    wait_for(client, gid, tokens["0"], lambda s: s["to_play"] in (0, 1))
     a, b, spectator = state(client, gid, tokens["0"]), state(client, gid, tokens["1"]), state(client, gid)
     assert a["seat"] == 0 and b["seat"] == 1 and spectator["seat"] is None
     assert "hand" in a["view"] and "hand" not in spectator["view"]
