@@ -49,7 +49,13 @@ def shuffle_random(rng: random.Random, items: list[Any]) -> None:
     """``rng.shuffle(items)`` (the same permutation, drawing the same bits: Fisher-Yates with rejection sampling
     from ``getrandbits``, as CPython's ``random.Random`` does), written out so that setups shuffling long decks
     skip method calls per card (the bits a draw takes are computed once per power of two), and so that a seed's
-    deal does not depend on the Python version."""
+    deal does not depend on the Python version.
+
+    Drawing the words in bulk (``getrandbits(32 * m)`` returns m consecutive 32-bit words, least significant
+    first, and a draw of k <= 32 bits is the top k bits of one word) gives the same permutation, but the Python loop
+    over such a buffer costs more than the call it saves: 1,330-1,430 instructions a card against this loop's 960
+    for 150 cards, and saving and restoring the generator to draw ahead costs more than a whole shuffle
+    (docs/results/engine-speed.md, fourth round)."""
     getrandbits = rng.getrandbits
     n = len(items)  # choices for the last position still to fill, items[n - 1]
     while n > 1:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from itertools import compress
+from itertools import chain, compress, repeat
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -346,6 +346,12 @@ def weapons_held(s: MonsterState, p: int) -> int:
     return sum(s.hands[p]) + (1 if s.armed[p] >= 0 else 0)
 
 
+def weapons_listed(counts: list[int]) -> list[int]:
+    """The weapons of a hand given as counts per colour, one entry a weapon, in colour order (``[0, 2, 0, 1, 0]``
+    -> ``[1, 1, 3]``): ``repeat`` and ``chain`` do the loops."""
+    return list(chain.from_iterable(map(repeat, range(5), counts)))
+
+
 def slot_options(s: MonsterState, p: int) -> list[int]:
     """The action codes for the next choice of the pending action (``s.pending``), in the order of the table: the
     lister of its slot (``SLOT_OPTIONS``). ``p`` is the seat choosing (the pending action's, the seat to play)."""
@@ -379,21 +385,26 @@ def weapon_slot(s: MonsterState) -> list[int]:
                     left[w] = 0
     weapon = s.codes.weapon
     if origin == "store":  # discard one, store another: any order
-        return list(compress(weapon, [k > 0 for k in left]))
+        return list(compress(weapon, left))  # the colours left (counts are never negative)
     later = slots[n + 1:].count("weapon")  # weapons still to name after this one
+    if not later:  # the last one (the third of a kill with three weapons): any colour left, from ``floor`` on
+        return list(compress(weapon[floor:], left[floor:]))
     out = []
-    rest = sum(left[floor:])  # sum(left[w:]) as w goes up
+    rest = sum(left[floor:])  # sum(left[w:]) as w goes up: it only falls, so once too small it stays so
     for w in range(floor, 5):
-        if left[w] > 0 and rest - 1 >= later:
+        k = left[w]
+        if k:
+            if rest <= later:  # naming w would leave fewer weapons than the slots after it
+                break
             out.append(weapon[w])
-        rest -= left[w]
+            rest -= k
     return out
 
 
 def order_slot(s: MonsterState) -> list[int]:
     """R6: the weapon placed next on the discard pile: any weapon still to be placed, once per type."""
     left = order_left(s, s.current, s.pending[3]["then"], s.pending[5])
-    return list(compress(s.codes.weapon, [k > 0 for k in left]))
+    return list(compress(s.codes.weapon, left))  # the types left (counts are never negative)
 
 
 def lair_slot(s: MonsterState) -> list[int]:
@@ -509,8 +520,9 @@ def hunt_actions(s: MonsterState) -> list[int]:
         kill, three, barred = c.kill, c.three, rules.no_three_lairs
         for key, stack in zip(s.lair_keys, s.stacks, strict=True):
             if stack:
-                if may_kill[stack[-1]]:
-                    acts.append(kill[key][stack[-1]])
+                top = stack[-1]
+                if may_kill[top]:
+                    acts.append(kill[key][top])
                 if key not in barred:
                     threes.append(three[key])
         acts += threes
@@ -597,7 +609,7 @@ def order_remaining(s: MonsterState, p: int, then: tuple[Any, ...], chosen: list
     """The weapons still to be placed on the discard pile, in colour order: the hand and the armed weapon of a pass
     (read from the state, so a determinization stays consistent), or the weapons an action chose."""
     if then[0] == "pass":
-        cards = [w for w in range(5) for _ in range(s.hands[p][w])] + ([s.armed[p]] if s.armed[p] >= 0 else [])
+        cards = weapons_listed(s.hands[p]) + ([s.armed[p]] if s.armed[p] >= 0 else [])
     else:
         cards = list(then[-1])
     for w in chosen:
@@ -762,7 +774,7 @@ def move_discard(s: MonsterState, p: int, w: int, _b: int) -> None:
 def move_pass(s: MonsterState, p: int, _a: int, _b: int) -> None:
     """MO The Hunt: passing discards the hand and the armed weapon (R6: in the player's order)."""
     hand = s.hands[p]
-    gone = [w for w in range(5) for _ in range(hand[w])]
+    gone = weapons_listed(hand)
     if s.armed[p] >= 0:
         gone.append(s.armed[p])
     s.followups = [("next", p)]
