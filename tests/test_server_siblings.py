@@ -4,6 +4,7 @@ the event loop, and a receiver whose queue is full never makes the sender's loop
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 
 from monsterbox.server.siblings import SEND_TIMEOUT, SiblingChannel
@@ -30,11 +31,13 @@ def test_a_full_queue_never_stops_the_senders_loop_and_every_change_arrives_in_o
             await asyncio.sleep(0.02)
         return spent
 
-    try:
-        spent = asyncio.run(main())
-    finally:
-        a.stop()
-        b.stop()
+    # a loop of its own thread: the browser tests' Playwright keeps a loop running in this worker's main thread
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        try:
+            spent = pool.submit(asyncio.run, main()).result(timeout=60)
+        finally:
+            a.stop()
+            b.stop()
     # waiting on the loop for each datagram past the queue would take SEND_TIMEOUT apiece (about 6 s here)
     assert spent < 10 * SEND_TIMEOUT
     assert heard == [("t1", (i, f"bid-{i}")) for i in range(1, 41)]
