@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import compress
+from operator import attrgetter
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -756,6 +757,7 @@ def show(s: MansionState) -> None:
         s.result = {"scores": [-t for t in s.tickets], "winners": winners, "tickets_left": s.tickets[:],
                     "sales_levels": levels, "rounds": s.round}
         s.phase = OVER
+        s.over = True
         s.current = -1
         log(s, -1, "game_over", tuple(winners))
         return
@@ -847,6 +849,10 @@ class MansionRules(PhasedRuleset):
     # is the same)
     legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
     apply = staticmethod(apply)  # type: ignore[assignment]
+    # read by the Game wrapper two to three times a decision: plain attribute reads in C (``attrgetter`` is not a
+    # descriptor, so ``RULES.is_over(state)`` calls it with the state alone), not Python methods
+    is_over = attrgetter("over")  # type: ignore[assignment]
+    step_count = attrgetter("step")  # type: ignore[assignment]
 
     def estimate(self, state: MansionState) -> list[float]:
         from monsterbox.games.mansion.heuristic import estimate

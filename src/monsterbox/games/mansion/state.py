@@ -66,6 +66,9 @@ class MansionState:
     log: list[Event] | None
     codes: Codes  # the action codes of (cards, n): fixed for the game, kept here for the hot paths
     result: dict[str, Any] | None = None
+    #: ``phase == OVER``, kept as a field (set with the phase by ``rules.show``) so that the ruleset's ``is_over``
+    #: is one attribute read (``operator.attrgetter``), with no Python call
+    over: bool = False
 
 
 def copy_state(s: MansionState, keep_log: bool = True) -> MansionState:
@@ -78,5 +81,5 @@ def copy_state(s: MansionState, keep_log: bool = True) -> MansionState:
         s.chamber_done, s.swamp_done, s.costume_done, s.makeup_used, s.props_used, s.lagoon_queue[:], s.pending,
         s.bag_script[:], s.round,
         s.rng, s.step, (s.log[:] if s.log is not None else None) if keep_log else None, s.codes,
-        s.result,
+        s.result, s.over,
     )
