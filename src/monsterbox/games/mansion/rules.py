@@ -20,6 +20,7 @@ from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.mansion import actions as A
 from monsterbox.games.mansion.actions import action_table
 from monsterbox.games.mansion.cards import (
+    ACTOR_COLOURS,
     CHAMBER_TYPES,
     REWARD_TYPES,
     SKULLS,
@@ -59,6 +60,8 @@ PAY_MEMO_MAX = 8_192  # payment_actions' memo entries kept (a table's screens ar
 ROUND_CAP = 60  # P10: a safety net; games end long before (every seat sells at least 1 ticket a round)
 FIXED_SALES = (1, 2, 3)  # MM Actor Cards: Dracula, Werewolf and Frankenstein's sales (by type, the first three)
 COSTUME = {1: 3, 2: 5}  # MM Costume: 3 or 5 tickets for 1 or 2 skulls
+#: the chambers a payment used, as logged, by its flags (Make Up used + 2 * Props used)
+CHAMBERS_USED: tuple[tuple[str, ...], ...] = ((), ("make_up",), ("props",), ("make_up", "props"))
 (DRACULA, WEREWOLF, FRANKENSTEIN, CTHULHU, VERONA, EVA, GHOST, BLACK_LAGOON, MUMMY, SWAMP_THING) = range(10)
 ABILITY_TYPES = frozenset((BLACK_LAGOON, MUMMY, SWAMP_THING))  # MM Actor Cards: one of each type per player
 #: a chamber type's bit in a player's chamber types as one integer (``actions.Codes.chamber_bit``)
@@ -297,7 +300,7 @@ def _helpers(s: MansionState, p: int) -> tuple[tuple[int, int] | None, bool]:
 
 # --- legal actions --------------------------------------------------------------------------------------------------
 def lowest_real_tile_player(s: MansionState) -> int:
-    return min(range(s.n), key=lambda p: s.tiles[p])
+    return min(range(s.n), key=s.tiles.__getitem__)
 
 
 def legal_actions(s: MansionState) -> list[int]:
@@ -540,7 +543,7 @@ def take_tile(s: MansionState, p: int, k: int) -> None:
         log(s, -1, "tile", 2, s.tiles[2])
     if s.token_next < 0:  # tile 1 went to the dummy: the lowest tile keeps the token
         s.token_next = lowest_real_tile_player(s)
-    s.order = sorted(range(s.table_n), key=lambda q: s.tiles[q])
+    s.order = sorted(range(s.table_n), key=s.tiles.__getitem__)
     s.order_pos = 0
     begin_turn(s)
 
@@ -633,16 +636,20 @@ def check_rewards(s: MansionState, p: int) -> None:
         return
     cards = s.cards
     rtype = cards.rtype
-    have = {rtype[r] for r in s.rewards[p]}
+    have = set()
+    for r in s.rewards[p]:
+        have.add(rtype[r])
     if len(have) == len(REWARD_TYPES):
         return
-    acolour = cards.acolour
-    types = {cards.atype[a] for a in mine}
-    colours = [acolour[a] for a in mine]
-    distinct = set(colours)
+    atype, acolour = cards.atype, cards.acolour
+    types = set()
+    per_colour = [0] * len(ACTOR_COLOURS)
+    for a in mine:
+        types.add(atype[a])
+        per_colour[acolour[a]] += 1
     # Zombie and Witch depend on the colours alone: decided once, not once per card of the pool
-    zombie = any(colours.count(c) >= 3 for c in distinct)
-    witch = len(distinct) >= 4
+    zombie = max(per_colour) >= 3
+    witch = len(per_colour) - per_colour.count(0) >= 4
     for r in list(s.reward_pool):
         kind = rtype[r]
         if kind in have:
@@ -667,7 +674,7 @@ def cast(s: MansionState, p: int, a: int, source: str, paid: Payment, flags: Fla
         s.actor_discard.remove(a)
     s.actors[p].append(a)
     s.actor_done = True
-    used = tuple(name for name, f in zip(("make_up", "props"), flags, strict=True) if f)
+    used = CHAMBERS_USED[flags[0] + 2 * flags[1]]
     if s.log is not None:
         s.log.append((-1, ("cast", p, a, source, paid, used)))
     check_rewards(s, p)
