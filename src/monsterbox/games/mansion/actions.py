@@ -84,9 +84,9 @@ class Codes:
     #: the tile phase's legal codes by the tiles taken per seat (``MansionState.tiles``, -1 for none): a pure
     #: function of the key within one table (its tiles and seats), at most 5 ** 4 lists
     tile_memo: dict[tuple[int, ...], list[int]] = field(default_factory=dict)
-    #: ``rules.payment_actions`` by (payment table, the entries a screen covers): that table's payments the screen
-    #: can make, as action codes (bounded)
-    pay_memo: dict[tuple[PaymentTable, int], list[int]] = field(default_factory=dict)
+    #: a payment table's entries (``PaymentTable.entries``) as this table's action codes, by payment table (one per
+    #: cost and chamber help: a few hundred at most)
+    pay_entries: dict[PaymentTable, list[int]] = field(default_factory=dict)
 
 
 def codes_of(table: ActionTable, cards: MansionCards) -> Codes:

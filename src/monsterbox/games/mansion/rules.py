@@ -56,7 +56,6 @@ START_TICKETS = 30  # MM Setup 9
 CHAMBER_COST = 2  # MM Add a Chamber: always 2 skulls of any colour
 REWARD_BONUS = 3  # MM Reward Cards: +3 each
 CHAMBER_MEMO_MAX = 4_096  # addable_chambers' memo entries kept (pools are subsets of 12 chambers)
-PAY_MEMO_MAX = 8_192  # payment_actions' memo entries kept (a table's screens are bounded by its caps)
 ROUND_CAP = 60  # P10: a safety net; games end long before (every seat sells at least 1 ticket a round)
 FIXED_SALES = (1, 2, 3)  # MM Actor Cards: Dracula, Werewolf and Frankenstein's sales (by type, the first three)
 COSTUME = {1: 3, 2: 5}  # MM Costume: 3 or 5 tickets for 1 or 2 skulls
@@ -333,22 +332,18 @@ def legal_actions(s: MansionState) -> list[int]:
 
 
 def payment_actions(s: MansionState, p: int) -> list[int]:
-    """R6: the payments ``p`` can make for the purchase pending (``_purchase``'s, in the order offered), from its
-    table kept on the state (``pay_table``). A list shared with later calls (callers must not modify it):
-    remembered in the action codes' ``pay_memo`` by the table and the entries the screen covers
-    (``PaymentTable.covered``), which decide it (bounded)."""
+    """R6: the payments ``p`` can make for the purchase pending (``_purchase``'s, in the order offered): the entries
+    of its table kept on the state (``pay_table``) that the screen covers (``PaymentTable.covered``), as action
+    codes. The bits of that mask select the entries' codes in C (``bin`` lists them, highest first), with no Python
+    loop over them."""
     table = s.pay_table
     assert table is not None, "PAY: buy() keeps the pending purchase's payment table"
     codes = s.codes
-    key = (table, table.covered(s.screens[p]))
-    hit = codes.pay_memo.get(key)
-    if hit is None:
+    entry_codes = codes.pay_entries.get(table)
+    if entry_codes is None:
         pay = codes.pay
-        hit = [pay[paid] for paid in table.codes_for(s.screens[p])]
-        if len(codes.pay_memo) >= PAY_MEMO_MAX:
-            codes.pay_memo.clear()
-        codes.pay_memo[key] = hit
-    return hit
+        entry_codes = codes.pay_entries[table] = [pay[code] for _, code in table.entries]
+    return list(compress(entry_codes, map(int, bin(table.covered(s.screens[p]))[:1:-1])))
 
 
 def casting_actions(s: MansionState, p: int) -> list[int]:
