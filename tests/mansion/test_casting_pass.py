@@ -15,7 +15,7 @@ import monsterbox
 from monsterbox.games.mansion import payments as P
 from monsterbox.games.mansion import rules as R
 from monsterbox.games.mansion.cards import SKULLS, default_cards
-from monsterbox.games.mansion.castability import cast_table
+from monsterbox.games.mansion.castability import build_cast_table, cast_table, plain_mask
 from monsterbox.games.mansion.state import CAST, OVER, PAY, MansionState
 
 CARDS = default_cards()
@@ -114,3 +114,12 @@ def test_costume_memo_key_gives_the_rule_for_every_discard_tile() -> None:
         two = [codes.costume2[c][d] for c in range(5) for d in range(c, 5)
                if (discard[c] >= 2 if c == d else discard[c] and discard[d])]
         assert R.costume_choices(codes, discard) == one + two, discard
+
+
+@settings(max_examples=80)
+@given(screen=st.lists(st.integers(0, 8), min_size=5, max_size=5))
+def test_plain_castability_read_from_the_tables_is_the_greys_covering_what_the_colours_lack(screen: list[int]) -> None:
+    """``CastTable.plain`` works a screen out from the payment tables without chambers (a fresh table: no memo);
+    ``plain_mask`` is the rule itself (the greys cover what the exact colours lack)."""
+    table = build_cast_table(CARDS)
+    assert table.plain(screen) == plain_mask(CARDS.acost, screen)

@@ -3,8 +3,10 @@ indices of one card set, so that the casting turn's legal actions test each acto
 
 MM Cast or Reserve an Actor: an actor's cost is paid in skulls of its colours, grey skulls replacing skulls of any
 colour. Without chambers an actor is therefore castable when the greys cover what the exact colours lack
-(``plain_mask``); the chambers' help (Make Up, Props) is decided by the cost's payment table
-(``payments.PaymentTable.payable``) for the few actors this plain test rejects.
+(``plain_mask``), which is also when the cost's payment table without chambers has a payment from the screen;
+the chambers' help (Make Up, Props) is decided by the costs' payment tables with that help
+(``payments.PaymentTable``) for the few actors this plain test rejects, all of a card set's tables at once
+(``HelpTable``).
 MM Actor Cards: a player has at most one ability card (Black Lagoon, Mummy, Swamp Thing) of each type, which
 ``CastTable.banned`` describes as a mask too.
 """
@@ -50,7 +52,15 @@ class CastTable:
                + (y if y < cy else cy) * my + (grey if grey < cgrey else cgrey) * mgrey)
         hit = self.plain_memo.get(key)
         if hit is None:
-            hit = self.plain_memo[key] = plain_mask(self.costs, (b, r, g, y, grey))
+            # ``plain_mask``, read from the payment tables without chambers (a plain payment exists exactly when the
+            # greys cover what the exact colours lack), all costs at once
+            tables = self.helped(None, False)
+            covered = tables.covered(screen)
+            hit = 0
+            for a, span in enumerate(tables.span):
+                if covered & span:
+                    hit |= 1 << a
+            self.plain_memo[key] = hit
         return hit
 
     def helped(self, pair: tuple[int, int] | None, props: bool) -> HelpTable:
