@@ -63,6 +63,8 @@ COSTUME = {1: 3, 2: 5}  # MM Costume: 3 or 5 tickets for 1 or 2 skulls
 CHAMBERS_USED: tuple[tuple[str, ...], ...] = ((), ("make_up",), ("props",), ("make_up", "props"))
 (DRACULA, WEREWOLF, FRANKENSTEIN, CTHULHU, VERONA, EVA, GHOST, BLACK_LAGOON, MUMMY, SWAMP_THING) = range(10)
 ABILITY_TYPES = frozenset((BLACK_LAGOON, MUMMY, SWAMP_THING))  # MM Actor Cards: one of each type per player
+#: the digits of ``bin`` as bytes 0 and 1 (``bytes.translate``), to select list items by the bits of a mask
+BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 #: a chamber type's bit in a player's chamber types as one integer (``actions.Codes.chamber_bit``)
 MAKE_UP_BIT, COSTUME_BIT, PROPS_BIT = (1 << CHAMBER_TYPES.index(t) for t in ("make_up", "costume", "props"))
 
@@ -334,8 +336,8 @@ def legal_actions(s: MansionState) -> list[int]:
 def payment_actions(s: MansionState, p: int) -> list[int]:
     """R6: the payments ``p`` can make for the purchase pending (``_purchase``'s, in the order offered): the entries
     of its table kept on the state (``pay_table``) that the screen covers (``PaymentTable.covered``), as action
-    codes. The bits of that mask select the entries' codes in C (``bin`` lists them, highest first), with no Python
-    loop over them."""
+    codes. The bits of that mask select the entries' codes in C (``bin`` lists them, highest first; ``BIT_BYTES``
+    turns its digits into bytes 0 and 1 for ``compress``), with no Python loop over them."""
     table = s.pay_table
     assert table is not None, "PAY: buy() keeps the pending purchase's payment table"
     codes = s.codes
@@ -343,7 +345,7 @@ def payment_actions(s: MansionState, p: int) -> list[int]:
     if entry_codes is None:
         pay = codes.pay
         entry_codes = codes.pay_entries[table] = [pay[code] for _, code in table.entries]
-    return list(compress(entry_codes, map(int, bin(table.covered(s.screens[p]))[:1:-1])))
+    return list(compress(entry_codes, bin(table.covered(s.screens[p]))[:1:-1].encode().translate(BIT_BYTES)))
 
 
 def casting_actions(s: MansionState, p: int) -> list[int]:
