@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from monsterbox.core.actions import ActionTable, cached_table
 from monsterbox.games.mansion.cards import CHAMBER_TYPES, SKULLS, MansionCards
 from monsterbox.games.mansion.castability import CastTable, cast_table
+from monsterbox.games.mansion.payments import PaymentTable
 
 (TILE_OP, TAKE_OP, CAST_OP, MUMMY_OP, RESERVE_OP, CHAMBER_OP, SWAMP_OP, COSTUME1, COSTUME2, END_OP, DUMMY_OP,
  DUMMY_SKULL, GIVE, GIVE_NONE, PAY_OP) = range(15)
@@ -78,8 +79,14 @@ class Codes:
     #: ``rules.addable_chambers`` by (the player's chamber types as ``chamber_bit``s, the chamber pool): the first
     #: chamber of each kind in the pool whose type the player lacks, a pure function of the key (bounded)
     chamber_memo: dict[tuple[int, tuple[int, ...]], list[int]] = field(default_factory=dict)
-    #: ``rules.costume_choices`` by discard tile (counts capped at two): a few hundred lists at most
-    costume_memo: dict[tuple[int, ...], list[int]] = field(default_factory=dict)
+    #: ``rules.costume_choices`` by discard tile (counts capped at two, in base 3): 243 lists at most
+    costume_memo: dict[int, list[int]] = field(default_factory=dict)
+    #: the tile phase's legal codes by the tiles taken per seat (``MansionState.tiles``, -1 for none): a pure
+    #: function of the key within one table (its tiles and seats), at most 5 ** 4 lists
+    tile_memo: dict[tuple[int, ...], list[int]] = field(default_factory=dict)
+    #: a payment table's entries (``PaymentTable.entries``) as this table's action codes, by payment table (one per
+    #: cost and chamber help: a few hundred at most)
+    pay_entries: dict[PaymentTable, list[int]] = field(default_factory=dict)
 
 
 def codes_of(table: ActionTable, cards: MansionCards) -> Codes:

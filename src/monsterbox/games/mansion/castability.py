@@ -3,8 +3,10 @@ indices of one card set, so that the casting turn's legal actions test each acto
 
 MM Cast or Reserve an Actor: an actor's cost is paid in skulls of its colours, grey skulls replacing skulls of any
 colour. Without chambers an actor is therefore castable when the greys cover what the exact colours lack
-(``plain_mask``); the chambers' help (Make Up, Props) is decided by the cost's payment table
-(``payments.PaymentTable.payable``) for the few actors this plain test rejects.
+(``plain_mask``), which is also when the cost's payment table without chambers has a payment from the screen;
+the chambers' help (Make Up, Props) is decided by the costs' payment tables with that help
+(``payments.PaymentTable``) for the few actors this plain test rejects, all of a card set's tables at once
+(``HelpTable``).
 MM Actor Cards: a player has at most one ability card (Black Lagoon, Mummy, Swamp Thing) of each type, which
 ``CastTable.banned`` describes as a mask too.
 """
@@ -15,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from monsterbox.games.mansion.cards import ABILITY_TYPES, ACTOR_TYPES, MansionCards
+from monsterbox.games.mansion.payments import payment_table
 
 #: the ability types' indices in ``cards.ACTOR_TYPES`` (MM Actor Cards: one of each type per player)
 ABILITY_TYPE_INDICES = frozenset(ACTOR_TYPES.index(t) for t in ABILITY_TYPES)
@@ -36,6 +39,8 @@ class CastTable:
     #: ``plain`` by the capped screen: at most (caps[0] + 1) * ... * (caps[4] + 1) entries (405 for the shipped
     #: cards), a pure function of the card set and the capped screen
     plain_memo: dict[int, int] = field(default_factory=dict)
+    #: ``helped`` by the chambers' help (Make Up's pair or None, Props or not): a handful, each built once
+    help_tables: dict[tuple[tuple[int, int] | None, bool], HelpTable] = field(default_factory=dict)
 
     def plain(self, screen: Sequence[int]) -> int:
         """The actors ``screen`` can pay for without chambers, as a bitmask (bit ``a`` for actor ``a``): the greys
@@ -47,7 +52,24 @@ class CastTable:
                + (y if y < cy else cy) * my + (grey if grey < cgrey else cgrey) * mgrey)
         hit = self.plain_memo.get(key)
         if hit is None:
-            hit = self.plain_memo[key] = plain_mask(self.costs, (b, r, g, y, grey))
+            # ``plain_mask``, read from the payment tables without chambers (a plain payment exists exactly when the
+            # greys cover what the exact colours lack), all costs at once
+            tables = self.helped(None, False)
+            covered = tables.covered(screen)
+            hit = 0
+            for a, span in enumerate(tables.span):
+                if covered & span:
+                    hit |= 1 << a
+            self.plain_memo[key] = hit
+        return hit
+
+    def helped(self, pair: tuple[int, int] | None, props: bool) -> HelpTable:
+        """The ``HelpTable`` of this card set's costs with Make Up's ``pair`` (None: it cannot help) and Props
+        (``props``: whether it can), built once."""
+        key = (pair, props)
+        hit = self.help_tables.get(key)
+        if hit is None:
+            hit = self.help_tables[key] = build_help_table(self.costs, pair, props)
         return hit
 
     def banned(self, owned_actors: Sequence[int]) -> int:
@@ -67,6 +89,46 @@ def plain_mask(costs: Sequence[Sequence[int]], screen: Sequence[int]) -> int:
         if sum(c - screen[i] for i, c in enumerate(cost) if c > screen[i]) <= grey:
             mask |= 1 << a
     return mask
+
+
+@dataclass(frozen=True, eq=False)
+class HelpTable:
+    """Castability with the chambers' help (R6) for every actor of a card set at once: the payment tables
+    (``payments.payment_table``) of the set's distinct costs under one chamber help, laid side by side in one bitmask
+    (each table's entries at its own offset). ``below[c][k]``: the entries of every table spending at most ``k``
+    skulls of colour ``c`` (a table whose most of that colour, ``PaymentTable.cap``, is below ``k`` counts as at its
+    cap, as ``PaymentTable.covered`` does); ``caps[c]``: the largest of the tables' caps; ``span[a]``: the bits of
+    actor ``a``'s cost's table. So ``covered(screen) & span[a]`` is ``payment_table(cost of a, ...).covered(screen)``
+    moved to ``a``'s offset, non-zero exactly when ``a``'s cost has a payment from ``screen`` (checked against the
+    tables in ``tests/mansion/test_casting_pass.py``)."""
+
+    caps: tuple[int, ...]
+    below: tuple[tuple[int, ...], ...]
+    span: tuple[int, ...]
+
+    def covered(self, screen: Sequence[int]) -> int:
+        """Every table's entries ``screen`` holds every skull of (``PaymentTable.covered`` of each, side by side)."""
+        b, r, g, y, grey = screen
+        cb, cr, cg, cy, cgrey = self.caps
+        b0, b1, b2, b3, b4 = self.below
+        return (b0[b if b < cb else cb] & b1[r if r < cr else cr] & b2[g if g < cg else cg] & b3[y if y < cy else cy]
+                & b4[grey if grey < cgrey else cgrey])
+
+
+def build_help_table(costs: Sequence[tuple[int, ...]], pair: tuple[int, int] | None, props: bool) -> HelpTable:
+    distinct = sorted(set(costs))
+    tables = [payment_table(cost, pair, props) for cost in distinct]
+    offsets = []
+    at = 0
+    for t in tables:
+        offsets.append(at)
+        at += len(t.entries)
+    caps = tuple(max(t.cap[c] for t in tables) for c in range(5))
+    placed = list(zip(tables, offsets, strict=True))
+    below = tuple(tuple(sum(t.below[c][min(k, t.cap[c])] << off for t, off in placed) for k in range(caps[c] + 1))
+                  for c in range(5))
+    span_of = {cost: ((1 << len(t.entries)) - 1) << off for cost, (t, off) in zip(distinct, placed, strict=True)}
+    return HelpTable(caps, below, tuple(span_of[cost] for cost in costs))
 
 
 def build_cast_table(cards: MansionCards) -> CastTable:

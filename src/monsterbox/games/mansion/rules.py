@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import compress
+from operator import attrgetter
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -19,6 +20,8 @@ from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.mansion import actions as A
 from monsterbox.games.mansion.actions import action_table
 from monsterbox.games.mansion.cards import (
+    ACTOR_COLOURS,
+    CHAMBER_TYPES,
     REWARD_TYPES,
     SKULLS,
     MansionCards,
@@ -54,9 +57,16 @@ CHAMBER_COST = 2  # MM Add a Chamber: always 2 skulls of any colour
 REWARD_BONUS = 3  # MM Reward Cards: +3 each
 CHAMBER_MEMO_MAX = 4_096  # addable_chambers' memo entries kept (pools are subsets of 12 chambers)
 ROUND_CAP = 60  # P10: a safety net; games end long before (every seat sells at least 1 ticket a round)
+FIXED_SALES = (1, 2, 3)  # MM Actor Cards: Dracula, Werewolf and Frankenstein's sales (by type, the first three)
 COSTUME = {1: 3, 2: 5}  # MM Costume: 3 or 5 tickets for 1 or 2 skulls
+#: the chambers a payment used, as logged, by its flags (Make Up used + 2 * Props used)
+CHAMBERS_USED: tuple[tuple[str, ...], ...] = ((), ("make_up",), ("props",), ("make_up", "props"))
 (DRACULA, WEREWOLF, FRANKENSTEIN, CTHULHU, VERONA, EVA, GHOST, BLACK_LAGOON, MUMMY, SWAMP_THING) = range(10)
 ABILITY_TYPES = frozenset((BLACK_LAGOON, MUMMY, SWAMP_THING))  # MM Actor Cards: one of each type per player
+#: the digits of ``bin`` as bytes 0 and 1 (``bytes.translate``), to select list items by the bits of a mask
+BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+#: a chamber type's bit in a player's chamber types as one integer (``actions.Codes.chamber_bit``)
+MAKE_UP_BIT, COSTUME_BIT, PROPS_BIT = (1 << CHAMBER_TYPES.index(t) for t in ("make_up", "costume", "props"))
 
 OPTION_KEYS = {
     "first_player": "int seat: who holds the starting player token first (default: drawn from the seed)",
@@ -207,29 +217,39 @@ def sales_level(s: MansionState, q: int) -> int:
     mine = s.actors[q]
     around = neighbours(s, q)
     level = 1 + REWARD_BONUS * len(s.rewards[q]) if q < s.n else 0
+    actors = s.actors
     for a in mine:
         t = atype[a]
-        if t == DRACULA:
-            level += 1
-        elif t == WEREWOLF:
-            level += 2
-        elif t == FRANKENSTEIN:
-            level += 3
-        elif t == CTHULHU:
+        if t < CTHULHU:  # Dracula 1, Werewolf 2, Frankenstein 3
+            level += FIXED_SALES[t]
+        elif t == CTHULHU:  # +1 per actor of the colour it shows, here and next door
             colour = cards.ashows[a]
-            level += sum([acolour[x] for x in s.actors[seat]].count(colour) for seat in (q, *around))
-        elif t == VERONA:
-            level += sum([atype[x] for x in s.actors[seat]].count(DRACULA) for seat in (q, *around))
-        elif t == EVA:
-            level += 2 * sum([atype[x] for x in s.actors[seat]].count(FRANKENSTEIN) for seat in around)
+            for seat in (q, *around):
+                for x in actors[seat]:
+                    if acolour[x] == colour:
+                        level += 1
+        elif t == VERONA:  # +1 per Dracula, here and next door
+            for seat in (q, *around):
+                for x in actors[seat]:
+                    if atype[x] == DRACULA:
+                        level += 1
+        elif t == EVA:  # +2 per Frankenstein next door
+            for seat in around:
+                for x in actors[seat]:
+                    if atype[x] == FRANKENSTEIN:
+                        level += 2
         elif t == GHOST:
             level += len(s.chambers[q]) if q < s.n else 0
     return level
 
 
 def owns(s: MansionState, p: int, actor_type: int) -> bool:
+    """Whether ``p`` has an actor of ``actor_type`` in play."""
     atype = s.cards.atype
-    return actor_type in [atype[a] for a in s.actors[p]]
+    for a in s.actors[p]:  # noqa: SIM110 (a loop: no generator frame, read at every show)
+        if atype[a] == actor_type:
+            return True
+    return False
 
 
 def chamber_of(s: MansionState, p: int, kind: str) -> int:
@@ -281,7 +301,7 @@ def _helpers(s: MansionState, p: int) -> tuple[tuple[int, int] | None, bool]:
 
 # --- legal actions --------------------------------------------------------------------------------------------------
 def lowest_real_tile_player(s: MansionState) -> int:
-    return min(range(s.n), key=lambda p: s.tiles[p])
+    return min(range(s.n), key=s.tiles.__getitem__)
 
 
 def legal_actions(s: MansionState) -> list[int]:
@@ -294,12 +314,14 @@ def legal_actions(s: MansionState) -> list[int]:
     if phase == TAKE:
         return list(compress(codes.take, s.audition_skulls))  # the colours the audition still has
     if phase == TILE:
-        taken = set(s.tiles)
-        return [codes.tile[k] for k in range(len(s.tile_values)) if k not in taken]
+        # MM Phase 2: the tiles nobody has taken, remembered by the tiles taken per seat (at most 5 ** 4 keys)
+        key = tuple(s.tiles)
+        hit = codes.tile_memo.get(key)
+        if hit is None:
+            hit = codes.tile_memo[key] = [codes.tile[k] for k in range(len(s.tile_values)) if k not in key]
+        return hit
     if phase == PAY:
-        kind, item = s.pending
-        pay = codes.pay
-        return [pay[paid] for paid in _purchase(s, p, kind, item)[1]]
+        return payment_actions(s, p)
     if phase == DUMMY_ACTOR:
         return [codes.dummy[a] for a in sorted(s.audition)]
     if phase == DUMMY_SKULLS:
@@ -311,34 +333,73 @@ def legal_actions(s: MansionState) -> list[int]:
     return []
 
 
+def payment_actions(s: MansionState, p: int) -> list[int]:
+    """R6: the payments ``p`` can make for the purchase pending (``_purchase``'s, in the order offered): the entries
+    of its table kept on the state (``pay_table``) that the screen covers (``PaymentTable.covered``), as action
+    codes. The bits of that mask select the entries' codes in C (``bin`` lists them, highest first; ``BIT_BYTES``
+    turns its digits into bytes 0 and 1 for ``compress``), with no Python loop over them."""
+    table = s.pay_table
+    assert table is not None, "PAY: buy() keeps the pending purchase's payment table"
+    codes = s.codes
+    entry_codes = codes.pay_entries.get(table)
+    if entry_codes is None:
+        pay = codes.pay
+        entry_codes = codes.pay_entries[table] = [pay[code] for _, code in table.entries]
+    return list(compress(entry_codes, bin(table.covered(s.screens[p]))[:1:-1].encode().translate(BIT_BYTES)))
+
+
 def casting_actions(s: MansionState, p: int) -> list[int]:
     """MM Phase 3, The Casting: cast an actor (audition, reserve, or the Mummy's sources) or reserve one, once a
     turn; add a chamber, once a turn; the Swamp Thing's draw; Costume's one or two skulls from the discard tile;
-    end the turn unless it must act first (R5)."""
+    end the turn unless it must act first (R5).
+
+    The same rules as ``castable``, ``addable_chambers``, ``costume_choices`` and ``must_act``, written as one pass
+    for the hot path: what they each derive from the player's cards (the ability types owned, as
+    ``CastTable.banned``; the chamber types, as ``Codes.chamber_bit``s) is read once here."""
     codes = s.codes
-    of_type = codes.castability.of_type
-    # MM Actor Cards: the actors of an ability type p owns (so p owns a Mummy when they include the Mummies)
-    banned = codes.castability.banned(s.actors[p])
+    table = codes.castability
+    banned = 0  # MM Actor Cards: the actors of an ability type p owns (``CastTable.banned``)
+    same = table.same_ability
+    for a in s.actors[p]:
+        banned |= same[a]
+    have = 0  # p's chamber types, one bit each (``Codes.chamber_bit``)
+    bit = codes.chamber_bit
+    for c in s.chambers[p]:
+        have |= bit[c]
+    screen = s.screens[p]
     acts: list[int] = []
     if not s.actor_done:
         audition = sorted(s.audition)
         reserved = s.reserved[p]
-        cast = codes.cast  # the audition's actors, then the reserve's, castable alike
-        acts = [cast[a] for a in castable_among(s, p, audition + sorted(reserved) if reserved else audition, banned)]
-        if banned & of_type[MUMMY]:
-            mummy = codes.mummy
-            acts += [mummy[a] for a in castable_among(s, p, sorted(mummy_sources(s)), banned)]
+        candidates = audition + sorted(reserved) if reserved else audition  # the audition's, then the reserve's
+        mummy = banned & table.of_type[MUMMY]  # p owns a Mummy: the discard pile (2 players: the dummy's area) too
+        sources = sorted(mummy_sources(s)) if mummy else []
+        castable = table.plain(screen) & ~banned  # bit a: p can pay a's cost without chambers
+        if (have & MAKE_UP_BIT and not s.makeup_used) or (have & PROPS_BIT and not s.props_used):
+            # R6: a chamber can still help this turn, for the actors the plain payments miss (``castable_among``)
+            helped = table.helped(*_helpers(s, p))
+            payable = helped.covered(screen)
+            span = helped.span
+            for a in candidates + sources if sources else candidates:
+                if not (castable | banned) >> a & 1 and payable & span[a]:
+                    castable |= 1 << a
+        cast = codes.cast
+        acts = [cast[a] for a in candidates if castable >> a & 1]
+        if sources:
+            mummy_code = codes.mummy
+            acts += [mummy_code[a] for a in sources if castable >> a & 1]
         reserve = codes.reserve
         acts += [reserve[a] for a in audition]
-    chambers = addable_chambers(s, p)
+    # MM Add a Chamber (``addable_chambers``)
+    chambers = [] if s.chamber_done or sum(screen) < CHAMBER_COST else _chambers_for(s, have)
     if chambers:
         chamber = codes.chamber
         acts += [chamber[c] for c in chambers]
-    if banned & of_type[SWAMP_THING] and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
+    if banned & table.of_type[SWAMP_THING] and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
         acts.append(codes.swamp)
-    if not s.costume_done and s.chambers[p] and chamber_of(s, p, "costume") >= 0:
+    if have & COSTUME_BIT and not s.costume_done:
         acts += costume_choices(codes, s.skull_discard)
-    if s.actor_done or s.chamber_done or not (s.audition or chambers):  # not must_act (R5), read once
+    if s.actor_done or s.chamber_done or not (s.audition or chambers):  # not must_act (R5)
         acts.append(codes.end)
     return acts
 
@@ -346,31 +407,42 @@ def casting_actions(s: MansionState, p: int) -> list[int]:
 def costume_choices(codes: A.Codes, discard: Sequence[int]) -> list[int]:
     """MM Costume: one skull, or two, from the discard tile (the codes of ``costume:<colour>`` then
     ``costume:<colour>+<colour>``). Built once per discard tile (counts above two change nothing) in the action
-    codes' ``costume_memo``."""
-    key = tuple([k if k < 2 else 2 for k in discard])
+    codes' ``costume_memo``, keyed by the capped counts in base 3. A list shared with later calls (callers must not
+    modify it)."""
+    b, r, g, y, grey = discard
+    key = ((b if b < 2 else 2) + 3 * (r if r < 2 else 2) + 9 * (g if g < 2 else 2) + 27 * (y if y < 2 else 2)
+           + 81 * (grey if grey < 2 else 2))
     hit = codes.costume_memo.get(key)
     if hit is None:
-        hit = [codes.costume1[c] for c in range(5) if key[c]]
+        capped = [k if k < 2 else 2 for k in discard]
+        hit = [codes.costume1[c] for c in range(5) if capped[c]]
         hit += [codes.costume2[c][d] for c in range(5) for d in range(c, 5)
-                if ((key[c] >= 2) if c == d else (key[c] and key[d]))]
+                if ((capped[c] >= 2) if c == d else (capped[c] and capped[d]))]
         codes.costume_memo[key] = hit
     return hit
 
 
 def addable_chambers(s: MansionState, p: int) -> list[int]:
     """MM Add a Chamber: one a turn, 2 skulls of any colour, one chamber of each type (one card per kind offered:
-    Make Up cards differ by their pair). A list shared with later calls (callers must not modify it): remembered in
-    the action codes' ``chamber_memo`` by the player's chamber types and the pool, which decide it."""
+    Make Up cards differ by their pair). A list shared with later calls (callers must not modify it)."""
     if s.chamber_done or sum(s.screens[p]) < CHAMBER_COST:
         return []
-    codes = s.codes
-    bit = codes.chamber_bit
+    bit = s.codes.chamber_bit
     have = 0
     for c in s.chambers[p]:
         have |= bit[c]
+    return _chambers_for(s, have)
+
+
+def _chambers_for(s: MansionState, have: int) -> list[int]:
+    """The first chamber of each kind in the pool whose type is not among ``have`` (a player's chamber types as
+    ``Codes.chamber_bit``s), remembered in the action codes' ``chamber_memo`` by ``have`` and the pool, which decide
+    it."""
+    codes = s.codes
     key = (have, tuple(s.chamber_pool))
     hit = codes.chamber_memo.get(key)
     if hit is None:
+        bit = codes.chamber_bit
         ckind = s.cards.ckind
         seen = set()
         hit = []
@@ -411,9 +483,10 @@ def castable_among(s: MansionState, p: int, actors: Sequence[int], banned: int) 
     pair, props = _helpers(s, p)
     if pair is None and not props:
         return out
-    acost = s.cards.acost
-    return [a for a in actors if ok >> a & 1 or (not banned >> a & 1
-                                                 and payment_table(acost[a], pair, props).payable(screen))]
+    helped = s.codes.castability.helped(pair, props)
+    payable = helped.covered(screen)  # every actor's payments with this help, side by side
+    span = helped.span
+    return [a for a in actors if ok >> a & 1 or (not banned >> a & 1 and payable & span[a])]
 
 
 def mummy_sources(s: MansionState) -> list[int]:
@@ -467,7 +540,7 @@ def take_tile(s: MansionState, p: int, k: int) -> None:
         log(s, -1, "tile", 2, s.tiles[2])
     if s.token_next < 0:  # tile 1 went to the dummy: the lowest tile keeps the token
         s.token_next = lowest_real_tile_player(s)
-    s.order = sorted(range(s.table_n), key=lambda q: s.tiles[q])
+    s.order = sorted(range(s.table_n), key=s.tiles.__getitem__)
     s.order_pos = 0
     begin_turn(s)
 
@@ -516,6 +589,7 @@ def buy(s: MansionState, p: int, kind: int, item: int) -> None:
         complete(s, p, kind, item, s.codes.paid[code], table.flags[code])
         return
     s.pending = (kind, item)
+    s.pay_table = table
     s.phase = PAY
 
 
@@ -523,6 +597,7 @@ def complete(s: MansionState, p: int, kind: int, item: int, paid: Payment, flags
     pay(s, p, paid, flags)
     s.phase = CAST
     s.pending = (-1, -1)
+    s.pay_table = None
     if kind == BUY_CHAMBER:
         s.chamber_pool.remove(item)
         s.chambers[p].append(item)
@@ -558,16 +633,20 @@ def check_rewards(s: MansionState, p: int) -> None:
         return
     cards = s.cards
     rtype = cards.rtype
-    have = {rtype[r] for r in s.rewards[p]}
+    have = set()
+    for r in s.rewards[p]:
+        have.add(rtype[r])
     if len(have) == len(REWARD_TYPES):
         return
-    acolour = cards.acolour
-    types = {cards.atype[a] for a in mine}
-    colours = [acolour[a] for a in mine]
-    distinct = set(colours)
+    atype, acolour = cards.atype, cards.acolour
+    types = set()
+    per_colour = [0] * len(ACTOR_COLOURS)
+    for a in mine:
+        types.add(atype[a])
+        per_colour[acolour[a]] += 1
     # Zombie and Witch depend on the colours alone: decided once, not once per card of the pool
-    zombie = any(colours.count(c) >= 3 for c in distinct)
-    witch = len(distinct) >= 4
+    zombie = max(per_colour) >= 3
+    witch = len(per_colour) - per_colour.count(0) >= 4
     for r in list(s.reward_pool):
         kind = rtype[r]
         if kind in have:
@@ -592,7 +671,7 @@ def cast(s: MansionState, p: int, a: int, source: str, paid: Payment, flags: Fla
         s.actor_discard.remove(a)
     s.actors[p].append(a)
     s.actor_done = True
-    used = tuple(name for name, f in zip(("make_up", "props"), flags, strict=True) if f)
+    used = CHAMBERS_USED[flags[0] + 2 * flags[1]]
     if s.log is not None:
         s.log.append((-1, ("cast", p, a, source, paid, used)))
     check_rewards(s, p)
@@ -636,8 +715,8 @@ def on_chamber(s: MansionState, p: int, c: int, _: int) -> None:
 def on_pay(s: MansionState, p: int, code: int, _: int) -> None:
     """R6: the payment chosen (``actions.pay_code``) for the purchase pending."""
     kind, item = s.pending
-    table = chamber_table(CHAMBER_COST) if kind == BUY_CHAMBER else payment_table(s.cards.acost[item],
-                                                                                  *_helpers(s, p))
+    table = s.pay_table
+    assert table is not None, "PAY: buy() keeps the pending purchase's payment table"
     complete(s, p, kind, item, s.codes.paid[code], table.flags[code])
 
 
@@ -756,6 +835,7 @@ def show(s: MansionState) -> None:
         s.result = {"scores": [-t for t in s.tickets], "winners": winners, "tickets_left": s.tickets[:],
                     "sales_levels": levels, "rounds": s.round}
         s.phase = OVER
+        s.over = True
         s.current = -1
         log(s, -1, "game_over", tuple(winners))
         return
@@ -847,6 +927,10 @@ class MansionRules(PhasedRuleset):
     # is the same)
     legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
     apply = staticmethod(apply)  # type: ignore[assignment]
+    # read by the Game wrapper two to three times a decision: plain attribute reads in C (``attrgetter`` is not a
+    # descriptor, so ``RULES.is_over(state)`` calls it with the state alone), not Python methods
+    is_over = attrgetter("over")  # type: ignore[assignment]
+    step_count = attrgetter("step")  # type: ignore[assignment]
 
     def estimate(self, state: MansionState) -> list[float]:
         from monsterbox.games.mansion.heuristic import estimate

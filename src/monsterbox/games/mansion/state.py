@@ -7,6 +7,7 @@ from typing import Any
 
 from monsterbox.games.mansion.actions import Codes
 from monsterbox.games.mansion.cards import MansionCards
+from monsterbox.games.mansion.payments import PaymentTable
 
 # Phases of a round (rulebook, Playing): tile choice, then each seat's casting turn (taking skulls, then actions),
 # the dummy's turn in the 2-player game, the Black Lagoon gifts before the show; PAY is the casting turn's
@@ -66,6 +67,14 @@ class MansionState:
     log: list[Event] | None
     codes: Codes  # the action codes of (cards, n): fixed for the game, kept here for the hot paths
     result: dict[str, Any] | None = None
+    #: ``phase == OVER``, kept as a field (set with the phase by ``rules.show``) so that the ruleset's ``is_over``
+    #: is one attribute read (``operator.attrgetter``), with no Python call
+    over: bool = False
+    #: PAY: the payment table of the pending purchase (``payments.PaymentTable``, set by ``rules.buy``), None
+    #: otherwise. Sound to keep until the payment is chosen: the table depends on the cost and on the chambers'
+    #: help this turn, and nothing else happens before the PAY decision (determinizations keep it too: the cost
+    #: and the chambers are public; the screen, which may be resampled, is applied to the table when asked)
+    pay_table: PaymentTable | None = None
 
 
 def copy_state(s: MansionState, keep_log: bool = True) -> MansionState:
@@ -78,5 +87,5 @@ def copy_state(s: MansionState, keep_log: bool = True) -> MansionState:
         s.chamber_done, s.swamp_done, s.costume_done, s.makeup_used, s.props_used, s.lagoon_queue[:], s.pending,
         s.bag_script[:], s.round,
         s.rng, s.step, (s.log[:] if s.log is not None else None) if keep_log else None, s.codes,
-        s.result,
+        s.result, s.over, s.pay_table,
     )
