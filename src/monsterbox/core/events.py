@@ -113,7 +113,6 @@ def check_since(since: Any, limit: Any, total: int) -> tuple[int, int]:
     return since, min(total, since + limit)
 
 
-
 def window(rules: Any, state: Any, seat: int | None, index: EventIndex, size: int = LOG_WINDOW) -> dict[str, Any]:
     """The view of ``seat``: ``rules.table_view`` plus ``log`` (the last ``size`` events that seat saw) and
     ``log_first`` (the index of the first of them in that seat's history; ``Game.events`` pages from it)."""

@@ -36,7 +36,7 @@ from monsterbox.core.errors import IllegalAction, InvalidOptions, MonsterboxErro
 from monsterbox.core.i18n import LANGUAGES, check_language
 from monsterbox.core.registry import GAME_IDS
 from monsterbox.server.analysis import Analysis
-from monsterbox.server.bots import BotBudget
+from monsterbox.server.bots import BotBudget, tried_at_creation
 from monsterbox.server.errors import error_text, say
 from monsterbox.server.hotpath import HotPath
 from monsterbox.server.notify import Hub, PostgresListener
@@ -366,11 +366,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         create = functools.partial(tables.create, req.game, req.players, req.seats, req.options,
                                    practice=req.practice, private=req.private, hints=req.hints, seed=req.seed,
                                    names=req.names)
-        # A plain table (no options, agents named without parameters) is made in about a millisecond (a deal, one
-        # INSERT): on the loop with SQLite, as a move is; a worker thread would share the interpreter with the loop,
-        # every request waiting on their turns. Options (a card file to check), agents with parameters (tried on a
-        # fresh game first: bots.check_agent_spec) and PostgreSQL (the network): in a worker thread.
-        plain = not req.options and all(":" not in seat for seat in req.seats)
+        # A plain table (no options, no agent to try first) is made in about a millisecond (a deal, one INSERT): on
+        # the loop with SQLite, as a move is; a worker thread would share the interpreter with the loop, every
+        # request waiting on their turns. Options (a card file to check), agents tried on a fresh game
+        # (bots.tried_at_creation) and PostgreSQL (the network): in a worker thread.
+        plain = not req.options and not any(s not in ("human", "open") and tried_at_creation(s) for s in req.seats)
         table, tokens = create() if inline_writes and plain else await asyncio.to_thread(create)
         return json_response({"id": table.id, "tokens": {str(k): v for k, v in tokens.items()},
                               "seed_commitment": table.seed_commitment, "practice": table.practice}, 201)

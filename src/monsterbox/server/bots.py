@@ -34,6 +34,17 @@ class BotBudget:
     grace: float = 2.0  # beyond its budget, a move is abandoned and the random agent moves instead
 
 
+def tried_at_creation(spec: str) -> bool:
+    """Whether ``check_agent_spec`` plays ``spec`` on a fresh game before accepting it (parameters other than a
+    search's, which construction accepts but play may refuse): such a check can take tens of milliseconds. A spec
+    that does not parse counts as tried (its check refuses it)."""
+    try:
+        name, params = parse_agent_spec(spec)
+    except Exception:  # noqa: BLE001 - the check itself says what is wrong
+        return True
+    return bool(params) and name != "ismcts"
+
+
 def check_agent_spec(spec: Any, game_id: str, players: int, budget: BotBudget) -> str:
     """An agent spec from a client, or InvalidOptions saying what is wrong and what is allowed."""
     if not isinstance(spec, str) or not spec or len(spec) > MAX_SPEC:
@@ -61,7 +72,7 @@ def check_agent_spec(spec: Any, game_id: str, players: int, budget: BotBudget) -
         raise InvalidOptions("agent {spec}: at most {iterations} iterations per move on this server "
                              "(or time=<seconds> up to {seconds})", spec=repr(spec),
                              iterations=budget.max_iterations, seconds=f"{budget.max_seconds:g}")
-    if params and name != "ismcts":
+    if tried_at_creation(spec):
         # parameters that construction accepts may still fail in play: try the bot on a fresh game now
         g = monsterbox.new_game(game_id, players, 0)
         rng = random.Random(0)

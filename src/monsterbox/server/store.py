@@ -307,8 +307,7 @@ class Store:
                 w.execute(_SQLITE_INSERT_GAME, values)  # one statement: its own transaction
             except sqlite3.Error as exc:
                 raise StoreError(f"the database refused the new table: {type(exc).__name__}") from exc
-        if self._checkpointer is not None:
-            self._checkpointer.dirty = True
+        self._told(None)
 
     def load(self, game: str, since: int = 0) -> Loaded | None:
         """The table's row and its moves from index ``since`` on (in order)."""
