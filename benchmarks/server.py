@@ -26,6 +26,7 @@ import base64
 import json
 import os
 import random
+import re
 import shutil
 import socket
 import statistics
@@ -33,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from contextlib import ExitStack, suppress
 from typing import Any
 
@@ -93,7 +95,8 @@ class Conn:
         """One request. A kept-alive connection the server closed while idle (its keep-alive timeout, 5 s: a
         table's next game comes seconds after its last) is opened again and the request sent once more, as browsers
         do: the server closed it before reading the request, so nothing was done twice. ``parse=False``: the
-        reply's body is read but not parsed (the page player needs only its status: its states come pushed)."""
+        reply's body is returned as bytes, not parsed (the page player needs only its status: its states come
+        pushed; the HTTP player reads only the head of its POST's reply, ``read_state``)."""
         head = f"{method} {path} HTTP/1.1\r\nhost: {self.host}\r\n"
         if token:
             head += f"authorization: Bearer {token}\r\n"
@@ -124,7 +127,7 @@ class Conn:
                 if line[:15].lower() == b"content-length:":
                     length = int(line[15:])
             payload = await self.reader.readexactly(length)
-            return status, orjson.loads(payload) if payload and parse else None
+            return status, orjson.loads(payload) if payload and parse else payload
         raise AssertionError("unreachable")
 
     def close(self) -> None:
@@ -133,25 +136,79 @@ class Conn:
         self.reader = self.writer = None
 
 
-class WSConn:
+class WSConn(asyncio.Protocol):
     """One WebSocket (RFC 6455) written by hand, as light as ``Conn``: the handshake, masked text frames out, whole
-    messages in (continuation frames joined, pings answered). The ``websockets`` package spent about 0.3 ms of the
-    client's CPU a message, so that at 50 tables the client, not the server, set the pace."""
+    messages in (continuation frames joined, pings answered). Messages are handed to ``on_message`` as they are
+    parsed from the bytes received (None when the socket closes), with no task woken a message: the ``websockets``
+    package spent about 0.3 ms of the client's CPU a message, and a stream reader awaited three times a message, so
+    that the client took CPU from the server measured beside it."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer = reader, writer
+    def __init__(self, on_message: Callable[[bytes | None], None]) -> None:
+        self.on_message = on_message
+        self.buffer = bytearray()
+        self.parts: list[bytes] = []
+        self.transport: asyncio.Transport | None = None
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     @classmethod
-    async def connect(cls, base: str, path: str) -> WSConn:
+    async def connect(cls, base: str, path: str, on_message: Callable[[bytes | None], None]) -> WSConn:
         host, port = base.removeprefix("http://").split(":")
-        reader, writer = await asyncio.open_connection(host, int(port))
+        _, conn = await asyncio.get_running_loop().create_connection(lambda: cls(on_message), host, int(port))
+        assert conn.transport is not None
         key = base64.b64encode(os.urandom(16)).decode()
-        writer.write(f"GET {path} HTTP/1.1\r\nhost: {host}\r\nupgrade: websocket\r\nconnection: Upgrade\r\n"
-                     f"sec-websocket-key: {key}\r\nsec-websocket-version: 13\r\n\r\n".encode())
-        head = await reader.readuntil(b"\r\n\r\n")
-        if not head.startswith(b"HTTP/1.1 101"):
-            raise RuntimeError(f"the WebSocket was refused: {head[:200]!r}")
-        return cls(reader, writer)
+        conn.transport.write(f"GET {path} HTTP/1.1\r\nhost: {host}\r\nupgrade: websocket\r\nconnection: Upgrade\r\n"
+                             f"sec-websocket-key: {key}\r\nsec-websocket-version: 13\r\n\r\n".encode())
+        await conn.opened
+        return conn
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]  # a TCP transport (uvloop's is not a subclass)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(ConnectionError("the server closed the socket before the handshake"))
+        self.on_message(None)
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buffer
+        buf += data
+        if not self.opened.done():
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            if not buf.startswith(b"HTTP/1.1 101"):
+                self.opened.set_exception(RuntimeError(f"the WebSocket was refused: {bytes(buf[:200])!r}"))
+                return
+            del buf[:end + 4]
+            self.opened.set_result(None)
+        while len(buf) >= 2:
+            b0, n = buf[0], buf[1] & 0x7F
+            start = 2
+            if n == 126:
+                if len(buf) < 4:
+                    return
+                n, start = int.from_bytes(buf[2:4], "big"), 4
+            elif n == 127:
+                if len(buf) < 10:
+                    return
+                n, start = int.from_bytes(buf[2:10], "big"), 10
+            if len(buf) < start + n:
+                return
+            payload = bytes(buf[start:start + n])
+            del buf[:start + n]
+            opcode = b0 & 0x0F
+            if opcode == 0x8:
+                if self.transport is not None:
+                    self.transport.close()
+                return
+            if opcode == 0x9:
+                self._frame(0xA, payload)
+            elif opcode != 0xA:
+                self.parts.append(payload)
+                if b0 & 0x80:
+                    message = self.parts[0] if len(self.parts) == 1 else b"".join(self.parts)
+                    self.parts = []
+                    self.on_message(message)
 
     def _frame(self, opcode: int, payload: bytes) -> None:
         n = len(payload)
@@ -159,39 +216,32 @@ class WSConn:
         head = bytes([0x80 | opcode, 0x80 | min(n, 126)]) + (n.to_bytes(2, "big") if n >= 126 else b"")
         mask = os.urandom(4)
         masked = (int.from_bytes(payload, "big") ^ int.from_bytes((mask * (n // 4 + 1))[:n], "big")).to_bytes(n, "big")
-        self.writer.write(head + mask + masked)
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.write(head + mask + masked)
 
     def send(self, text: bytes) -> None:
         self._frame(0x1, text)
 
-    async def recv(self) -> bytes | None:
-        """The next whole message; None when the server closed the socket."""
-        parts: list[bytes] = []
-        read = self.reader.readexactly
-        while True:
-            b0, b1 = await read(2)
-            n = b1 & 0x7F
-            if n == 126:
-                n = int.from_bytes(await read(2), "big")
-            elif n == 127:
-                n = int.from_bytes(await read(8), "big")
-            payload = await read(n) if n else b""
-            opcode = b0 & 0x0F
-            if opcode == 0x8:
-                return None
-            if opcode == 0x9:
-                self._frame(0xA, payload)
-                continue
-            if opcode == 0xA:
-                continue
-            parts.append(payload)
-            if b0 & 0x80:
-                return parts[0] if len(parts) == 1 else b"".join(parts)
-
-    async def close(self) -> None:
-        with suppress(OSError):
+    def close(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
             self._frame(0x8, b"")
-            self.writer.close()
+            self.transport.close()
+
+
+#: the head of a pushed state: the server writes these fields first (``server.state.table_state``)
+STATE_HEAD = re.compile(rb'"version":(\d+),"over":(true|false),"to_play":(null|\d+)')
+
+
+def read_state(raw: bytes, seat: int) -> dict[str, Any]:
+    """A pushed state as the client uses it. The state of the seat to play is parsed whole (its legal moves are
+    chosen from); any other seat's state only for its head (version, over, to_play), which is all the client reads
+    of it: parsing every state whole was most of the client's CPU (about 50 us for 8 kB), time taken from the server
+    measured on the same two cores. An error, or a message whose head is not there, is parsed whole."""
+    head = STATE_HEAD.search(raw, 0, 400)
+    if head is None or head[3] == str(seat).encode():
+        return orjson.loads(raw)  # type: ignore[no-any-return]
+    return {"version": int(head[1]), "over": head[2] == b"true", "to_play": None if head[3] == b"null"
+            else int(head[3]), "legal": []}
 
 
 async def new_game(conn: Conn) -> tuple[str, dict[str, str]]:
@@ -201,12 +251,35 @@ async def new_game(conn: Conn) -> tuple[str, dict[str, str]]:
     return body["id"], body["tokens"]
 
 
-async def table_with_sockets(conn: Conn, base: str) -> tuple[str, dict[str, str], list[WSConn]]:
-    """A new table and a socket for each of its three seats, opened at the same time (three players' pages)."""
+async def table_with_sockets(conn: Conn, base: str, on_message: Callable[[int, bytes | None], None]
+                             ) -> tuple[str, dict[str, str], list[WSConn]]:
+    """A new table and a socket for each of its three seats, opened at the same time (three players' pages); seat
+    ``i``'s messages go to ``on_message(i, message)``."""
     gid, tokens = await new_game(conn)
-    socks = list(await asyncio.gather(*(WSConn.connect(base, f"/api/games/{gid}/ws?token={tokens[str(i)]}")
-                                        for i in range(3))))
+    socks = list(await asyncio.gather(*(
+        WSConn.connect(base, f"/api/games/{gid}/ws?token={tokens[str(i)]}",
+                       lambda raw, i=i: on_message(i, raw))  # type: ignore[misc]
+        for i in range(3))))
     return gid, tokens, socks
+
+
+class Wakeup:
+    """An event a table's player waits on, at most ``timeout`` seconds (so that it sees the end of the run), with a
+    timer rather than ``asyncio.wait_for``'s task a wait."""
+
+    def __init__(self) -> None:
+        self.event = asyncio.Event()
+
+    def set(self) -> None:
+        self.event.set()
+
+    async def wait(self, timeout: float = 1.0) -> None:
+        self.event.clear()
+        timer = asyncio.get_running_loop().call_later(timeout, self.event.set)
+        try:
+            await self.event.wait()
+        finally:
+            timer.cancel()
 
 
 class Pacer:
@@ -252,10 +325,12 @@ async def http_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.
                 seat = None if s["over"] else s["to_play"]
                 continue
             t0 = due if interval else time.perf_counter()
-            status, r = await conn.request("POST", f"/api/games/{gid}/actions",
-                                           {"action": rng.choice(s["legal"])["id"], "version": s["version"]}, token)
+            status, raw = await conn.request("POST", f"/api/games/{gid}/actions",
+                                             {"action": rng.choice(s["legal"])["id"], "version": s["version"]}, token,
+                                             parse=False)
             if status == 200:
                 stats.add(time.perf_counter() - t0)
+                r = read_state(raw, -1)  # the mover's new state: only whether the game is over and who plays next
                 seat = None if r["over"] else r["to_play"]
             elif status == 409:
                 stats.conflicts += 1
@@ -273,31 +348,31 @@ async def ws_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Ra
     pacer = Pacer(interval, rng)
     try:
         while not stop.is_set():
-            gid, tokens, socks = await table_with_sockets(conn, base)
+            latest: dict[int, dict[str, Any]] = {}
+            sent: dict[int, float] = {}
+            sent_version: dict[int, int] = {}
+            moved = Wakeup()
+
+            def on_message(i: int, raw: bytes | None, latest: Any = latest, sent: Any = sent,
+                           sent_version: Any = sent_version, moved: Wakeup = moved) -> None:
+                if raw is None:
+                    return
+                msg = read_state(raw, i)
+                if "error" in msg:
+                    if msg.get("status") == 409:
+                        stats.conflicts += 1
+                    else:
+                        stats.errors += 1
+                    sent.pop(i, None)
+                    moved.set()
+                    return
+                latest[i] = msg
+                if i in sent and msg["version"] > sent_version.get(i, -1):
+                    stats.add(time.perf_counter() - sent.pop(i))
+                moved.set()
+
+            gid, tokens, socks = await table_with_sockets(conn, base, on_message)
             try:
-                latest: dict[int, dict[str, Any]] = {}
-                sent: dict[int, float] = {}
-                sent_version: dict[int, int] = {}
-                moved = asyncio.Event()
-
-                async def reader(i: int, latest: Any = latest, sent: Any = sent, socks: Any = socks,
-                                 sent_version: Any = sent_version, moved: asyncio.Event = moved) -> None:
-                    while (raw := await socks[i].recv()) is not None:
-                        msg = orjson.loads(raw)
-                        if "error" in msg:
-                            if msg.get("status") == 409:
-                                stats.conflicts += 1
-                            else:
-                                stats.errors += 1
-                            sent.pop(i, None)
-                            moved.set()
-                            continue
-                        latest[i] = msg
-                        if i in sent and msg["version"] > sent_version.get(i, -1):
-                            stats.add(time.perf_counter() - sent.pop(i))
-                        moved.set()
-
-                readers = [asyncio.create_task(reader(i)) for i in range(3)]
                 while not stop.is_set():
                     if any(m["over"] for m in latest.values()):
                         break
@@ -305,19 +380,15 @@ async def ws_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Ra
                     mover = next((i for i, m in latest.items() if m["legal"] and i not in sent
                                   and m["version"] == top), None)
                     if mover is None:
-                        moved.clear()
-                        with suppress(TimeoutError):
-                            await asyncio.wait_for(moved.wait(), 1.0)
+                        await moved.wait()
                         continue
                     m = latest[mover]
                     sent[mover] = await pacer.wait()
                     sent_version[mover] = m["version"]
                     socks[mover].send(orjson.dumps({"action": rng.choice(m["legal"])["id"], "version": m["version"]}))
-                for t in readers:
-                    t.cancel()
             finally:
                 for s in socks:
-                    await s.close()
+                    s.close()
     finally:
         conn.close()
 
@@ -330,21 +401,20 @@ async def page_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.
     pacer = Pacer(interval, rng)
     try:
         while not stop.is_set():
-            gid, tokens, socks = await table_with_sockets(conn, base)
+            latest: dict[int, dict[str, Any]] = {}
+            moved = Wakeup()
+
+            def on_message(i: int, raw: bytes | None, latest: Any = latest, moved: Wakeup = moved) -> None:
+                if raw is None:
+                    return
+                msg = read_state(raw, i)
+                if "error" not in msg:
+                    latest[i] = msg
+                    moved.set()
+
+            gid, tokens, socks = await table_with_sockets(conn, base, on_message)
             posts = [Conn(base) for _ in range(3)]
             try:
-                latest: dict[int, dict[str, Any]] = {}
-                moved = asyncio.Event()
-
-                async def reader(i: int, latest: Any = latest, socks: Any = socks,
-                                 moved: asyncio.Event = moved) -> None:
-                    while (raw := await socks[i].recv()) is not None:
-                        msg = orjson.loads(raw)
-                        if "error" not in msg:
-                            latest[i] = msg
-                            moved.set()
-
-                readers = [asyncio.create_task(reader(i)) for i in range(3)]
                 done = -1  # the version of the last move answered: its pushes are awaited before the next move
                 while not stop.is_set():
                     if any(m["over"] for m in latest.values()):
@@ -352,9 +422,7 @@ async def page_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.
                     top = max((x["version"] for x in latest.values()), default=-1)
                     mover = next((i for i, m in latest.items() if m["legal"] and m["version"] == top), None)
                     if mover is None or top <= done:
-                        moved.clear()
-                        with suppress(TimeoutError):
-                            await asyncio.wait_for(moved.wait(), 1.0)
+                        await moved.wait()
                         continue
                     m = latest[mover]
                     t0 = await pacer.wait()
@@ -369,11 +437,9 @@ async def page_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.
                         stats.conflicts += 1
                     else:
                         stats.errors += 1
-                for t in readers:
-                    t.cancel()
             finally:
                 for s in socks:
-                    await s.close()
+                    s.close()
                 for c in posts:
                     c.close()
     finally:
