@@ -279,3 +279,29 @@ def test_a_table_stored_by_the_sqlite_writer_is_stored_as_the_orm_stores_it(tmp_
     finally:
         raw.close()
         orm.close()
+
+
+def test_a_table_loaded_by_plain_sqlite_is_the_table_the_orm_loads(tmp_path):
+    """SQLite loads a table (``Store._load_sqlite``: a second process's first sight of it, every catch-up) with two
+    plain statements; the row and the moves from any index must be what the ORM reads."""
+    from monsterbox.server.store import GameRow, Store, now
+
+    st = Store(f"sqlite:///{tmp_path / 'l.db'}")
+    try:
+        t = now()
+        st.add(GameRow(id="g1", game_id="inn", players=3, seed=str(2**90 + 1), seed_commitment="c" * 64,
+                       options={"deck": ["a", "b"]}, seats=[{"kind": "human", "token_hash": "h", "name": "Zoé"}] * 3,
+                       practice=False, private=True, hints=False, status="playing", to_play=1, moves=0,
+                       created=t, updated=t))
+        for i in range(5):
+            st.append("g1", i, f"move:{i}", i % 3, "human", {"status": "playing", "to_play": (i + 1) % 3})
+        assert st.load("nope") is None and st._load_orm("nope", 0) is None
+        for since in (0, 2, 5, 9):
+            a, b = st.load("g1", since), st._load_orm("g1", since)
+            assert a is not None and b is not None
+            assert a.actions == b.actions == [f"move:{i}" for i in range(since, 5)]
+            for col in GameRow.__table__.columns.keys():  # noqa: SIM118 - the column names
+                assert getattr(a.row, col) == getattr(b.row, col), col
+                assert type(getattr(a.row, col)) is type(getattr(b.row, col)), col
+    finally:
+        st.close()
