@@ -89,6 +89,7 @@ def lose_villagers(s: MonsterState, k: int, why: str) -> None:
 
 def end_game(s: MonsterState, won: bool) -> None:
     s.phase = OVER
+    s.over = True
     s.current = -1
     s.followups = []
     s.pending = []

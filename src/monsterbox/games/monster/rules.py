@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from itertools import chain, compress, repeat
+from operator import attrgetter
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -1080,6 +1081,10 @@ class MonsterRules(PhasedRuleset):
     # parameters are named ``s``/``code``, not ``state``/``action``; positional use is the same)
     legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
     apply = staticmethod(apply)  # type: ignore[assignment]
+    # read by the Game wrapper two to three times a decision: plain attribute reads in C (``attrgetter`` is not a
+    # descriptor, so ``RULES.is_over(state)`` calls it with the state alone), not Python methods (as Mansion's)
+    is_over = attrgetter("over")  # type: ignore[assignment]
+    step_count = attrgetter("step")  # type: ignore[assignment]
 
     def rewards(self, state: MonsterState) -> list[float]:
         assert state.result is not None
