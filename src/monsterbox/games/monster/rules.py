@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from itertools import chain, compress, repeat
-from operator import attrgetter
+from operator import attrgetter, mul
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -326,20 +326,38 @@ def cubes_allowed(s: MonsterState) -> bool:
 
 
 def kills_per_monster(s: MonsterState, i: int) -> int:
-    """MO Monster Attack: 1 villager per surviving monster, 2 in a disturbed lair; crisis additions."""
-    per = 2 if s.dead[i] else 1
-    per += sum(int(s.cards.crises[c].params.get("amount", 0)) for c in s.day_crises
-               if s.cards.crises[c].effect == "bloodlust")
-    key = s.lair_keys[i]
-    if key >= 100 and s.cards.crises[key - 100].effect == "rage":
-        per += int(s.cards.crises[key - 100].params.get("amount", 1))
-    per += sum(int(s.cards.crises[k - 100].params.get("amount", 1)) for k in s.lair_keys
-               if k >= 100 and s.cards.crises[k - 100].effect == "bloodlust_lair")
-    return per
+    """MO Monster Attack: 1 villager per surviving monster, 2 in a disturbed lair; crisis additions (the table lair
+    at index ``i``; ``attack_rates``)."""
+    return attack_rates(s)[i]
+
+
+def attack_rates(s: MonsterState) -> list[int]:
+    """MO Monster Attack: the villagers each surviving monster kills, per table lair: 1, 2 in a disturbed lair (a
+    monster killed there today), plus the crises' additions (bloodlust: today, every lair; rage: that crisis lair;
+    bloodlust lair: every lair while it is on the table). The crises are read once for all the lairs."""
+    crises = s.cards.crises
+    keys = s.lair_keys
+    if not s.day_crises and (not keys or max(keys) < 100):  # no crisis in force: nothing to add
+        return [2 if dead else 1 for dead in s.dead]
+    every = 0  # added to every lair
+    for c in s.day_crises:
+        if crises[c].effect == "bloodlust":
+            every += int(crises[c].params.get("amount", 0))
+    for k in keys:
+        if k >= 100 and crises[k - 100].effect == "bloodlust_lair":
+            every += int(crises[k - 100].params.get("amount", 1))
+    rates = []
+    for key, dead in zip(keys, s.dead):  # noqa: B905 (one list of killed monsters a lair)
+        per = (2 if dead else 1) + every
+        if key >= 100 and crises[key - 100].effect == "rage":
+            per += int(crises[key - 100].params.get("amount", 1))
+        rates.append(per)
+    return rates
 
 
 def attack_total(s: MonsterState) -> int:
-    return sum(len(s.stacks[i]) * kills_per_monster(s, i) for i in range(len(s.stacks)))
+    """MO Monster Attack: the villagers the surviving monsters would kill now."""
+    return sum(map(mul, map(len, s.stacks), attack_rates(s)))
 
 
 # --- legal actions --------------------------------------------------------------------------------------------------
@@ -378,7 +396,7 @@ def weapon_slot(s: MonsterState) -> list[int]:
             floor = chosen[i]
             left[floor] -= 1
     if origin in ("three", "ability", "item") and effect in ("three", "kill_with_any") and (
-            s.day_crises or max(s.lair_keys, default=0) >= 100):  # a kill, and a crisis in force (else no change)
+            s.day_crises or (s.lair_keys and max(s.lair_keys) >= 100)):  # a kill, a crisis in force (else no change)
         rules = crisis_rules(s)
         if rules.any_blocked:
             for w, blk in enumerate(rules.blocked):
@@ -509,17 +527,20 @@ def hunt_actions(s: MonsterState) -> list[int]:
     if armed >= 0:
         have[armed] += 1
     held = sum(have)
-    # ``crisis_rules`` without its call when no crisis is in force (no day crisis, no crisis lair: most hunts)
-    rules = crisis_rules(s) if s.day_crises or max(s.lair_keys, default=0) >= 100 else NO_CRISIS_RULES
+    keys = s.lair_keys
+    # ``crisis_rules`` without its call when no crisis is in force (no day crisis, no crisis lair: most hunts). The
+    # hot loops here avoid keyword arguments (``max(default=)``, ``zip(strict=)``): parsing them costs more than
+    # the loop's body.
+    rules = crisis_rules(s) if s.day_crises or (keys and max(keys) >= 100) else NO_CRISIS_RULES
     may_kill = have  # per colour: weapons that may kill today
     if rules.any_blocked:
-        may_kill = [0 if b else h for h, b in zip(have, rules.blocked, strict=True)]
+        may_kill = [0 if b else h for h, b in zip(have, rules.blocked)]  # noqa: B905 (five colours each)
     # one pass over the lairs: kills with a weapon, and the lairs open to a kill with three weapons (listed after)
     acts: list[int] = []
     threes: list[int] = []
     if held >= 3 and not rules.no_three and (sum(may_kill) if rules.any_blocked else held) >= 3:
         kill, three, barred = c.kill, c.three, rules.no_three_lairs
-        for key, stack in zip(s.lair_keys, s.stacks, strict=True):
+        for key, stack in zip(keys, s.stacks):  # noqa: B905 (one stack a lair)
             if stack:
                 top = stack[-1]
                 if may_kill[top]:
@@ -529,7 +550,7 @@ def hunt_actions(s: MonsterState) -> list[int]:
         acts += threes
     else:
         kill = c.kill
-        for key, stack in zip(s.lair_keys, s.stacks, strict=True):
+        for key, stack in zip(keys, s.stacks):  # noqa: B905 (one stack a lair)
             if stack and may_kill[stack[-1]]:
                 acts.append(kill[key][stack[-1]])
     if not s.exhausted[p]:
@@ -953,9 +974,9 @@ def advance_hunt(s: MonsterState, p: int) -> None:
 
 def end_day(s: MonsterState) -> None:
     """MO Monster Attack, Recovery (reverse-order resurrection), Infestation (3 new lairs)."""
-    per_lair = [(s.lair_keys[i], len(s.stacks[i]), kills_per_monster(s, i)) for i in range(len(s.stacks))]
+    per_lair = tuple(zip(s.lair_keys, map(len, s.stacks), attack_rates(s)))  # noqa: B905 (one stack a lair)
     total = sum(k * per for _, k, per in per_lair)
-    log(s, -1, "attack", tuple(per_lair), total)
+    log(s, -1, "attack", per_lair, total)
     lose_villagers(s, total, "monster attack")
     if s.phase == OVER:
         return
