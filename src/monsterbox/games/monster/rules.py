@@ -28,7 +28,6 @@ from monsterbox.games.monster.effects import (
     quartermaster_draw,
 )
 from monsterbox.games.monster.mechanics import (
-    NO_CRISIS_RULES,
     available,
     bank_count,
     bank_take,
@@ -395,9 +394,9 @@ def weapon_slot(s: MonsterState) -> list[int]:
         if slots[i] == "weapon":
             floor = chosen[i]
             left[floor] -= 1
-    if origin in ("three", "ability", "item") and effect in ("three", "kill_with_any") and (
-            s.day_crises or (s.lair_keys and max(s.lair_keys) >= 100)):  # a kill, a crisis in force (else no change)
-        rules = crisis_rules(s)
+    if origin in ("three", "ability", "item") and effect in ("three", "kill_with_any"):  # a kill
+        hit = s.in_force  # ``crisis_rules``, its cache read here (no call on a hit)
+        rules = hit[2] if hit is not None and hit[1] == s.lair_keys and hit[0] == s.day_crises else crisis_rules(s)
         if rules.any_blocked:
             for w, blk in enumerate(rules.blocked):
                 if blk:
@@ -528,10 +527,10 @@ def hunt_actions(s: MonsterState) -> list[int]:
         have[armed] += 1
     held = sum(have)
     keys = s.lair_keys
-    # ``crisis_rules`` without its call when no crisis is in force (no day crisis, no crisis lair: most hunts). The
-    # hot loops here avoid keyword arguments (``max(default=)``, ``zip(strict=)``): parsing them costs more than
-    # the loop's body.
-    rules = crisis_rules(s) if s.day_crises or (keys and max(keys) >= 100) else NO_CRISIS_RULES
+    # ``crisis_rules``, its cache read here (no call on a hit). The hot loops here avoid keyword arguments
+    # (``max(default=)``, ``zip(strict=)``): parsing them costs more than the loop's body.
+    hit = s.in_force
+    rules = hit[2] if hit is not None and hit[1] == keys and hit[0] == s.day_crises else crisis_rules(s)
     may_kill = have  # per colour: weapons that may kill today
     if rules.any_blocked:
         may_kill = [0 if b else h for h, b in zip(have, rules.blocked)]  # noqa: B905 (five colours each)
