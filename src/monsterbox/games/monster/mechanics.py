@@ -3,6 +3,7 @@ removing monsters, destroying lairs, villagers (rulebook: The Hunt, Destroying L
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,24 +184,27 @@ def crisis_rules(s: MonsterState) -> CrisisRules:
     if hit is not None and hit[1] == keys and hit[0] == day:
         cached: CrisisRules = hit[2]
         return cached
-    if not day and (not keys or max(keys) < 100):
-        rules = NO_CRISIS_RULES
-    else:
-        crises = s.cards.crises
-        out = [False] * 5
-        for c in day:
-            _block(crises[c], out)
-        for k in keys:
-            if k >= 100:
-                _block(crises[k - 100], out)
-        rules = CrisisRules(
-            blocked=tuple(out), any_blocked=any(out),
-            no_three=any(crises[c].effect == "no_three" for c in day),
-            no_three_lairs=frozenset(k for k in keys if k >= 100 and crises[k - 100].effect == "no_three"),
-            no_cubes=any(crises[c].effect == "no_cubes" for c in day),
-        )
+    rules = rules_of_crises(s.cards.crises, day, keys)
     s.in_force = (day[:], keys[:], rules)
     return rules
+
+
+def rules_of_crises(crises: Sequence[Any], day: list[int], keys: list[int]) -> CrisisRules:
+    """The ``CrisisRules`` of today's crises ``day`` and the table's lairs ``keys`` (``crisis_rules``, uncached)."""
+    if not day and (not keys or max(keys) < 100):
+        return NO_CRISIS_RULES
+    out = [False] * 5
+    for c in day:
+        _block(crises[c], out)
+    for k in keys:
+        if k >= 100:
+            _block(crises[k - 100], out)
+    return CrisisRules(
+        blocked=tuple(out), any_blocked=any(out),
+        no_three=any(crises[c].effect == "no_three" for c in day),
+        no_three_lairs=frozenset(k for k in keys if k >= 100 and crises[k - 100].effect == "no_three"),
+        no_cubes=any(crises[c].effect == "no_cubes" for c in day),
+    )
 
 
 def blocked(s: MonsterState, w: int) -> bool:

@@ -77,7 +77,13 @@ OPTION_KEYS = {
 }
 
 
+#: the options a game without any validates to (``validate_options``), for any player count: copied, not checked
+DEFAULT_OPTIONS = {"elite": False, "unreliable_weaponry": False, "crisis_level": 1, "character_choices": 1}
+
+
 def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    if options is None or (type(options) is dict and not options):  # no option: the defaults (most games)
+        return dict(DEFAULT_OPTIONS)
     options = check_keys(options, OPTION_KEYS, "Monster")
     out: dict[str, Any] = {}
     for key in ("elite", "unreliable_weaponry"):
