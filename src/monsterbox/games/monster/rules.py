@@ -18,7 +18,7 @@ from monsterbox.core.errors import InvalidOptions, Phrase
 from monsterbox.core.options import bool_option, check_keys, seat_option
 from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.monster import actions as A
-from monsterbox.games.monster.actions import action_codes, action_table
+from monsterbox.games.monster.actions import action_table, action_tables
 from monsterbox.games.monster.cards import COLOURS, MonsterCards, default_cards, parse_cards
 from monsterbox.games.monster.effects import (
     CHARACTER_EFFECTS,
@@ -188,21 +188,27 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
                       [i for i in forced if cards.crises[i].level == level]) for level in (1, 2)]
     char_deck = _ordered(rng, list(range(len(cards.characters))), _first(options, "characters", cards.characters))
     k = options.get("character_choices", 1)
-    offered = [[char_deck.pop() for _ in range(k)] for _ in range(players)]
+    if k == 1:  # one character each, seat 0 first, from the top of the deck (no choice to offer)
+        characters = char_deck[:-players - 1:-1]
+        offered: list[list[int]] = [[] for _ in range(players)]
+    else:
+        offered = [[char_deck.pop() for _ in range(k)] for _ in range(players)]
+        characters = [o[0] for o in offered]
+    table, codes = action_tables(cards, players)
     s = MonsterState(
         cards=cards, n=players, elite=options.get("elite", False),
         crisis_level=options.get("crisis_level", 1), unreliable=unreliable, weapon_deck=weapon_deck,
         weapon_discard=[], bank=bank, bank_cubes=[[] for _ in range(5)], hands=[[0] * 5 for _ in range(players)],
         known=[[] for _ in range(players)], armed=[-1] * players, stored=[[] for _ in range(players)],
         held=[[] for _ in range(players)],
-        cubes=[0] * players, bags=[BAG_CUBES] * players, characters=[o[0] for o in offered],
-        offered=offered if k > 1 else [[] for _ in range(players)], exhausted=[False] * players,
+        cubes=[0] * players, bags=[BAG_CUBES] * players, characters=characters, offered=offered,
+        exhausted=[False] * players,
         items=[[] for _ in range(players)], items_used=[[] for _ in range(players)], lair_keys=[], stacks=[],
         dead=[], lair_loot=[], lair_deck=lair_deck, lair_discard=[], loot_deck=loot_deck, loot_discard=[],
         crisis_decks=decks, crisis_discards=[[], []], day_crises=[], bounties=[], villagers=START_VILLAGERS,
         leader=options["first_leader"] if "first_leader" in options else rng.randrange(players), day=0,
         phase=HUNT, current=0, passed=[False] * players, pending=[], followups=[], loot_choice=-1, turn_actor=0,
-        rng=st, step=0, log=[], table=action_table(cards, players), codes=action_codes(cards, players),
+        rng=st, step=0, log=[], table=table, codes=codes,
     )
     for _ in range(START_LAIRS):
         spawn_lair(s)
@@ -1125,7 +1131,7 @@ class MonsterRules(PhasedRuleset):
         return copy_state(state, keep_log)
 
     def action_tables(self, state: MonsterState) -> tuple[Sequence[str], dict[str, int]]:
-        t = action_table(state.cards, state.n)
+        t = state.table  # ``action_table(state.cards, state.n)``, kept on the state
         return t.names, t.codes
 
     def why_illegal(self, state: MonsterState, name: str) -> str:
