@@ -178,14 +178,20 @@ def crisis_rules(s: MonsterState) -> CrisisRules:
     lairs, and cached in ``s.in_force`` with them (as copies no one modifies, compared with the lists themselves: no
     key is built on a hit). Any change of either misses, so the cache is never stale (and copies may share it).
     Without a day crisis or a crisis lair nothing changes the rules (``NO_CRISIS_RULES``, cached the same way).
-    The hot paths read the cache themselves (``s.in_force``, the same test) before calling this."""
+    The hot paths read the cache themselves (``s.in_force``, the same test) before calling this.
+
+    The cache also keeps what the hunt's legal actions derive from the same two lists alone: the action codes of a
+    kill with three weapons in every table lair the crises do not bar, in lair order (``three_codes``; each lair
+    with a monster left, which a table lair always has in play: the hunt checks it)."""
     day, keys = s.day_crises, s.lair_keys
     hit = s.in_force
     if hit is not None and hit[1] == keys and hit[0] == day:
         cached: CrisisRules = hit[2]
         return cached
     rules = rules_of_crises(s.cards.crises, day, keys)
-    s.in_force = (day[:], keys[:], rules)
+    three, barred = s.codes.three, rules.no_three_lairs
+    three_codes = [three[k] for k in keys if k not in barred]
+    s.in_force = (day[:], keys[:], rules, three_codes)
     return rules
 
 

@@ -28,6 +28,7 @@ from monsterbox.games.monster.effects import (
     quartermaster_draw,
 )
 from monsterbox.games.monster.mechanics import (
+    CrisisRules,
     available,
     bank_count,
     bank_take,
@@ -542,28 +543,29 @@ def hunt_actions(s: MonsterState) -> list[int]:
     # ``crisis_rules``, its cache read here (no call on a hit). The hot loops here avoid keyword arguments
     # (``max(default=)``, ``zip(strict=)``): parsing them costs more than the loop's body.
     hit = s.in_force
-    rules = hit[2] if hit is not None and hit[1] == keys and hit[0] == s.day_crises else crisis_rules(s)
+    if hit is None or hit[1] != keys or hit[0] != s.day_crises:
+        crisis_rules(s)
+        hit = s.in_force
+        assert hit is not None
+    rules: CrisisRules = hit[2]
     may_kill = have  # per colour: weapons that may kill today
     if rules.any_blocked:
         may_kill = [0 if b else h for h, b in zip(have, rules.blocked)]  # noqa: B905 (five colours each)
-    # one pass over the lairs: kills with a weapon, and the lairs open to a kill with three weapons (listed after)
     acts: list[int] = []
-    threes: list[int] = []
+    kill, gap = c.kill, False
+    for key, stack in zip(keys, s.stacks):  # noqa: B905 (one stack a lair)
+        if stack:
+            top = stack[-1]
+            if may_kill[top]:
+                acts.append(kill[key][top])
+        else:  # no monster left (never in play: an emptied lair is destroyed at once)
+            gap = True
     if held >= 3 and not rules.no_three and (sum(may_kill) if rules.any_blocked else held) >= 3:
-        kill, three, barred = c.kill, c.three, rules.no_three_lairs
-        for key, stack in zip(keys, s.stacks):  # noqa: B905 (one stack a lair)
-            if stack:
-                top = stack[-1]
-                if may_kill[top]:
-                    acts.append(kill[key][top])
-                if key not in barred:
-                    threes.append(three[key])
-        acts += threes
-    else:
-        kill = c.kill
-        for key, stack in zip(keys, s.stacks):  # noqa: B905 (one stack a lair)
-            if stack and may_kill[stack[-1]]:
-                acts.append(kill[key][stack[-1]])
+        if not gap:  # the lairs the crises allow, kept with the crisis rules (``crisis_rules``)
+            acts += hit[3]
+        else:
+            three, barred = c.three, rules.no_three_lairs
+            acts += [three[key] for key, stack in zip(keys, s.stacks) if stack and key not in barred]  # noqa: B905
     if not s.exhausted[p]:
         usable, params = cards.character_usable[s.characters[p]]
         if usable(s, p, params):
