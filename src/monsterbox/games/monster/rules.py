@@ -196,20 +196,24 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         offered = [[char_deck.pop() for _ in range(k)] for _ in range(players)]
         characters = [o[0] for o in offered]
     table, codes = action_tables(cards, players)
+    leader = options["first_leader"] if "first_leader" in options else rng.randrange(players)
+    seats = range(players)
+    # the fields in their order (``state.MonsterState``), each line's named in its comment; positional as in
+    # ``copy_state``: matching keyword arguments costs about 500 instructions each, more than the rest of the call
     s = MonsterState(
-        cards=cards, n=players, elite=options.get("elite", False),
-        crisis_level=options.get("crisis_level", 1), unreliable=unreliable, weapon_deck=weapon_deck,
-        weapon_discard=[], bank=bank, bank_cubes=[[] for _ in range(5)], hands=[[0] * 5 for _ in range(players)],
-        known=[[] for _ in range(players)], armed=[-1] * players, stored=[[] for _ in range(players)],
-        held=[[] for _ in range(players)],
-        cubes=[0] * players, bags=[BAG_CUBES] * players, characters=characters, offered=offered,
-        exhausted=[False] * players,
-        items=[[] for _ in range(players)], items_used=[[] for _ in range(players)], lair_keys=[], stacks=[],
-        dead=[], lair_loot=[], lair_deck=lair_deck, lair_discard=[], loot_deck=loot_deck, loot_discard=[],
-        crisis_decks=decks, crisis_discards=[[], []], day_crises=[], bounties=[], villagers=START_VILLAGERS,
-        leader=options["first_leader"] if "first_leader" in options else rng.randrange(players), day=0,
-        phase=HUNT, current=0, passed=[False] * players, pending=[], followups=[], loot_choice=-1, turn_actor=0,
-        rng=st, step=0, log=[], table=table, codes=codes,
+        cards, players, options.get("elite", False),  # cards, n, elite
+        options.get("crisis_level", 1), unreliable,  # crisis_level, unreliable
+        weapon_deck, [], bank, [[] for _ in range(5)],  # weapon_deck, weapon_discard, bank, bank_cubes
+        [[0] * 5 for _ in seats], [[] for _ in seats], [-1] * players,  # hands, known, armed
+        [[] for _ in seats], [[] for _ in seats],  # stored, held
+        [0] * players, [BAG_CUBES] * players, characters, offered,  # cubes, bags, characters, offered
+        [False] * players, [[] for _ in seats], [[] for _ in seats],  # exhausted, items, items_used
+        [], [], [], [],  # lair_keys, stacks, dead, lair_loot
+        lair_deck, [], loot_deck, [],  # lair_deck, lair_discard, loot_deck, loot_discard
+        decks, [[], []], [], [],  # crisis_decks, crisis_discards, day_crises, bounties
+        START_VILLAGERS, leader, 0, HUNT, 0,  # villagers, leader, day, phase, current
+        [False] * players, [], [], -1, 0,  # passed, pending, followups, loot_choice, turn_actor
+        st, 0, [], table, codes,  # rng, step, log, table, codes
     )
     for _ in range(START_LAIRS):
         spawn_lair(s)
@@ -293,13 +297,15 @@ def provision(s: MonsterState) -> None:
             if w >= 0:
                 dealt[q].append(w)
     for p in range(s.n):
-        for w, known in s.stored[p]:
-            s.hands[p][w] += 1
-            if known:
-                s.known[p].append(w)
-        s.stored[p] = []
-        s.known[p].extend(s.held[p])  # in the hand or in the store yesterday: in the hand now
-        s.held[p] = []
+        if s.stored[p]:
+            for w, known in s.stored[p]:
+                s.hands[p][w] += 1
+                if known:
+                    s.known[p].append(w)
+            s.stored[p] = []
+        if s.held[p]:
+            s.known[p].extend(s.held[p])  # in the hand or in the store yesterday: in the hand now
+            s.held[p] = []
         if s.log is not None:
             s.log += ((-1, ("dealt", p, len(dealt[p]))), (p, ("drew", p, tuple(dealt[p]))))
 
