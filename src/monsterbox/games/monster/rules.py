@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from itertools import chain, compress, repeat
+from itertools import compress
 from operator import attrgetter, mul
 from typing import Any
 
@@ -385,8 +385,18 @@ def weapons_held(s: MonsterState, p: int) -> int:
 
 def weapons_listed(counts: list[int]) -> list[int]:
     """The weapons of a hand given as counts per colour, one entry a weapon, in colour order (``[0, 2, 0, 1, 0]``
-    -> ``[1, 1, 3]``): ``repeat`` and ``chain`` do the loops."""
-    return list(chain.from_iterable(map(repeat, range(5), counts)))
+    -> ``[1, 1, 3]``)."""
+    out: list[int] = []
+    for w in COLOURS_FROM[0]:
+        if counts[w]:
+            out += SINGLE[w] * counts[w]
+    return out
+
+
+#: the colours from each colour on (``COLOURS_FROM[k]``: k to 4), made once: creating a range costs more than its loop
+COLOURS_FROM = tuple(range(k, 5) for k in range(6))
+#: a one-weapon list of each colour, to repeat
+SINGLE = tuple([w] for w in range(5))
 
 
 def slot_options(s: MonsterState, p: int) -> list[int]:
@@ -408,11 +418,10 @@ def weapon_slot(s: MonsterState) -> list[int]:
     armed = s.armed[p]
     if armed >= 0:
         left[armed] += 1
-    floor = 0
-    for i in range(n):
-        if slots[i] == "weapon":
-            floor = chosen[i]
-            left[floor] -= 1
+    named = chosen if origin == "three" else [w for sl, w in zip(slots, chosen) if sl == "weapon"]  # noqa: B905
+    for w in named:
+        left[w] -= 1
+    floor = named[-1] if named else 0  # the last weapon named (a set is named in colour order)
     if origin in ("three", "ability", "item") and effect in ("three", "kill_with_any"):  # a kill
         hit = s.in_force  # ``crisis_rules``, its cache read here (no call on a hit)
         rules = hit[2] if hit is not None and hit[1] == s.lair_keys and hit[0] == s.day_crises else crisis_rules(s)
@@ -428,7 +437,7 @@ def weapon_slot(s: MonsterState) -> list[int]:
         return list(compress(weapon[floor:], left[floor:]))
     out = []
     rest = sum(left[floor:])  # sum(left[w:]) as w goes up: it only falls, so once too small it stays so
-    for w in range(floor, 5):
+    for w in COLOURS_FROM[floor]:
         k = left[w]
         if k:
             if rest <= later:  # naming w would leave fewer weapons than the slots after it
@@ -981,11 +990,15 @@ def proceed(s: MonsterState) -> None:
             return
 
 
+#: per player count and seat: every seat clockwise from its left neighbour, itself last
+CLOCKWISE = tuple(tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in range(7))
+
+
 def advance_hunt(s: MonsterState, p: int) -> None:
     """MO The Hunt: clockwise among players who have not passed; when all have passed the hunt is over."""
-    for k in range(1, s.n + 1):
-        q = (p + k) % s.n
-        if not s.passed[q]:
+    passed = s.passed
+    for q in CLOCKWISE[s.n][p]:
+        if not passed[q]:
             s.phase, s.current = HUNT, q
             return
     end_day(s)
