@@ -156,6 +156,16 @@ def _ordered(rng: random.Random, items: list[int], first: list[int]) -> list[int
     return rest + first[::-1]
 
 
+# Ranges and seat orders made once (creating a range costs some 500 instructions, more than a short loop over it):
+#: the colours from each colour on (``COLOURS_FROM[k]``: k to 4)
+COLOURS_FROM = tuple(range(k, 5) for k in range(6))
+#: a one-weapon list of each colour, to repeat
+SINGLE = tuple([w] for w in range(5))
+#: per player count (up to the 6 players of ``MonsterRules.max_players``), the seats
+SEATS = tuple(range(n) for n in range(7))
+#: per player count and seat: every seat clockwise from its left neighbour, itself last
+CLOCKWISE = tuple(tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in range(7))
+
 #: the weapon deck before shuffling (MO Components: 40 of each weapon, 10 of them in the bank)
 WEAPON_DECK = tuple(w for w in range(5) for _ in range(WEAPONS_PER_TYPE - BANK_PER_TYPE))
 
@@ -179,7 +189,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         bank = [weapons[k * BANK_PER_TYPE:(k + 1) * BANK_PER_TYPE] for k in range(5)]
         weapons = weapons[5 * BANK_PER_TYPE:]
     else:
-        bank = [[w] * BANK_PER_TYPE for w in range(5)]
+        bank = [[w] * BANK_PER_TYPE for w in COLOURS_FROM[0]]
         weapons = list(WEAPON_DECK)
     weapon_deck = _ordered(rng, weapons, _first(options, "weapons", cards.weapons))  # id order = colour
     lair_deck = _ordered(rng, list(range(len(cards.lairs))), _first(options, "lairs", cards.lairs))
@@ -189,21 +199,21 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
                       [i for i in forced if cards.crises[i].level == level]) for level in (1, 2)]
     char_deck = _ordered(rng, list(range(len(cards.characters))), _first(options, "characters", cards.characters))
     k = options.get("character_choices", 1)
+    seats = SEATS[players]
     if k == 1:  # one character each, seat 0 first, from the top of the deck (no choice to offer)
         characters = char_deck[:-players - 1:-1]
-        offered: list[list[int]] = [[] for _ in range(players)]
+        offered: list[list[int]] = [[] for _ in seats]
     else:
-        offered = [[char_deck.pop() for _ in range(k)] for _ in range(players)]
+        offered = [[char_deck.pop() for _ in range(k)] for _ in seats]
         characters = [o[0] for o in offered]
     table, codes = action_tables(cards, players)
     leader = options["first_leader"] if "first_leader" in options else rng.randrange(players)
-    seats = range(players)
     # the fields in their order (``state.MonsterState``), each line's named in its comment; positional as in
     # ``copy_state``: matching keyword arguments costs about 500 instructions each, more than the rest of the call
     s = MonsterState(
         cards, players, options.get("elite", False),  # cards, n, elite
         options.get("crisis_level", 1), unreliable,  # crisis_level, unreliable
-        weapon_deck, [], bank, [[] for _ in range(5)],  # weapon_deck, weapon_discard, bank, bank_cubes
+        weapon_deck, [], bank, [[] for _ in COLOURS_FROM[0]],  # weapon_deck, weapon_discard, bank, bank_cubes
         [[0] * 5 for _ in seats], [[] for _ in seats], [-1] * players,  # hands, known, armed
         [[] for _ in seats], [[] for _ in seats],  # stored, held
         [0] * players, [BAG_CUBES] * players, characters, offered,  # cubes, bags, characters, offered
@@ -273,18 +283,20 @@ def start_day(s: MonsterState) -> None:
 def provision(s: MonsterState) -> None:
     """MO Provisioning: a power cube from each bag; one weapon per monster, dealt from the leader clockwise;
     stored weapons join the hands (MO Store a weapon)."""
-    for p in range(s.n):
-        if s.bags[p]:
-            s.bags[p] -= 1
-            s.cubes[p] += 1
-    total = sum(map(len, s.stacks))
     n, leader, deck = s.n, s.leader, s.weapon_deck
-    dealt: list[list[int]] = [[] for _ in range(n)]
+    seats = SEATS[n]
+    bags, cubes = s.bags, s.cubes
+    for p in seats:
+        if bags[p]:
+            bags[p] -= 1
+            cubes[p] += 1
+    total = sum(map(len, s.stacks))
+    dealt: list[list[int]] = [[] for _ in seats]
     if len(deck) >= total:  # the deck holds enough: ``draw_weapon`` without its reshuffle check, at once
         top = deck[:-total - 1:-1] if total else []  # the top ``total`` cards, the next one first
         del deck[len(deck) - total:]
         hands = s.hands
-        for k in range(min(n, total)):  # the k-th card goes to the leader's k-th neighbour, and every n-th after
+        for k in SEATS[min(n, total)]:  # the k-th card goes to the leader's k-th neighbour, and every n-th after
             q = (leader + k) % n
             dealt[q] = got = top[k::n]
             hand = hands[q]
@@ -296,18 +308,19 @@ def provision(s: MonsterState) -> None:
             w = draw_weapon(s, q)
             if w >= 0:
                 dealt[q].append(w)
-    for p in range(s.n):
-        if s.stored[p]:
-            for w, known in s.stored[p]:
+    stored, known, held, log = s.stored, s.known, s.held, s.log
+    for p in seats:
+        if stored[p]:
+            for w, seen in stored[p]:
                 s.hands[p][w] += 1
-                if known:
-                    s.known[p].append(w)
-            s.stored[p] = []
-        if s.held[p]:
-            s.known[p].extend(s.held[p])  # in the hand or in the store yesterday: in the hand now
-            s.held[p] = []
-        if s.log is not None:
-            s.log += ((-1, ("dealt", p, len(dealt[p]))), (p, ("drew", p, tuple(dealt[p]))))
+                if seen:
+                    known[p].append(w)
+            stored[p] = []
+        if held[p]:
+            known[p].extend(held[p])  # in the hand or in the store yesterday: in the hand now
+            held[p] = []
+        if log is not None:
+            log += ((-1, ("dealt", p, len(dealt[p]))), (p, ("drew", p, tuple(dealt[p]))))
 
 
 def crisis(s: MonsterState) -> None:
@@ -392,11 +405,6 @@ def weapons_listed(counts: list[int]) -> list[int]:
             out += SINGLE[w] * counts[w]
     return out
 
-
-#: the colours from each colour on (``COLOURS_FROM[k]``: k to 4), made once: creating a range costs more than its loop
-COLOURS_FROM = tuple(range(k, 5) for k in range(6))
-#: a one-weapon list of each colour, to repeat
-SINGLE = tuple([w] for w in range(5))
 
 
 def slot_options(s: MonsterState, p: int) -> list[int]:
@@ -990,10 +998,6 @@ def proceed(s: MonsterState) -> None:
             return
 
 
-#: per player count and seat: every seat clockwise from its left neighbour, itself last
-CLOCKWISE = tuple(tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in range(7))
-
-
 def advance_hunt(s: MonsterState, p: int) -> None:
     """MO The Hunt: clockwise among players who have not passed; when all have passed the hunt is over."""
     passed = s.passed
@@ -1013,10 +1017,11 @@ def end_day(s: MonsterState) -> None:
     if s.phase == OVER:
         return
     s.exhausted = [False] * s.n
-    s.items_used = [[] for _ in range(s.n)]
-    for i in range(len(s.stacks)):
-        s.stacks[i].extend(reversed(s.dead[i]))  # last killed returns first: the order is restored
-        s.dead[i] = []
+    s.items_used = [[] for _ in SEATS[s.n]]
+    for stack, dead in zip(s.stacks, s.dead):  # noqa: B905 (one list of killed monsters a lair)
+        if dead:
+            stack.extend(reversed(dead))  # last killed returns first: the order is restored
+            dead.clear()
     for c in s.day_crises:
         s.crisis_discards[s.cards.crises[c].level - 1].append(c)
     s.day_crises = []
