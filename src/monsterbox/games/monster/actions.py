@@ -122,13 +122,19 @@ def codes_of(table: ActionTable) -> MonsterCodes:
     )
 
 
-_codes: dict[int, tuple[ActionTable, MonsterCodes]] = {}
-
-
 def action_codes(cards: MonsterCards, players: int) -> MonsterCodes:
     """``codes_of(action_table(cards, players))``, computed once per table (the table itself is cached)."""
-    table = action_table(cards, players)
-    hit = _codes.get(id(table))
-    if hit is None or hit[0] is not table:
-        hit = _codes[id(table)] = (table, codes_of(table))
-    return hit[1]
+    return action_tables(cards, players)[1]
+
+
+_tables: dict[tuple[int, int], tuple[MonsterCards, ActionTable, MonsterCodes]] = {}
+
+
+def action_tables(cards: MonsterCards, players: int) -> tuple[ActionTable, MonsterCodes]:
+    """``action_table(cards, players)`` and its codes (``codes_of``), looked up at once for a setup: computed once
+    per card set (by identity: the entry keeps the card set, so its id cannot be reused) and player count."""
+    hit = _tables.get((id(cards), players))
+    if hit is None or hit[0] is not cards:
+        table = action_table(cards, players)
+        hit = _tables[(id(cards), players)] = (cards, table, codes_of(table))
+    return hit[1], hit[2]

@@ -3,6 +3,7 @@ removing monsters, destroying lairs, villagers (rulebook: The Hunt, Destroying L
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,6 +90,7 @@ def lose_villagers(s: MonsterState, k: int, why: str) -> None:
 
 def end_game(s: MonsterState, won: bool) -> None:
     s.phase = OVER
+    s.over = True
     s.current = -1
     s.followups = []
     s.pending = []
@@ -172,32 +174,43 @@ NO_CRISIS_RULES = CrisisRules((False,) * 5, False, False, frozenset(), False)
 
 
 def crisis_rules(s: MonsterState) -> CrisisRules:
-    """The ``CrisisRules`` of ``s``. Without a day crisis or a crisis lair nothing changes the rules; otherwise they
-    are computed once and cached in ``s.in_force`` with what decides them, today's crises and the table's lairs (as
-    copies no one modifies, compared with the lists themselves: no key is built on a hit): any change of either
-    misses, so the cache is never stale (and copies share it)."""
+    """The ``CrisisRules`` of ``s``, computed once per change of what decides them, today's crises and the table's
+    lairs, and cached in ``s.in_force`` with them (as copies no one modifies, compared with the lists themselves: no
+    key is built on a hit). Any change of either misses, so the cache is never stale (and copies may share it).
+    Without a day crisis or a crisis lair nothing changes the rules (``NO_CRISIS_RULES``, cached the same way).
+    The hot paths read the cache themselves (``s.in_force``, the same test) before calling this.
+
+    The cache also keeps what the hunt's legal actions derive from the same two lists alone: the action codes of a
+    kill with three weapons in every table lair the crises do not bar, in lair order (``three_codes``; each lair
+    with a monster left, which a table lair always has in play: the hunt checks it)."""
     day, keys = s.day_crises, s.lair_keys
+    hit = s.in_force
+    if hit is not None and hit[1] == keys and hit[0] == day:
+        cached: CrisisRules = hit[2]
+        return cached
+    rules = rules_of_crises(s.cards.crises, day, keys)
+    three, barred = s.codes.three, rules.no_three_lairs
+    three_codes = [three[k] for k in keys if k not in barred]
+    s.in_force = (day[:], keys[:], rules, three_codes)
+    return rules
+
+
+def rules_of_crises(crises: Sequence[Any], day: list[int], keys: list[int]) -> CrisisRules:
+    """The ``CrisisRules`` of today's crises ``day`` and the table's lairs ``keys`` (``crisis_rules``, uncached)."""
     if not day and (not keys or max(keys) < 100):
         return NO_CRISIS_RULES
-    hit = s.in_force
-    if hit is not None and hit[0] == day and hit[1] == keys:
-        rules: CrisisRules = hit[2]
-        return rules
-    crises = s.cards.crises
     out = [False] * 5
     for c in day:
         _block(crises[c], out)
     for k in keys:
         if k >= 100:
             _block(crises[k - 100], out)
-    rules = CrisisRules(
+    return CrisisRules(
         blocked=tuple(out), any_blocked=any(out),
         no_three=any(crises[c].effect == "no_three" for c in day),
         no_three_lairs=frozenset(k for k in keys if k >= 100 and crises[k - 100].effect == "no_three"),
         no_cubes=any(crises[c].effect == "no_cubes" for c in day),
     )
-    s.in_force = (day[:], keys[:], rules)
-    return rules
 
 
 def blocked(s: MonsterState, w: int) -> bool:

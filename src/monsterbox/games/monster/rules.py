@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from itertools import chain, compress, repeat
+from itertools import compress
+from operator import attrgetter, mul
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -17,7 +18,7 @@ from monsterbox.core.errors import InvalidOptions, Phrase
 from monsterbox.core.options import bool_option, check_keys, seat_option
 from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.monster import actions as A
-from monsterbox.games.monster.actions import action_codes, action_table
+from monsterbox.games.monster.actions import action_table, action_tables
 from monsterbox.games.monster.cards import COLOURS, MonsterCards, default_cards, parse_cards
 from monsterbox.games.monster.effects import (
     CHARACTER_EFFECTS,
@@ -27,7 +28,7 @@ from monsterbox.games.monster.effects import (
     quartermaster_draw,
 )
 from monsterbox.games.monster.mechanics import (
-    NO_CRISIS_RULES,
+    CrisisRules,
     available,
     bank_count,
     bank_take,
@@ -77,7 +78,13 @@ OPTION_KEYS = {
 }
 
 
+#: the options a game without any validates to (``validate_options``), for any player count: copied, not checked
+DEFAULT_OPTIONS = {"elite": False, "unreliable_weaponry": False, "crisis_level": 1, "character_choices": 1}
+
+
 def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    if options is None or (type(options) is dict and not options):  # no option: the defaults (most games)
+        return dict(DEFAULT_OPTIONS)
     options = check_keys(options, OPTION_KEYS, "Monster")
     out: dict[str, Any] = {}
     for key in ("elite", "unreliable_weaponry"):
@@ -149,6 +156,16 @@ def _ordered(rng: random.Random, items: list[int], first: list[int]) -> list[int
     return rest + first[::-1]
 
 
+# Ranges and seat orders made once (creating a range costs some 500 instructions, more than a short loop over it):
+#: the colours from each colour on (``COLOURS_FROM[k]``: k to 4)
+COLOURS_FROM = tuple(range(k, 5) for k in range(6))
+#: a one-weapon list of each colour, to repeat
+SINGLE = tuple([w] for w in range(5))
+#: per player count (up to the 6 players of ``MonsterRules.max_players``), the seats
+SEATS = tuple(range(n) for n in range(7))
+#: per player count and seat: every seat clockwise from its left neighbour, itself last
+CLOCKWISE = tuple(tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in range(7))
+
 #: the weapon deck before shuffling (MO Components: 40 of each weapon, 10 of them in the bank)
 WEAPON_DECK = tuple(w for w in range(5) for _ in range(WEAPONS_PER_TYPE - BANK_PER_TYPE))
 
@@ -172,7 +189,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         bank = [weapons[k * BANK_PER_TYPE:(k + 1) * BANK_PER_TYPE] for k in range(5)]
         weapons = weapons[5 * BANK_PER_TYPE:]
     else:
-        bank = [[w] * BANK_PER_TYPE for w in range(5)]
+        bank = [[w] * BANK_PER_TYPE for w in COLOURS_FROM[0]]
         weapons = list(WEAPON_DECK)
     weapon_deck = _ordered(rng, weapons, _first(options, "weapons", cards.weapons))  # id order = colour
     lair_deck = _ordered(rng, list(range(len(cards.lairs))), _first(options, "lairs", cards.lairs))
@@ -182,21 +199,31 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
                       [i for i in forced if cards.crises[i].level == level]) for level in (1, 2)]
     char_deck = _ordered(rng, list(range(len(cards.characters))), _first(options, "characters", cards.characters))
     k = options.get("character_choices", 1)
-    offered = [[char_deck.pop() for _ in range(k)] for _ in range(players)]
+    seats = SEATS[players]
+    if k == 1:  # one character each, seat 0 first, from the top of the deck (no choice to offer)
+        characters = char_deck[:-players - 1:-1]
+        offered: list[list[int]] = [[] for _ in seats]
+    else:
+        offered = [[char_deck.pop() for _ in range(k)] for _ in seats]
+        characters = [o[0] for o in offered]
+    table, codes = action_tables(cards, players)
+    leader = options["first_leader"] if "first_leader" in options else rng.randrange(players)
+    # the fields in their order (``state.MonsterState``), each line's named in its comment; positional as in
+    # ``copy_state``: matching keyword arguments costs about 500 instructions each, more than the rest of the call
     s = MonsterState(
-        cards=cards, n=players, elite=options.get("elite", False),
-        crisis_level=options.get("crisis_level", 1), unreliable=unreliable, weapon_deck=weapon_deck,
-        weapon_discard=[], bank=bank, bank_cubes=[[] for _ in range(5)], hands=[[0] * 5 for _ in range(players)],
-        known=[[] for _ in range(players)], armed=[-1] * players, stored=[[] for _ in range(players)],
-        held=[[] for _ in range(players)],
-        cubes=[0] * players, bags=[BAG_CUBES] * players, characters=[o[0] for o in offered],
-        offered=offered if k > 1 else [[] for _ in range(players)], exhausted=[False] * players,
-        items=[[] for _ in range(players)], items_used=[[] for _ in range(players)], lair_keys=[], stacks=[],
-        dead=[], lair_loot=[], lair_deck=lair_deck, lair_discard=[], loot_deck=loot_deck, loot_discard=[],
-        crisis_decks=decks, crisis_discards=[[], []], day_crises=[], bounties=[], villagers=START_VILLAGERS,
-        leader=options["first_leader"] if "first_leader" in options else rng.randrange(players), day=0,
-        phase=HUNT, current=0, passed=[False] * players, pending=[], followups=[], loot_choice=-1, turn_actor=0,
-        rng=st, step=0, log=[], table=action_table(cards, players), codes=action_codes(cards, players),
+        cards, players, options.get("elite", False),  # cards, n, elite
+        options.get("crisis_level", 1), unreliable,  # crisis_level, unreliable
+        weapon_deck, [], bank, [[] for _ in COLOURS_FROM[0]],  # weapon_deck, weapon_discard, bank, bank_cubes
+        [[0] * 5 for _ in seats], [[] for _ in seats], [-1] * players,  # hands, known, armed
+        [[] for _ in seats], [[] for _ in seats],  # stored, held
+        [0] * players, [BAG_CUBES] * players, characters, offered,  # cubes, bags, characters, offered
+        [False] * players, [[] for _ in seats], [[] for _ in seats],  # exhausted, items, items_used
+        [], [], [], [],  # lair_keys, stacks, dead, lair_loot
+        lair_deck, [], loot_deck, [],  # lair_deck, lair_discard, loot_deck, loot_discard
+        decks, [[], []], [], [],  # crisis_decks, crisis_discards, day_crises, bounties
+        START_VILLAGERS, leader, 0, HUNT, 0,  # villagers, leader, day, phase, current
+        [False] * players, [], [], -1, 0,  # passed, pending, followups, loot_choice, turn_actor
+        st, 0, [], table, codes,  # rng, step, log, table, codes
     )
     for _ in range(START_LAIRS):
         spawn_lair(s)
@@ -256,18 +283,20 @@ def start_day(s: MonsterState) -> None:
 def provision(s: MonsterState) -> None:
     """MO Provisioning: a power cube from each bag; one weapon per monster, dealt from the leader clockwise;
     stored weapons join the hands (MO Store a weapon)."""
-    for p in range(s.n):
-        if s.bags[p]:
-            s.bags[p] -= 1
-            s.cubes[p] += 1
-    total = sum(map(len, s.stacks))
     n, leader, deck = s.n, s.leader, s.weapon_deck
-    dealt: list[list[int]] = [[] for _ in range(n)]
+    seats = SEATS[n]
+    bags, cubes = s.bags, s.cubes
+    for p in seats:
+        if bags[p]:
+            bags[p] -= 1
+            cubes[p] += 1
+    total = sum(map(len, s.stacks))
+    dealt: list[list[int]] = [[] for _ in seats]
     if len(deck) >= total:  # the deck holds enough: ``draw_weapon`` without its reshuffle check, at once
         top = deck[:-total - 1:-1] if total else []  # the top ``total`` cards, the next one first
         del deck[len(deck) - total:]
         hands = s.hands
-        for k in range(min(n, total)):  # the k-th card goes to the leader's k-th neighbour, and every n-th after
+        for k in SEATS[min(n, total)]:  # the k-th card goes to the leader's k-th neighbour, and every n-th after
             q = (leader + k) % n
             dealt[q] = got = top[k::n]
             hand = hands[q]
@@ -279,16 +308,19 @@ def provision(s: MonsterState) -> None:
             w = draw_weapon(s, q)
             if w >= 0:
                 dealt[q].append(w)
-    for p in range(s.n):
-        for w, known in s.stored[p]:
-            s.hands[p][w] += 1
-            if known:
-                s.known[p].append(w)
-        s.stored[p] = []
-        s.known[p].extend(s.held[p])  # in the hand or in the store yesterday: in the hand now
-        s.held[p] = []
-        if s.log is not None:
-            s.log += ((-1, ("dealt", p, len(dealt[p]))), (p, ("drew", p, tuple(dealt[p]))))
+    stored, known, held, log = s.stored, s.known, s.held, s.log
+    for p in seats:
+        if stored[p]:
+            for w, seen in stored[p]:
+                s.hands[p][w] += 1
+                if seen:
+                    known[p].append(w)
+            stored[p] = []
+        if held[p]:
+            known[p].extend(held[p])  # in the hand or in the store yesterday: in the hand now
+            held[p] = []
+        if log is not None:
+            log += ((-1, ("dealt", p, len(dealt[p]))), (p, ("drew", p, tuple(dealt[p]))))
 
 
 def crisis(s: MonsterState) -> None:
@@ -325,20 +357,38 @@ def cubes_allowed(s: MonsterState) -> bool:
 
 
 def kills_per_monster(s: MonsterState, i: int) -> int:
-    """MO Monster Attack: 1 villager per surviving monster, 2 in a disturbed lair; crisis additions."""
-    per = 2 if s.dead[i] else 1
-    per += sum(int(s.cards.crises[c].params.get("amount", 0)) for c in s.day_crises
-               if s.cards.crises[c].effect == "bloodlust")
-    key = s.lair_keys[i]
-    if key >= 100 and s.cards.crises[key - 100].effect == "rage":
-        per += int(s.cards.crises[key - 100].params.get("amount", 1))
-    per += sum(int(s.cards.crises[k - 100].params.get("amount", 1)) for k in s.lair_keys
-               if k >= 100 and s.cards.crises[k - 100].effect == "bloodlust_lair")
-    return per
+    """MO Monster Attack: 1 villager per surviving monster, 2 in a disturbed lair; crisis additions (the table lair
+    at index ``i``; ``attack_rates``)."""
+    return attack_rates(s)[i]
+
+
+def attack_rates(s: MonsterState) -> list[int]:
+    """MO Monster Attack: the villagers each surviving monster kills, per table lair: 1, 2 in a disturbed lair (a
+    monster killed there today), plus the crises' additions (bloodlust: today, every lair; rage: that crisis lair;
+    bloodlust lair: every lair while it is on the table). The crises are read once for all the lairs."""
+    crises = s.cards.crises
+    keys = s.lair_keys
+    if not s.day_crises and (not keys or max(keys) < 100):  # no crisis in force: nothing to add
+        return [2 if dead else 1 for dead in s.dead]
+    every = 0  # added to every lair
+    for c in s.day_crises:
+        if crises[c].effect == "bloodlust":
+            every += int(crises[c].params.get("amount", 0))
+    for k in keys:
+        if k >= 100 and crises[k - 100].effect == "bloodlust_lair":
+            every += int(crises[k - 100].params.get("amount", 1))
+    rates = []
+    for key, dead in zip(keys, s.dead):  # noqa: B905 (one list of killed monsters a lair)
+        per = (2 if dead else 1) + every
+        if key >= 100 and crises[key - 100].effect == "rage":
+            per += int(crises[key - 100].params.get("amount", 1))
+        rates.append(per)
+    return rates
 
 
 def attack_total(s: MonsterState) -> int:
-    return sum(len(s.stacks[i]) * kills_per_monster(s, i) for i in range(len(s.stacks)))
+    """MO Monster Attack: the villagers the surviving monsters would kill now."""
+    return sum(map(mul, map(len, s.stacks), attack_rates(s)))
 
 
 # --- legal actions --------------------------------------------------------------------------------------------------
@@ -348,8 +398,13 @@ def weapons_held(s: MonsterState, p: int) -> int:
 
 def weapons_listed(counts: list[int]) -> list[int]:
     """The weapons of a hand given as counts per colour, one entry a weapon, in colour order (``[0, 2, 0, 1, 0]``
-    -> ``[1, 1, 3]``): ``repeat`` and ``chain`` do the loops."""
-    return list(chain.from_iterable(map(repeat, range(5), counts)))
+    -> ``[1, 1, 3]``)."""
+    out: list[int] = []
+    for w in COLOURS_FROM[0]:
+        if counts[w]:
+            out += SINGLE[w] * counts[w]
+    return out
+
 
 
 def slot_options(s: MonsterState, p: int) -> list[int]:
@@ -371,14 +426,13 @@ def weapon_slot(s: MonsterState) -> list[int]:
     armed = s.armed[p]
     if armed >= 0:
         left[armed] += 1
-    floor = 0
-    for i in range(n):
-        if slots[i] == "weapon":
-            floor = chosen[i]
-            left[floor] -= 1
-    if origin in ("three", "ability", "item") and effect in ("three", "kill_with_any") and (
-            s.day_crises or max(s.lair_keys, default=0) >= 100):  # a kill, and a crisis in force (else no change)
-        rules = crisis_rules(s)
+    named = chosen if origin == "three" else [w for sl, w in zip(slots, chosen) if sl == "weapon"]  # noqa: B905
+    for w in named:
+        left[w] -= 1
+    floor = named[-1] if named else 0  # the last weapon named (a set is named in colour order)
+    if origin in ("three", "ability", "item") and effect in ("three", "kill_with_any"):  # a kill
+        hit = s.in_force  # ``crisis_rules``, its cache read here (no call on a hit)
+        rules = hit[2] if hit is not None and hit[1] == s.lair_keys and hit[0] == s.day_crises else crisis_rules(s)
         if rules.any_blocked:
             for w, blk in enumerate(rules.blocked):
                 if blk:
@@ -391,7 +445,7 @@ def weapon_slot(s: MonsterState) -> list[int]:
         return list(compress(weapon[floor:], left[floor:]))
     out = []
     rest = sum(left[floor:])  # sum(left[w:]) as w goes up: it only falls, so once too small it stays so
-    for w in range(floor, 5):
+    for w in COLOURS_FROM[floor]:
         k = left[w]
         if k:
             if rest <= later:  # naming w would leave fewer weapons than the slots after it
@@ -508,29 +562,33 @@ def hunt_actions(s: MonsterState) -> list[int]:
     if armed >= 0:
         have[armed] += 1
     held = sum(have)
-    # ``crisis_rules`` without its call when no crisis is in force (no day crisis, no crisis lair: most hunts)
-    rules = crisis_rules(s) if s.day_crises or max(s.lair_keys, default=0) >= 100 else NO_CRISIS_RULES
+    keys = s.lair_keys
+    # ``crisis_rules``, its cache read here (no call on a hit). The hot loops here avoid keyword arguments
+    # (``max(default=)``, ``zip(strict=)``): parsing them costs more than the loop's body.
+    hit = s.in_force
+    if hit is None or hit[1] != keys or hit[0] != s.day_crises:
+        crisis_rules(s)
+        hit = s.in_force
+        assert hit is not None
+    rules: CrisisRules = hit[2]
     may_kill = have  # per colour: weapons that may kill today
     if rules.any_blocked:
-        may_kill = [0 if b else h for h, b in zip(have, rules.blocked, strict=True)]
-    # one pass over the lairs: kills with a weapon, and the lairs open to a kill with three weapons (listed after)
+        may_kill = [0 if b else h for h, b in zip(have, rules.blocked)]  # noqa: B905 (five colours each)
     acts: list[int] = []
-    threes: list[int] = []
+    kill, gap = c.kill, False
+    for key, stack in zip(keys, s.stacks):  # noqa: B905 (one stack a lair)
+        if stack:
+            top = stack[-1]
+            if may_kill[top]:
+                acts.append(kill[key][top])
+        else:  # no monster left (never in play: an emptied lair is destroyed at once)
+            gap = True
     if held >= 3 and not rules.no_three and (sum(may_kill) if rules.any_blocked else held) >= 3:
-        kill, three, barred = c.kill, c.three, rules.no_three_lairs
-        for key, stack in zip(s.lair_keys, s.stacks, strict=True):
-            if stack:
-                top = stack[-1]
-                if may_kill[top]:
-                    acts.append(kill[key][top])
-                if key not in barred:
-                    threes.append(three[key])
-        acts += threes
-    else:
-        kill = c.kill
-        for key, stack in zip(s.lair_keys, s.stacks, strict=True):
-            if stack and may_kill[stack[-1]]:
-                acts.append(kill[key][stack[-1]])
+        if not gap:  # the lairs the crises allow, kept with the crisis rules (``crisis_rules``)
+            acts += hit[3]
+        else:
+            three, barred = c.three, rules.no_three_lairs
+            acts += [three[key] for key, stack in zip(keys, s.stacks) if stack and key not in barred]  # noqa: B905
     if not s.exhausted[p]:
         usable, params = cards.character_usable[s.characters[p]]
         if usable(s, p, params):
@@ -942,9 +1000,9 @@ def proceed(s: MonsterState) -> None:
 
 def advance_hunt(s: MonsterState, p: int) -> None:
     """MO The Hunt: clockwise among players who have not passed; when all have passed the hunt is over."""
-    for k in range(1, s.n + 1):
-        q = (p + k) % s.n
-        if not s.passed[q]:
+    passed = s.passed
+    for q in CLOCKWISE[s.n][p]:
+        if not passed[q]:
             s.phase, s.current = HUNT, q
             return
     end_day(s)
@@ -952,17 +1010,18 @@ def advance_hunt(s: MonsterState, p: int) -> None:
 
 def end_day(s: MonsterState) -> None:
     """MO Monster Attack, Recovery (reverse-order resurrection), Infestation (3 new lairs)."""
-    per_lair = [(s.lair_keys[i], len(s.stacks[i]), kills_per_monster(s, i)) for i in range(len(s.stacks))]
+    per_lair = tuple(zip(s.lair_keys, map(len, s.stacks), attack_rates(s)))  # noqa: B905 (one stack a lair)
     total = sum(k * per for _, k, per in per_lair)
-    log(s, -1, "attack", tuple(per_lair), total)
+    log(s, -1, "attack", per_lair, total)
     lose_villagers(s, total, "monster attack")
     if s.phase == OVER:
         return
     s.exhausted = [False] * s.n
-    s.items_used = [[] for _ in range(s.n)]
-    for i in range(len(s.stacks)):
-        s.stacks[i].extend(reversed(s.dead[i]))  # last killed returns first: the order is restored
-        s.dead[i] = []
+    s.items_used = [[] for _ in SEATS[s.n]]
+    for stack, dead in zip(s.stacks, s.dead):  # noqa: B905 (one list of killed monsters a lair)
+        if dead:
+            stack.extend(reversed(dead))  # last killed returns first: the order is restored
+            dead.clear()
     for c in s.day_crises:
         s.crisis_discards[s.cards.crises[c].level - 1].append(c)
     s.day_crises = []
@@ -1080,6 +1139,10 @@ class MonsterRules(PhasedRuleset):
     # parameters are named ``s``/``code``, not ``state``/``action``; positional use is the same)
     legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
     apply = staticmethod(apply)  # type: ignore[assignment]
+    # read by the Game wrapper two to three times a decision: plain attribute reads in C (``attrgetter`` is not a
+    # descriptor, so ``RULES.is_over(state)`` calls it with the state alone), not Python methods (as Mansion's)
+    is_over = attrgetter("over")  # type: ignore[assignment]
+    step_count = attrgetter("step")  # type: ignore[assignment]
 
     def rewards(self, state: MonsterState) -> list[float]:
         assert state.result is not None
@@ -1094,7 +1157,7 @@ class MonsterRules(PhasedRuleset):
         return copy_state(state, keep_log)
 
     def action_tables(self, state: MonsterState) -> tuple[Sequence[str], dict[str, int]]:
-        t = action_table(state.cards, state.n)
+        t = state.table  # ``action_table(state.cards, state.n)``, kept on the state
         return t.names, t.codes
 
     def why_illegal(self, state: MonsterState, name: str) -> str:

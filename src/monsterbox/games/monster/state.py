@@ -68,8 +68,12 @@ class MonsterState:
     table: ActionTable  # the action table of (cards, n): fixed for the game, kept here for the hot paths
     codes: MonsterCodes  # the same table's codes by move (``actions.action_codes``)
     result: dict[str, Any] | None = None
-    #: cache of ``mechanics.crisis_rules``: (today's crises, the table's lairs: copies never modified, its value)
-    in_force: tuple[list[int], list[int], Any] | None = None
+    #: cache of ``mechanics.crisis_rules``: (today's crises, the table's lairs: copies never modified, its value, the
+    #: three-weapon kill codes of the lairs the crises allow)
+    in_force: tuple[list[int], list[int], Any, list[int]] | None = None
+    #: ``phase == OVER``, kept as a field (set with the phase by ``mechanics.end_game``, the only place the game
+    #: ends) so that the ruleset's ``is_over`` is one attribute read (``operator.attrgetter``), with no Python call
+    over: bool = False
 
 
 def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
@@ -86,5 +90,5 @@ def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
         [s.pending[0], s.pending[1], s.pending[2], s.pending[3], s.pending[4][:], s.pending[5][:]] if s.pending else [],
         s.followups[:], s.loot_choice, s.turn_actor, s.rng, s.step,
         (s.log[:] if s.log is not None else None) if keep_log else None, s.table, s.codes, s.result,
-        s.in_force,
+        s.in_force, s.over,
     )
