@@ -17,6 +17,7 @@ per card set object and cached.
 
 from __future__ import annotations
 
+import functools
 import struct
 from collections.abc import Callable
 from typing import Any
@@ -418,11 +419,8 @@ def encode_monster_state(s: Any, seat: int) -> list[float]:
     stacks, dead = s.stacks, s.dead
     k = min(len(s.lair_keys), 12)
     for i in range(k):
-        stack = stacks[i]
-        count = stack.count
-        x.append(len(stack) / 8)
-        x += _ONE_HOT5[stack[-1] if stack else -1]  # the top chip
-        x += (count(0) / 5, count(1) / 5, count(2) / 5, count(3) / 5, count(4) / 5, 1.0 if dead[i] else 0.0)
+        x += _lair_features(tuple(stacks[i]))
+        x.append(1.0 if dead[i] else 0.0)
     if k < 12:
         x += _ZEROS[12 * (12 - k)]
     x += [len(b) / 10 for b in s.bank]
@@ -445,6 +443,16 @@ def encode_monster_state(s: Any, seat: int) -> list[float]:
 
 #: one-hot rows of 5 by index; index -1: none
 _ONE_HOT5 = {i: tuple(one_hot(i, 5)) for i in range(-1, 5)}
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _lair_features(stack: tuple[int, ...]) -> tuple[float, ...]:
+    """A lair's monster chips as ``encode_monster_state`` reads them: its size, its top chip (one-hot) and its count
+    of each kind. Remembered per stack of chips (a few hundred stacks occur; counting five kinds in twelve lairs was a
+    fifth of a Monster observation's cost)."""
+    count = stack.count
+    return (len(stack) / 8, *_ONE_HOT5[stack[-1] if stack else -1],
+            count(0) / 5, count(1) / 5, count(2) / 5, count(3) / 5, count(4) / 5)
 
 
 STATE_ENCODERS: dict[str, Callable[[Any, int], list[float]]] = {
