@@ -1,9 +1,11 @@
-"""A state's ``log`` and ``story`` are joined from JSON pieces the table keeps (``server/state.py``): what a seat
-receives must be exactly what the engine's view and the game's words give, at every moment, for every seat and a
-spectator, in both languages (a stale or misplaced piece would show one seat another seat's words)."""
+"""A state's ``log`` and ``story`` are joined from JSON pieces the table keeps, and its view is one of the views of
+a version built together for the seats (``server/state.py``): what a seat receives must be exactly what the engine's
+view and the game's words give, at every moment, for every seat and a spectator, in both languages (a stale or
+misplaced piece would show one seat another seat's words or hand)."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -35,6 +37,9 @@ def test_log_and_story_are_the_engine_s_view_and_words(tmp_path: Path, game: str
                     view = g.view(seat) if seat is not None else g.spectator_view()  # no memo: built afresh
                     assert got["view"]["log"] == view["log"]
                     assert got["view"]["log_first"] == got["story_first"] == view["log_first"]
+                    # the table itself: the seats' views of a version are built together (state._view), each
+                    # must be that seat's own view
+                    assert got["view"] == json.loads(json.dumps(view))
                     with use_language(lang):
                         words = [text_module(game).narrate(e, seat, table.names(), g.state.cards)
                                  for e in view["log"]]

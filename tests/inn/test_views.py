@@ -150,3 +150,21 @@ def test_determinize_is_reproducible_from_its_seed():
     assert a.state.deck == b.state.deck and a.state.humans == b.state.humans
     r = random.Random(0)
     assert g.determinize(2, r.randrange(1000)).view(2) == g.view(2)
+
+
+@given(st.integers(0, 10_000), st.integers(0, 200), st.sampled_from([3, 5]), st.booleans())
+def test_views_built_together_are_each_seat_s_own_view(seed, steps, players, open_treasures):
+    """``Game.table_views`` builds the public table once for several seats (the server's states of a move): each
+    view must be exactly that seat's own view, to the byte, and a seat's hand must not reach another seat's view
+    through the parts they share (R8)."""
+    g = random_game(seed, players, {"open_treasures": open_treasures}, stop_after=steps)
+    seats = [None, *range(players)]
+    together = g.table_views(seats)
+    for seat, v in zip(seats, together, strict=True):
+        alone = g.view(seat, log=False) if seat is not None else g.spectator_view(log=False)
+        assert json.dumps(v) == json.dumps(alone)
+    if not (open_treasures or g.over):
+        for seat, v in zip(seats, together, strict=True):
+            assert [s["seat"] for s in v["seats"] if s["treasures"] is not None] == ([] if seat is None else [seat])
+    with pytest.raises(monsterbox.InvalidOptions, match="seat must be"):
+        g.table_views([0, players])

@@ -143,6 +143,15 @@ class Game:
             return self.rules.table_view(self.state, None)
         return window(self.rules, self.state, None, self._index())
 
+    def table_views(self, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """``view(seat, log=False)`` of each of ``seats`` (``None``: a spectator) at this moment, built together: a
+        game may build the public table once and let the views share it, so they are read-only (for serialising
+        at once, as the server does with the states of a move)."""
+        for seat in seats:
+            if seat is not None:
+                self._check_seat(seat)
+        return self.rules.table_views(self.state, seats)
+
     def events(self, seat: int | None, since: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """The history ``seat`` saw (``None``: a spectator, public events only) from its event ``since`` on, at most
         ``limit`` events: the same events, at the same indices, as the views' ``log``/``log_first`` showed."""

@@ -114,6 +114,12 @@ class Ruleset(ABC):
     def table_view(self, state: Any, seat: int | None) -> dict[str, Any]:
         """The current table as ``seat`` may know it (``None``: a spectator), without the event log."""
 
+    def table_views(self, state: Any, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """``table_view`` of each of ``seats`` at one moment, for a caller that serialises them at once (the
+        server's states of a move): a game may build the public table once and let these views share it, so they
+        are read-only. Default: one ``table_view`` each."""
+        return [self.table_view(state, seat) for seat in seats]
+
     def event_log(self, state: Any) -> list[Any] | None:
         """The raw, append-only event log of ``state`` (None when the state keeps none)."""
         log: list[Any] | None = getattr(state, "log", None)
@@ -185,6 +191,14 @@ class PhasedRuleset(Ruleset):
     def table_view(self, state: Any, seat: int | None) -> dict[str, Any]:
         v: dict[str, Any] = self._views().view(state, seat)
         return v
+
+    def table_views(self, state: Any, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """The view module's ``views`` when it has one (the public table built once), else one view each."""
+        many = getattr(self._views(), "views", None)
+        if many is None:
+            return super().table_views(state, seats)
+        out: list[dict[str, Any]] = many(state, seats)
+        return out
 
     def audience(self, entry: Any) -> int:
         return int(self._views().audience(entry))

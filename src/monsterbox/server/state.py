@@ -70,10 +70,27 @@ def _joined(pieces: list[bytes]) -> orjson.Fragment:
     return orjson.Fragment(b"[" + b",".join(filter(None, pieces)) + b"]")
 
 
+def _view(table: Table, seat: int | None) -> dict[str, Any]:
+    """``seat``'s view of the table now (None: a spectator), without its log. A move changes every seat's state at
+    once, and each human seat's state is then built (a push to each socket, or the mover's reply and the next
+    mover's read): the human seats' views of a version are built together (``Game.table_views``: a game may build
+    the public table once for all of them) and kept by the table until the next version. They are read-only:
+    ``table_state`` puts each in a new dict with its log."""
+    version, views = table.views
+    if version != table.version:
+        humans = [i for i, s in enumerate(table.seats) if s["kind"] == "human"]
+        views = dict(zip(humans, table.game.table_views(humans), strict=True))
+        table.views = (table.version, views)
+    view = views.get(seat)
+    if view is None:  # a spectator, or a seat that is not a human's
+        view = views[seat] = table.game.table_views([seat])[0]
+    return view
+
+
 def table_state(table: Table, seat: int | None, lang: str = "en") -> dict[str, Any]:
     with table.lock, use_language(lang):
         g = table.game
-        view = g.view(seat, log=False) if seat is not None else g.spectator_view(log=False)
+        view = dict(_view(table, seat))
         total = g.event_count(seat)
         first = max(0, total - LOG_WINDOW)  # the recent events, as Game.view gives them; older ones: /events
         log, story = _journal(table, seat, lang, total)

@@ -50,6 +50,7 @@ class Table:
     story_json: dict[tuple[int | None, str], list[bytes]] = field(default_factory=dict)
     seats_cache: dict[str, tuple[list[dict[str, Any]], list[str]]] = field(default_factory=dict)
     state_json: dict[tuple[int | None, str], tuple[Any, bytes]] = field(default_factory=dict)  # state.state_json
+    views: tuple[int, dict[int | None, dict[str, Any]]] = field(default_factory=lambda: (-1, {}))  # state._view
 
     def __post_init__(self) -> None:
         self.reindex()
@@ -60,12 +61,14 @@ class Table:
         self.seats_cache = {}
         self.story_json.clear()
         self.state_json.clear()
+        self.views = (-1, {})
 
     def forget_words(self) -> None:
         """After the game was rebuilt (a move undone): its events are new objects."""
         self.story_json.clear()
         self.log_json.clear()
         self.state_json.clear()
+        self.views = (-1, {})
 
     @property
     def version(self) -> int:

@@ -9,6 +9,7 @@ as the card, so neither a view nor a determinized copy can carry a hidden identi
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -93,49 +94,72 @@ def log_event(s: InnState, entry: tuple[Any, ...]) -> dict[str, Any]:
 def view(s: InnState, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know (``None``: a spectator, public information only). The recent log and
     ``log_first`` are added by the Game handle (``core.events``)."""
+    return views(s, (seat,))[0]
+
+
+def views(s: InnState, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+    """The views of ``seats`` at one moment (``view`` is ``views(s, (seat,))[0]``). The table is built once and
+    the views share its public parts (the tavern, the dungeons, every seat's public entry); only what one seat may
+    know alone, its treasure hand (R8), is built for that seat. Each call builds everything afresh, so views of
+    different calls share nothing (the server builds its seats' views of a moment with one call,
+    ``Ruleset.table_views``, and serialises them at once)."""
     cards = s.cards
     public = cards.public_faces  # shown(cards, c), inlined: a view shows every card on the table
     over = s.phase == OVER
-    seats = []
+    hands, support = s.hands, s.support
+    all_known = s.open_treasures or over
+    table = []
     for p in range(s.n):
-        hand_known = s.open_treasures or p == seat or over
-        seats.append({
+        count = {"gold": hands[2 * p], "gem": hands[2 * p + 1]}
+        table.append({
             "seat": p,
             "in_round": s.in_round[p] and not over,
-            "treasures": {"gold": s.hands[2 * p], "gem": s.hands[2 * p + 1]} if hand_known else None,
+            "treasures": {"gold": hands[2 * p], "gem": hands[2 * p + 1]} if all_known else None,
             # R8: every movement of treasure is public, so every seat can count every hand from the log; the view
             # carries that count because its log is only the recent part (core.events)
-            "treasure_count": {"gold": s.hands[2 * p], "gem": s.hands[2 * p + 1]},
+            "treasure_count": count,
             "dungeon": {
-                "monsters": [dict(cards.faces[m], supported_with=(None if s.support[m] < 0
-                                                                  else KIND_NAMES[s.support[m]]))
+                "monsters": [{**cards.faces[m], "supported_with": (None if support[m] < 0
+                                                                  else KIND_NAMES[support[m]])}
                              for m in s.monsters[p]],
                 "humans": [dict(public[h]) for h in s.humans[p]],
             },
         })
-    v: dict[str, Any] = {
-        "game": "inn",
-        "seat": seat,
-        "players": s.n,
-        "round": s.round,
-        "rounds": s.rounds_total,
-        "phase": PHASE_NAMES[s.phase],
-        "to_play": None if over else s.current,
-        "open_treasures": s.open_treasures,
-        "tavern": [dict(public[c]) for c in s.tavern[s.tpos:]],
-        "tavern_taken": s.tpos,
-        "pool": {"kind": KIND_NAMES[s.pool_kind] if s.pool_kind >= 0 else None, "count": s.pool},
-        "supply": {"gold": s.supply[0], "gem": s.supply[1]},
-        "draw_pile": len(s.deck),
-        "seats": seats,
-    }
-    if seat is not None:
-        v["hand"] = {"gold": s.hands[2 * seat], "gem": s.hands[2 * seat + 1]}
-    if s.phase == SUPPORT:
-        v["support_race"] = RACES[cards.race[s.monsters[s.current][-1]]]
-    if over:
-        v["result"] = score_game(s)
-    return v
+    tavern = [dict(public[c]) for c in s.tavern[s.tpos:]]
+    pool = {"kind": KIND_NAMES[s.pool_kind] if s.pool_kind >= 0 else None, "count": s.pool}
+    supply = {"gold": s.supply[0], "gem": s.supply[1]}
+    race = RACES[cards.race[s.monsters[s.current][-1]]] if s.phase == SUPPORT else None
+    result = score_game(s) if over else None
+    out = []
+    for seat in seats:
+        seat_table = table
+        if seat is not None and not all_known:  # R8: the seat's own hand, known to it alone
+            seat_table = table.copy()
+            seat_table[seat] = {**table[seat], "treasures": {"gold": hands[2 * seat], "gem": hands[2 * seat + 1]}}
+        v: dict[str, Any] = {
+            "game": "inn",
+            "seat": seat,
+            "players": s.n,
+            "round": s.round,
+            "rounds": s.rounds_total,
+            "phase": PHASE_NAMES[s.phase],
+            "to_play": None if over else s.current,
+            "open_treasures": s.open_treasures,
+            "tavern": tavern,
+            "tavern_taken": s.tpos,
+            "pool": pool,
+            "supply": supply,
+            "draw_pile": len(s.deck),
+            "seats": seat_table,
+        }
+        if seat is not None:
+            v["hand"] = {"gold": hands[2 * seat], "gem": hands[2 * seat + 1]}
+        if race is not None:
+            v["support_race"] = race
+        if result is not None:
+            v["result"] = result
+        out.append(v)
+    return out
 
 
 def revealed_humans(s: InnState) -> set[int]:
