@@ -167,6 +167,32 @@ def test_every_event_type_is_told_in_words_to_its_actor_others_and_spectators(ga
             assert not slips(label), (a, label, slips(label))
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_inn_readers_name_every_seat_told_otherwise_than_a_spectator(lang):
+    """``text.readers(e)``: the server words an event once for every seat it does not name (server/state.py); each
+    of those seats must be told exactly the spectator's sentence, and each named seat its own."""
+    text = importlib.import_module("monsterbox.games.inn.text")
+    names = ["Ada", "Bea", "Cy", "Di"]
+    told = 0
+    with use_language(lang):
+        for seed in range(4):
+            g = monsterbox.new_game("inn", 4, seed)
+            rng = random.Random(seed)
+            while not g.over:
+                g.play(rng.choice(g.legal_actions()))
+            for e in g.events(None):
+                spectator = text.narrate(e, None, names)
+                named = text.readers(e)
+                for seat in range(4):
+                    line = text.narrate(e, seat, names)
+                    if named is not None and seat not in named:
+                        assert line == spectator, (e, seat)
+                        told += 1
+                    elif e["type"] != "game_over":
+                        assert line != spectator, (e, seat)
+    assert told > 500
+
+
 def test_second_person_and_names_each_have_their_own_form():
     from monsterbox.games.inn.text import narrate
 

@@ -48,6 +48,7 @@ class Table:
     by_hash: dict[str, int] = field(default_factory=dict)
     log_json: dict[int | None, list[bytes]] = field(default_factory=dict)  # server/state.py: _journal
     story_json: dict[tuple[int | None, str], list[bytes]] = field(default_factory=dict)
+    common_words: dict[tuple[str, bytes], str] = field(default_factory=dict)  # state._journal: (lang, event) -> words
     seats_cache: dict[str, tuple[list[dict[str, Any]], list[str]]] = field(default_factory=dict)
     state_json: dict[tuple[int | None, str], tuple[Any, bytes]] = field(default_factory=dict)  # state.state_json
     views: tuple[int, dict[int | None, dict[str, Any]]] = field(default_factory=lambda: (-1, {}))  # state._view
@@ -60,12 +61,14 @@ class Table:
         self.by_hash = {s["token_hash"]: i for i, s in enumerate(self.seats) if s.get("token_hash")}
         self.seats_cache = {}
         self.story_json.clear()
+        self.common_words.clear()
         self.state_json.clear()
         self.views = (-1, {})
 
     def forget_words(self) -> None:
         """After the game was rebuilt (a move undone): its events are new objects."""
         self.story_json.clear()
+        self.common_words.clear()
         self.log_json.clear()
         self.state_json.clear()
         self.views = (-1, {})

@@ -112,6 +112,16 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
     return unknown_event(e)
 
 
+def readers(e: dict[str, Any]) -> tuple[int, ...] | None:
+    """The seats to whom ``narrate`` may tell ``e`` otherwise than to a spectator: the seat it names as acting (told
+    "you"); None for the end of the game, whose scores name every reader. Every other seat reads the spectator's
+    sentence (the server words an event once for all of them; ``tests/inn/test_text.py`` checks it)."""
+    t = e["type"]
+    if t == "game_over":
+        return None
+    return (e["starter"],) if t == "round" else (e["seat"],)
+
+
 def monster_label(card_id: str, cards: CardSet | None = None) -> str:
     """A monster an event names by its id ("M7"), told by its face ("Goblin 7 (2 skulls)")."""
     cs = cards or default_cards()
