@@ -96,51 +96,77 @@ def _view(table: Table, seat: int | None) -> dict[str, Any]:
     return view
 
 
+def _shared(table: Table, lang: str) -> dict[str, Any]:
+    """The part of a state every seat (and a spectator) receives alike at this moment, in ``lang``. Its fields come
+    first, ``version``, ``over`` and ``to_play`` within a state's first few hundred bytes (a client may read those
+    alone)."""
+    g = table.game
+    over = g.over
+    out: dict[str, Any] = {
+        "id": table.id, "game": g.game_id, "players": g.players, "version": table.version, "over": over,
+        "to_play": g.to_play, "status": table.status(), "seats": table.public_seats(), "practice": table.practice,
+        "hints": table.hints, "seed_commitment": table.seed_commitment, "lang": lang,
+    }
+    if table.notice:
+        out["notice"] = table.notice
+    if over:
+        out["result"] = g.result()
+        # the revealed seed checked against the commitment published before the deal (as the record is)
+        out["deal"] = {"seed": str(g.seed), "verified": commitment(g.seed) == table.seed_commitment}
+    return out
+
+
+def _own(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
+    """The part of a state that is ``seat``'s own (None: a spectator's): its view with its recent events, the story
+    of them in ``lang``, and its legal moves in words when it is a human seat to play."""
+    g = table.game
+    view = dict(_view(table, seat))
+    total = g.event_count(seat)
+    first = max(0, total - LOG_WINDOW)  # the recent events, as Game.view gives them; older ones: /events
+    log, story = _journal(table, seat, lang, total)
+    view["log"], view["log_first"] = _joined(log[first:]), first
+    legal: list[dict[str, str]] = []
+    if seat is not None and g.to_play == seat and table.seats[seat]["kind"] == "human":
+        text, names, cards = text_module(g.game_id), table.names(), g.state.cards
+        legal = [{"id": a, "text": text.describe_action(view, a, names, cards)} for a in g.legal_actions()]
+    return {"seat": seat, "view": view, "legal": legal, "story": _joined(story[first:]), "story_first": first}
+
+
 def table_state(table: Table, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) receives now, in ``lang``: the shared part, then the seat's own."""
     with table.lock, use_language(lang):
-        g = table.game
-        view = dict(_view(table, seat))
-        total = g.event_count(seat)
-        first = max(0, total - LOG_WINDOW)  # the recent events, as Game.view gives them; older ones: /events
-        log, story = _journal(table, seat, lang, total)
-        view["log"], view["log_first"] = _joined(log[first:]), first
-        text = text_module(g.game_id)
-        over, to_play = g.over, g.to_play
-        out: dict[str, Any] = {
-            "id": table.id, "game": g.game_id, "players": g.players, "seat": seat, "version": table.version,
-            "over": over, "to_play": to_play, "status": table.status(), "view": view,
-            "seats": table.public_seats(), "practice": table.practice, "hints": table.hints,
-            "seed_commitment": table.seed_commitment, "legal": [],
-            "story": _joined(story[first:]), "story_first": first,
-            "lang": lang,
-        }
-        if table.notice:
-            out["notice"] = table.notice
-        if seat is not None and to_play == seat and table.seats[seat]["kind"] == "human":
-            names, cards = table.names(), g.state.cards
-            out["legal"] = [{"id": a, "text": text.describe_action(view, a, names, cards)} for a in g.legal_actions()]
-        if over:
-            out["result"] = g.result()
-            # the revealed seed checked against the commitment published before the deal (as the record is)
-            out["deal"] = {"seed": str(g.seed), "verified": commitment(g.seed) == table.seed_commitment}
-        return out
+        return {**_shared(table, lang), **_own(table, seat, lang)}
 
 
 def state_json(table: Table, seat: int | None, lang: str = "en") -> bytes:
     """``table_state`` serialised, kept per seat and language until the table changes. The page posts a move and
     then receives the same state again through its socket, and a seat may watch from several sockets: each is
     the same bytes. A state is made of the game at ``version``, the seats (a list replaced whole whenever a seat
-    changes), the notice and the published commitment; anything else in it is fixed for the table's life."""
+    changes), the notice and the published commitment; anything else in it is fixed for the table's life.
+
+    The shared part is serialised once per language and kept with the same key (``Table.shared_json``); a seat's
+    state is that JSON object and the seat's own part joined into one (the bytes of ``table_state`` serialised:
+    tested)."""
     with table.lock:
         key = (table.version, table.seats, table.notice, table.seed_commitment)
         hit = table.state_json.get((seat, lang))
-        if hit is not None:
-            version, seats, notice, commitment = hit[0]
-            if version == key[0] and seats is key[1] and notice == key[2] and commitment == key[3]:
-                return hit[1]
-        data = kept(orjson.dumps(table_state(table, seat, lang)))
+        if hit is not None and _fresh(hit[0], key):
+            return hit[1]
+        with use_language(lang):
+            shared = table.shared_json.get(lang)
+            if shared is None or not _fresh(shared[0], key):
+                shared = table.shared_json[lang] = (key, kept(orjson.dumps(_shared(table, lang))))
+            own = orjson.dumps(_own(table, seat, lang))
+        # two JSON objects with no key in common, as one: {shared...} + {own...} -> {shared..., own...}
+        data = b"".join((memoryview(shared[1])[:-1], b",", memoryview(own)[1:]))
         table.state_json[(seat, lang)] = (key, data)
         return data
+
+
+def _fresh(kept_key: tuple[Any, ...], key: tuple[Any, ...]) -> bool:
+    """Whether what was kept at ``kept_key`` still stands at ``key``: the same version, the same seats list (by
+    identity: it is replaced whole when a seat changes), notice and commitment."""
+    return kept_key[0] == key[0] and kept_key[1] is key[1] and kept_key[2] == key[2] and kept_key[3] == key[3]
 
 
 def story_page(table: Table, seat: int | None, lang: str, start: int, stop: int) -> list[dict[str, Any]]:

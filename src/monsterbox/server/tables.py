@@ -51,6 +51,7 @@ class Table:
     common_words: dict[tuple[str, bytes], str] = field(default_factory=dict)  # state._journal: (lang, event) -> words
     seats_cache: dict[str, tuple[list[dict[str, Any]], list[str]]] = field(default_factory=dict)
     state_json: dict[tuple[int | None, str], tuple[Any, bytes]] = field(default_factory=dict)  # state.state_json
+    shared_json: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # state.state_json: per language
     views: tuple[int, dict[int | None, dict[str, Any]]] = field(default_factory=lambda: (-1, {}))  # state._view
 
     def __post_init__(self) -> None:
@@ -63,6 +64,7 @@ class Table:
         self.story_json.clear()
         self.common_words.clear()
         self.state_json.clear()
+        self.shared_json.clear()
         self.views = (-1, {})
 
     def forget_words(self) -> None:
@@ -71,6 +73,7 @@ class Table:
         self.common_words.clear()
         self.log_json.clear()
         self.state_json.clear()
+        self.shared_json.clear()
         self.views = (-1, {})
 
     @property
