@@ -279,9 +279,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
             await asyncio.to_thread(listener.ready.wait, 10.0)
         siblings: SiblingChannel | None = None
         if store.sqlite_file is not None:  # other processes may serve the same file: tell them, hear them
-            siblings = SiblingChannel(store.sqlite_file, tables.process_id, remote_change)
+            siblings = SiblingChannel(store.sqlite_file, tables.process_id, remote_change,
+                                      holds=lambda table_id: tables.peek(table_id) is not None)
             siblings.start(asyncio.get_running_loop())
             store.notifier = siblings.send
+            tables.holding = siblings.hold
         sweeper = threading.Thread(target=sweep, name="monsterbox-sweep", daemon=True)
         sweeper.start()
         # What start-up made (modules, the framework's routes and schemas, card data, catalogues: most of the
@@ -295,6 +297,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
             listener.stop()
         if siblings is not None:
             store.notifier = None
+            tables.holding = None
             siblings.stop()
         tables.close()
         store.close()

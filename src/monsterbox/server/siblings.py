@@ -8,6 +8,14 @@ a move, "<table>:seats:<process>" for seats, the same payloads as over PostgreSQ
 one behind at once or reads the database (``Tables.remote_move`` / ``catch_up``); the database stays the source of
 truth (its unique (game, index) makes a process that lost a race answer 409 and reload).
 
+A change is sent only to the processes that hold the table in memory (the others would wake for nothing: over HTTP,
+where a table's requests come on one connection to one process, these notices took a tenth of two processes' CPU).
+A process tells the others when a table enters its memory, before it reads it from the database
+("<table>:hold:<process>"), and when it leaves ("<table>:drop:<process>"). A process that holds the table answers a
+"hold" with "<table>:sync:<process>": I hold it too, and read the database now. So a change stored by the answering
+process after the other's read but before it heard the "hold" is not lost: the sync makes the new holder catch up,
+and every change after the "hold" is sent to it. Datagrams from one process arrive in the order they were sent.
+
 A socket whose process is gone (no one receives: ``ECONNREFUSED``) is removed. The event loop never waits on a send:
 a receiver's full queue is waited for (at most ``SEND_TIMEOUT``) by a thread; past that the datagram is dropped, and
 that process catches up on its next move there (409, then it reads the database).
@@ -52,13 +60,16 @@ class SiblingChannel:
     two processes served WebSocket tables slower than one (docs/results/server-load.md)."""
 
     def __init__(self, database: str, process_id: str,
-                 on_remote_change: Callable[[str, tuple[int, str] | None], None]) -> None:
+                 on_remote_change: Callable[[str, tuple[int, str] | None], None],
+                 holds: Callable[[str], bool] = lambda table: False) -> None:
         self.dir = channel_dir(database)
         self.dir.mkdir(mode=0o700, exist_ok=True)
         if self.dir.stat().st_uid != os.getuid() or self.dir.stat().st_mode & 0o077:
             raise RuntimeError(f"{self.dir} must be a private directory of this user (mode 0700)")
         self.process_id = process_id
         self.on_remote_change = on_remote_change
+        self.holds = holds  # whether this process holds a table in memory
+        self.holders: dict[str, set[str]] = {}  # table -> the sockets of the other processes holding it
         self.path = self.dir / f"{process_id}.sock"
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.sock.bind(str(self.path))
@@ -84,10 +95,23 @@ class SiblingChannel:
         loop.add_reader(self.sock.fileno(), self._readable)
 
     def send(self, payload: str) -> None:
-        """Tell every other process (never raises, never waits on the event loop: a lost datagram is caught up
-        later)."""
-        data = payload.encode()
-        for peer in self._peers():
+        """Tell every other process that holds the payload's table (never raises, never waits on the event loop: a
+        lost datagram is caught up later)."""
+        table = payload.split(":", 1)[0]
+        with self.lock:
+            holders = self.holders.get(table)
+            if not holders:
+                return
+            targets = [p for p in self._peers() if p in holders]
+        self._send(payload.encode(), targets)
+
+    def hold(self, table: str, held: bool = True) -> None:
+        """Tell every other process that this one now holds ``table`` in memory (before reading it from the
+        database), or no longer does (``held=False``)."""
+        self._send(f"{table}:{'hold' if held else 'drop'}:{self.process_id}".encode(), self._peers())
+
+    def _send(self, data: bytes, peers: list[str]) -> None:
+        for peer in peers:
             if self.queued:  # changes already wait for a full queue: this one goes after them, in order
                 self._send_later(data, peer)
                 continue
@@ -131,19 +155,20 @@ class SiblingChannel:
     def _gone(self, peer: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(peer)
+        with self.lock:
+            for holders in self.holders.values():
+                holders.discard(peer)
         self.scanned = 0.0
 
     def _peers(self) -> list[str]:
         t = time.monotonic()
         if t - self.scanned > RESCAN_SECONDS:
-            with self.lock:
-                mine = self.path.name
-                try:
-                    self.peers = [str(self.dir / n) for n in os.listdir(self.dir)
-                                  if n.endswith(".sock") and n != mine]
-                except OSError:
-                    self.peers = []
-                self.scanned = t
+            mine = self.path.name
+            try:
+                self.peers = [str(self.dir / n) for n in os.listdir(self.dir) if n.endswith(".sock") and n != mine]
+            except OSError:
+                self.peers = []
+            self.scanned = t
         return self.peers
 
     def _readable(self) -> None:
@@ -159,8 +184,19 @@ class SiblingChannel:
 
     def receive(self, data: bytes) -> None:
         parts = data.decode(errors="replace").split(":", 3)
-        if len(parts) < 3 or parts[2] == self.process_id:
+        if len(parts) < 3 or parts[2] == self.process_id or not parts[2].isalnum():
             return
+        table, kind, peer = parts[0], parts[1], str(self.dir / f"{parts[2]}.sock")
+        if kind in ("hold", "drop", "sync"):
+            with self.lock:
+                if kind == "drop":
+                    self.holders.get(table, set()).discard(peer)
+                    return
+                self.holders.setdefault(table, set()).add(peer)
+            if kind == "hold":
+                if self.holds(table):  # I hold it too: tell the new holder, which then reads what it may have missed
+                    self._send(f"{table}:sync:{self.process_id}".encode(), [peer])
+                return
         move = (int(parts[1]), parts[3]) if len(parts) == 4 and parts[1].isdigit() else None
         try:
             self.on_remote_change(parts[0], move)

@@ -157,6 +157,9 @@ class Tables:
         self.finished_idle_seconds = min(idle_seconds, finished_idle_seconds)
         self.listeners: list[Callable[[str], None]] = []
         self.process_id = process_id or secrets.token_hex(6)
+        # told when a table enters memory (True: before it is read from the database) and when it leaves (False):
+        # the other processes on a SQLite file send their changes of a table only to those holding it (siblings)
+        self.holding: Callable[[str, bool], None] | None = None
 
     # --- creation and loading ------------------------------------------------------------------------------------
     def create(self, game_id: str, players: int, seats: list[str], options: dict[str, Any] | None, *,
@@ -205,6 +208,8 @@ class Tables:
                                seed_commitment=table.seed_commitment, options=game.options, seats=seat_rows,
                                practice=practice, private=private, hints=hints, moves=0, created=stamp,
                                updated=stamp, **table.summary()))
+        if self.holding is not None:
+            self.holding(table.id, True)
         with self.lock:
             self.live[table.id] = table
         self.kick(table)
@@ -224,8 +229,12 @@ class Tables:
         table = self.peek(table_id)
         if table is not None:
             return table
+        if self.holding is not None:
+            self.holding(table_id, True)  # first: a change stored after the read below reaches this process
         loaded = self.store.load(table_id)
         if loaded is None:
+            if self.holding is not None:
+                self.holding(table_id, False)
             raise NotFound("no game {table_id}", table_id=repr(table_id))
         row = loaded.row
         game = monsterbox.replay({"game_id": row.game_id, "players": row.players, "seed": int(row.seed),
@@ -284,6 +293,9 @@ class Tables:
                     t - v.last_used > (self.finished_idle_seconds if v.game.over else self.idle_seconds)]
             for k in gone:
                 del self.live[k]
+        if self.holding is not None:
+            for k in gone:
+                self.holding(k, False)
         return len(gone)
 
     # --- play ----------------------------------------------------------------------------------------------------
