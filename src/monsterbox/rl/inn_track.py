@@ -45,8 +45,8 @@ _TENTHS, _25THS, _40THS, _13THS, _5THS = (_fractions(d, 255) for d in (10, 25, 4
 _KINDS = {-1: _F32(0.0) * 2, 0: _F32(1.0) + _F32(0.0), 1: _F32(0.0) + _F32(1.0)}
 _OUT, _IN = _F32(0.0), _F32(1.0)
 
-#: bytes of one seat's packed block (11 float32 features)
-_SEAT = 4 * 11
+#: bytes of one seat's packed block (11 float32 features), of one tavern card's row (13)
+_SEAT, _ROW = 4 * 11, 4 * 13
 
 #: what an event changes in the seats' blocks (see the module's docstring): 1 the named seat's treasures (and place
 #: in the round), 2 also its dungeon, 3 every seat's place in the round, 0 no seat's
@@ -72,7 +72,7 @@ class _Track:
     order, ``ring`` is them joined twice so that the blocks from any observer on are one slice)."""
 
     __slots__ = ("state", "log", "pos", "step", "skulls", "rows", "counts", "dungeons", "seats", "ring", "head",
-                 "tavern", "pad")
+                 "row_of", "row", "tavern", "pad")
 
     def __init__(self, s: Any) -> None:
         self.state = s
@@ -84,12 +84,13 @@ class _Track:
     def rebuild(self) -> None:
         """Everything from the state (a new track, or a log it cannot follow)."""
         s = self.state
+        self.row_of = None
         self.log = s.log
         self.pos = len(s.log)
         self.step = s.step
         skulls, support, ranges = s.cards.skulls, s.support, _INN.get(s.cards)[1]
         self.counts = []
-        for mons, hums in zip(s.monsters, s.humans):
+        for mons, hums in zip(s.monsters, s.humans, strict=True):
             sk, sup, backs = dungeon_counts(mons, hums, skulls, support, ranges)
             self.counts.append([len(mons), len(hums), sk, sup, *backs])
         self.dungeons = [_dungeon(c) for c in self.counts]
@@ -132,11 +133,15 @@ class _Track:
         self.head = _PACK_HEAD(s.round / s.rounds_total, *_PHASES[s.phase])
 
     def pack_tavern(self) -> None:
-        """The tavern's (up to) 5 leftmost creatures by their public side, zero rows for the empty places."""
+        """The tavern's (up to) 5 leftmost creatures by their public side, zero rows for the empty places: a slice
+        of the round's row (``row``), packed once per tavern (a round lays out a new one, EN Gameplay; taking a
+        creature only moves ``tpos``, EN Dropping Out)."""
         s = self.state
-        tpos = s.tpos
-        tavern = s.tavern[tpos:tpos + 5]
-        self.tavern = b"".join((*map(self.rows.__getitem__, tavern), _ZERO_BYTES[:4 * 13 * (5 - len(tavern))]))
+        if s.tavern is not self.row_of:
+            self.row_of = tavern = s.tavern
+            self.row = b"".join((*map(self.rows.__getitem__, tavern), _ZERO_BYTES))
+        start = _ROW * s.tpos
+        self.tavern = self.row[start:start + _ROW * 5]
 
     def sync(self) -> None:
         """Bring the track up to date with the events appended since the last call."""
