@@ -8,7 +8,9 @@ appended since its last call and re-derives only what they touched:
 
 - ``stay``, ``exchange``, ``bonus`` (EN, A) Staying In, Human Bonus): the named seat's treasures;
 - ``drop`` (EN, B) Dropping Out, forced or not) and ``support`` (EN, Support): the named seat's treasures, place in
-  the round and dungeon (its monsters and humans only grow, a support stays on its monster);
+  the round and dungeon, whose counts are kept and counted from the events (its monsters and humans only grow: the
+  drop names the creature as the table sees it, a monster face up or a human by its back's range; a support names a
+  monster that was not supported, and the treasure stays on it);
 - ``no_support``: no seat's features;
 - ``round`` and ``game_over``: every seat's place in the round (all in at a round's start, none at the end).
 
@@ -17,7 +19,8 @@ again at each call that follows a move (the head and the tavern only when a move
 of an unknown kind, a log that is not the one the track read (a new list, or shorter), or a state whose step moved
 without new events makes the track rebuild everything from the state; a state without a log (a search copy) takes
 ``encode_inn_bytes``. Everything read is public (R8), as in ``seat_encode``: the seats' blocks are the same values
-from the same fields; the events are read only for their kind and seat. Counts become float32 bytes by look-up in
+from the same fields; the events are read for their kind, seat and (a drop) the creature's public side. After
+several moves (a Gym step) every seat's block is packed again rather than the ones the events name. Counts become float32 bytes by look-up in
 tables of ``k / d`` packed once, not by a division and a pack at each call.
 """
 
