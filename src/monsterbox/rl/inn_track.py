@@ -20,8 +20,8 @@ of an unknown kind, a log that is not the one the track read (a new list, or sho
 without new events makes the track rebuild everything from the state; a state without a log (a search copy) takes
 ``encode_inn_bytes``. Everything read is public (R8), as in ``seat_encode``: the seats' blocks are the same values
 from the same fields; the events are read for their kind, seat and (a drop) the creature's public side. After
-several moves (a Gym step) every seat's block is packed again rather than the ones the events name. Counts become float32 bytes by look-up in
-tables of ``k / d`` packed once, not by a division and a pack at each call.
+several moves (a Gym step) every seat's block is packed again rather than the ones the events name. Counts become
+float32 bytes by look-up in tables of ``k / d`` packed once, not by a division and a pack at each call.
 """
 
 from __future__ import annotations
