@@ -77,19 +77,47 @@ def to_array(x: list[float]) -> np.ndarray:
     return np.frombuffer(bytearray(_packer(len(x)).pack(*x)), _FLOAT32)
 
 
+def _inn_observation(s: Any, seat: int) -> np.ndarray:
+    """Packed part by part, kept up to date from the game's events (``inn_track``); no clipping (Monster Inn's
+    features stay inside the bounds by construction)."""
+    return np.frombuffer(inn_observation_bytes(s, seat), _FLOAT32)
+
+
+def _mansion_observation(s: Any, seat: int) -> np.ndarray:
+    """Packed part by part and clipped as packed (``seat_encode.encode_mansion_bytes``)."""
+    return np.frombuffer(encode_mansion_bytes(s, seat), _FLOAT32)
+
+
+def _clipped(game_id: str) -> Callable[[Any, int], np.ndarray]:
+    encoder = STATE_ENCODERS[game_id]
+
+    def observe_state(s: Any, seat: int) -> np.ndarray:
+        """The encoder's floats packed as float32, then clipped to the declared bounds."""
+        x = to_array(encoder(s, seat))
+        np.minimum(x, _HIGH, out=x)
+        np.maximum(x, _LOW, out=x)
+        return x
+
+    return observe_state
+
+
+#: per game: ``f(state, seat)`` -> the seat's observation vector (see ``observation``)
+_OBSERVATIONS: dict[str, Callable[[Any, int], np.ndarray]] = {
+    "inn": _inn_observation, "mansion": _mansion_observation, "monster": _clipped("monster"),
+    "maker": _clipped("maker")}
+
+
+def observation_fn(game_id: str) -> Callable[[Any, int], np.ndarray]:
+    """``observation`` of a game of ``game_id`` as a function of its state: ``f(game.state, seat)`` (for an
+    environment, which looks it up once)."""
+    return _OBSERVATIONS[game_id]
+
+
 def observation(game: Game, seat: int) -> np.ndarray:
     """The seat's observation vector, read from the state for that seat only (``seat_encode``: the same vector as
     ``encode`` of the seat's view, without building the view), clipped to the declared bounds (Monster Inn's
     features stay inside them by construction)."""
-    game_id = game.game_id
-    if game_id == "inn":  # packed part by part, kept up to date from the game's events (``inn_track``); no clipping
-        return np.frombuffer(inn_observation_bytes(game.state, seat), _FLOAT32)
-    if game_id == "mansion":  # packed part by part and clipped as packed (``seat_encode.encode_mansion_bytes``)
-        return np.frombuffer(encode_mansion_bytes(game.state, seat), _FLOAT32)
-    x = to_array(STATE_ENCODERS[game_id](game.state, seat))
-    np.minimum(x, _HIGH, out=x)
-    np.maximum(x, _LOW, out=x)
-    return x
+    return _OBSERVATIONS[game.game_id](game.state, seat)
 
 
 #: masks by their legal codes, for a game whose rules return shared immutable sequences (Monster Inn's bids and
@@ -103,7 +131,11 @@ def mask(game: Game, seat: int, n: int) -> np.ndarray:
     engine's legal action codes; a new array at each call."""
     if game.rules.to_play(game.state) != seat:
         return np.zeros(n, _INT8)
-    codes = game.legal_codes_shared()
+    return mask_of(game.legal_codes_shared(), n)
+
+
+def mask_of(codes: Sequence[int], n: int) -> np.ndarray:
+    """1 for each of the action codes ``codes`` (of the seat to play), of ``n``; a new array at each call."""
     hit = _MASKS.get(id(codes))
     if hit is not None and hit[0] is codes and hit[1] == n:
         return hit[2].copy()  # copying an array costs less than making one from bytes

@@ -49,11 +49,15 @@ from monsterbox.rl.common import (
     check_game,
     make_opponents,
     mask,
+    mask_of,
     monster_progress,
     observation,
+    observation_fn,
     win_reward,
 )
 from monsterbox.rl.encode import observation_size
+
+_INT8 = np.dtype(np.int8)
 
 ILLEGAL_RULES = ("terminate", "penalize", "raise")
 
@@ -96,7 +100,9 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, (size,), np.float32)
         self.action_space = spaces.Discrete(self.n_actions)
         self.bots: dict[int, Any] = {}
-        self._seen: dict[int, tuple[Observation, Any, Any]] = {}
+        self._rngs: list[Any] = []
+        self._seen: dict[int, tuple[Observation, Any]] = {}
+        self._observation = observation_fn(self.game_id)
         self.steps = 0
         self._potential = 0.0
         self._done = True
@@ -111,8 +117,10 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         self.game = new_game(self.game_id, self.players, game_seed, self.game_options)
         self.bots = make_opponents(self.opponents, self.game_id, self.players, self.seat_index, game_seed,
                                    self.n_actions)
-        self._seen = {p: (observe(self.game, p), getattr(bot, "act_code", None),
-                          bot.rng if type(bot) is RandomAgent else None) for p, bot in self.bots.items()}
+        # per seat: a random opponent's generator (it draws straight from the legal codes), else None
+        self._rngs = [bot.rng if type(bot) is RandomAgent else None for bot in map(self.bots.get, range(self.players))]
+        self._seen = {p: (observe(self.game, p), getattr(bot, "act_code", None))
+                      for p, bot in self.bots.items() if type(bot) is not RandomAgent}
         self.steps = 0
         self._done = False
         self._advance()
@@ -142,20 +150,22 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
             return self._obs(), self.illegal_penalty, False, truncated, info
         game.play_code(code)
         self.steps += 1
-        self._advance()
+        seat = self._advance()  # the learner, or None once the game is over
         reward = 0.0
         if self.reward_kind == "shaped":
             potential = monster_progress(game)
             reward += potential - self._potential
             self._potential = potential
-        info = {"action_mask": mask(game, me, self.n_actions), "seat": me}  # as _info()
-        terminated = rules.is_over(state)
-        if terminated:
+        if seat is None:  # as _info(): no legal action once over
+            info = {"action_mask": np.zeros(self.n_actions, _INT8), "seat": me}
             reward += win_reward(game, me)
             info["result"] = game.result()
-        truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
-        self._done = terminated or truncated
-        return observation(game, me), reward, terminated, truncated, info
+            self._done = True
+            return self._observation(state, me), reward, True, False, info
+        info = {"action_mask": mask_of(game.legal_codes_shared(), self.n_actions), "seat": me}
+        truncated = self.max_steps is not None and self.steps >= self.max_steps
+        self._done = truncated
+        return self._observation(state, me), reward, False, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO calls this)."""
@@ -179,27 +189,29 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         return "\n".join(lines)
 
     # --- internals -----------------------------------------------------------------------------------------------
-    def _advance(self) -> None:
-        """Play the opponents' moves until the learner's turn or the end. Each opponent sees its own Observation
-        (refreshed before each decision, as ``sim`` runners do); one with ``act_code`` plays by code. A random
-        opponent (``RandomAgent``) draws straight from the engine's legal codes: the same draw from its generator
-        over the same sequence as its ``act_code``, without the Observation."""
+    def _advance(self) -> int | None:
+        """Play the opponents' moves until the learner's turn or the end; return the seat to play then (the learner,
+        or None once the game is over). Each opponent sees its own Observation (refreshed before each decision, as
+        ``sim`` runners do); one with ``act_code`` plays by code. A random opponent (``RandomAgent``) draws straight
+        from the engine's legal codes: the same draw from its generator over the same sequence as its ``act_code``
+        (``choice`` draws as ``randrange`` of the length does), without the Observation."""
         game = self.game
-        rules, state, me = game.rules, game.state, self.seat_index
-        while not rules.is_over(state):
-            seat = rules.to_play(state)
-            if seat == me:
-                return
-            obs, by_code, rng = self._seen[seat]
+        to_play, state, me = game.rules.to_play, game.state, self.seat_index
+        legal, play, rngs = game.legal_codes_shared, game.play_code, self._rngs
+        seat = to_play(state)
+        while seat is not None and seat != me:
+            rng = rngs[seat]
             if rng is not None:
-                codes = game.legal_codes_shared()
-                game.play_code(codes[rng.randrange(len(codes))])
-                continue
-            obs.refresh()
-            if by_code is not None:
-                game.play_code(by_code(obs))
+                play(rng.choice(legal()))
             else:
-                game.play(self.bots[seat].act(obs))
+                obs, by_code = self._seen[seat]
+                obs.refresh()
+                if by_code is not None:
+                    play(by_code(obs))
+                else:
+                    game.play(self.bots[seat].act(obs))
+            seat = to_play(state)
+        return seat
 
     def _obs(self) -> np.ndarray:
         return observation(self.game, self.seat_index)

@@ -8,7 +8,9 @@ appended since its last call and re-derives only what they touched:
 
 - ``stay``, ``exchange``, ``bonus`` (EN, A) Staying In, Human Bonus): the named seat's treasures;
 - ``drop`` (EN, B) Dropping Out, forced or not) and ``support`` (EN, Support): the named seat's treasures, place in
-  the round and dungeon (its monsters and humans only grow, a support stays on its monster);
+  the round and dungeon, whose counts are kept and counted from the events (its monsters and humans only grow: the
+  drop names the creature as the table sees it, a monster face up or a human by its back's range; a support names a
+  monster that was not supported, and the treasure stays on it);
 - ``no_support``: no seat's features;
 - ``round`` and ``game_over``: every seat's place in the round (all in at a round's start, none at the end).
 
@@ -17,8 +19,9 @@ again at each call that follows a move (the head and the tavern only when a move
 of an unknown kind, a log that is not the one the track read (a new list, or shorter), or a state whose step moved
 without new events makes the track rebuild everything from the state; a state without a log (a search copy) takes
 ``encode_inn_bytes``. Everything read is public (R8), as in ``seat_encode``: the seats' blocks are the same values
-from the same fields; the events are read only for their kind and seat. Counts become float32 bytes by look-up in
-tables of ``k / d`` packed once, not by a division and a pack at each call.
+from the same fields; the events are read for their kind, seat and (a drop) the creature's public side. After
+several moves (a Gym step) every seat's block is packed again rather than the ones the events name. Counts become
+float32 bytes by look-up in tables of ``k / d`` packed once, not by a division and a pack at each call.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
+from monsterbox.games.inn.view import FACE_DOWN
 from monsterbox.rl.seat_encode import _INN, _PACK_HEAD, _ZERO_BYTES, dungeon_counts, encode_inn_bytes
 
 _F32 = struct.Struct("f").pack
@@ -44,8 +48,8 @@ _TENTHS, _25THS, _40THS, _13THS, _5THS = (_fractions(d, 255) for d in (10, 25, 4
 _KINDS = {-1: _F32(0.0) * 2, 0: _F32(1.0) + _F32(0.0), 1: _F32(0.0) + _F32(1.0)}
 _OUT, _IN = _F32(0.0), _F32(1.0)
 
-#: bytes of one seat's packed block (11 float32 features)
-_SEAT = 4 * 11
+#: bytes of one seat's packed block (11 float32 features), of one tavern card's row (13)
+_SEAT, _ROW = 4 * 11, 4 * 13
 
 #: what an event changes in the seats' blocks (see the module's docstring): 1 the named seat's treasures (and place
 #: in the round), 2 also its dungeon, 3 every seat's place in the round, 0 no seat's
@@ -57,41 +61,63 @@ _BIDS = ("stay", "exchange")
 _PHASES = ((1.0, 0.0, 0.0, 0.0), (0.0, 1.0, 0.0, 0.0), (0.0, 0.0, 1.0, 0.0), (0.0, 0.0, 0.0, 1.0))
 
 
-def _dungeon(mons: list[int], hums: list[int], skulls: Any, support: list[int], ranges: tuple[int, ...]) -> bytes:
-    """A seat's 8 dungeon features (``seat_encode._inn_seat_blocks``, in that order and with the same values),
-    packed: its monsters (face up) and humans (their backs: range only) counted, the monsters' skulls and supports,
-    the humans by range."""
-    sk, sup, backs = dungeon_counts(mons, hums, skulls, support, ranges)
-    return b"".join((_13THS[len(mons)], _13THS[len(hums)], _40THS[sk], _5THS[sup], _5THS[backs[0]], _5THS[backs[1]],
-                     _5THS[backs[2]], _5THS[backs[3]]))
+def _dungeon(c: list[int]) -> bytes:
+    """A seat's 8 dungeon features (``seat_encode._inn_seat_blocks``, in that order and with the same values) from
+    its counts ``c`` (see ``_Track``), packed."""
+    return b"".join((_13THS[c[0]], _13THS[c[1]], _40THS[c[2]], _5THS[c[3]], _5THS[c[4]], _5THS[c[5]], _5THS[c[6]],
+                     _5THS[c[7]]))
 
 
 class _Track:
     """What one state's observations are made of, as of its log's first ``pos`` events and step ``step``: the head
-    and the tavern row packed, each seat's dungeon features and packed block (seats in table order, ``ring`` is them
-    joined twice so that the blocks from any observer on are one slice)."""
+    and the tavern row packed; per seat its dungeon's counts (monsters, humans, the monsters' skulls, supported
+    monsters, humans by range: ``seat_encode.dungeon_counts``), those packed, and its packed block (seats in table
+    order, ``ring`` is them joined twice so that the blocks from any observer on are one slice)."""
 
-    __slots__ = ("state", "log", "pos", "step", "ranges", "rows", "dungeons", "seats", "ring", "head", "tavern",
-                 "pad")
+    __slots__ = ("state", "log", "pos", "step", "skulls", "rows", "counts", "dungeons", "seats", "ring", "head",
+                 "row_of", "row", "tavern", "pad")
 
     def __init__(self, s: Any) -> None:
         self.state = s
-        _, self.ranges, self.rows = _INN.get(s.cards)
+        self.skulls = s.cards.skulls
+        self.rows = _INN.get(s.cards)[2]
         self.pad = _ZERO_BYTES[:_SEAT * (5 - s.n)] if s.n < 5 else b""
         self.rebuild()
 
     def rebuild(self) -> None:
         """Everything from the state (a new track, or a log it cannot follow)."""
         s = self.state
+        self.row_of = None
         self.log = s.log
         self.pos = len(s.log)
         self.step = s.step
-        skulls, support, ranges = s.cards.skulls, s.support, self.ranges
-        self.dungeons = [_dungeon(s.monsters[p], s.humans[p], skulls, support, ranges) for p in range(s.n)]
+        skulls, support, ranges = s.cards.skulls, s.support, _INN.get(s.cards)[1]
+        self.counts = []
+        for mons, hums in zip(s.monsters, s.humans, strict=True):
+            sk, sup, backs = dungeon_counts(mons, hums, skulls, support, ranges)
+            self.counts.append([len(mons), len(hums), sk, sup, *backs])
+        self.dungeons = [_dungeon(c) for c in self.counts]
         self.seats = [b""] * s.n
         self.pack_seats(range(s.n))
         self.pack_head()
         self.pack_tavern()
+
+    def count(self, ev: tuple[Any, ...]) -> None:
+        """Count a ``drop`` (the creature, as the table sees it: a monster face up, a human by its back's range,
+        ``inn.view.public_card``) or a ``support`` event (a monster of the seat newly supported) into the seat's
+        dungeon counts, and pack them."""
+        c = self.counts[ev[1]]
+        if ev[0] == "support":
+            c[3] += 1
+        else:
+            card = ev[2]
+            if card >= FACE_DOWN:
+                c[1] += 1
+                c[card - FACE_DOWN + 4] += 1
+            else:
+                c[0] += 1
+                c[2] += self.skulls[card]
+        self.dungeons[ev[1]] = _dungeon(c)
 
     def pack_seats(self, which: Any) -> None:
         """Pack the blocks of the seats ``which``: whether the seat is in the round (no one once the game is over),
@@ -110,11 +136,15 @@ class _Track:
         self.head = _PACK_HEAD(s.round / s.rounds_total, *_PHASES[s.phase])
 
     def pack_tavern(self) -> None:
-        """The tavern's (up to) 5 leftmost creatures by their public side, zero rows for the empty places."""
+        """The tavern's (up to) 5 leftmost creatures by their public side, zero rows for the empty places: a slice
+        of the round's row (``row``), packed once per tavern (a round lays out a new one, EN Gameplay; taking a
+        creature only moves ``tpos``, EN Dropping Out)."""
         s = self.state
-        tpos = s.tpos
-        tavern = s.tavern[tpos:tpos + 5]
-        self.tavern = b"".join((*map(self.rows.__getitem__, tavern), _ZERO_BYTES[:4 * 13 * (5 - len(tavern))]))
+        if s.tavern is not self.row_of:
+            self.row_of = tavern = s.tavern
+            self.row = b"".join((*map(self.rows.__getitem__, tavern), _ZERO_BYTES))
+        start = _ROW * s.tpos
+        self.tavern = self.row[start:start + _ROW * 5]
 
     def sync(self) -> None:
         """Bring the track up to date with the events appended since the last call."""
@@ -127,7 +157,7 @@ class _Track:
             return
         self.pos = end
         self.step = s.step
-        if end == pos + 1:  # one move, one event: the environments' usual case
+        if end == pos + 1:  # one move, one event: the AEC environment's usual case
             ev = log[pos]
             effect = _EFFECTS.get(ev[0])
             if effect is None:
@@ -136,38 +166,30 @@ class _Track:
             if effect == 3:
                 self.pack_seats(range(s.n))
             elif effect:
-                p = ev[1]
                 if effect == 2:
-                    self.dungeons[p] = _dungeon(s.monsters[p], s.humans[p], s.cards.skulls, s.support, self.ranges)
-                self.pack_seats((p,))
+                    self.count(ev)
+                self.pack_seats((ev[1],))
             if ev[0] not in _BIDS:
                 self.pack_head()
                 if effect >= 2:
                     self.pack_tavern()
             return
-        seats: set[int] = set()
-        table = tavern = False
+        # several moves (a Gym step: the opponents' turns): most seats changed, so every seat is packed again
+        table = False
         for ev in log[pos:end]:
-            effect = _EFFECTS.get(ev[0])
-            if effect is None:
+            kind = ev[0]
+            if kind == "stay" or kind == "exchange":
+                continue
+            if kind == "drop" or kind == "support":
+                self.count(ev)
+            elif kind not in _EFFECTS:
                 self.rebuild()
                 return
-            if effect == 3:
-                seats.update(range(s.n))
-            elif effect:
-                p = ev[1]
-                seats.add(p)
-                if effect == 2:
-                    self.dungeons[p] = _dungeon(s.monsters[p], s.humans[p], s.cards.skulls, s.support, self.ranges)
-            if ev[0] not in _BIDS:
-                table = True
-                tavern = tavern or effect >= 2
-        if seats:
-            self.pack_seats(seats)
+            table = True
+        self.pack_seats(range(s.n))
         if table:
             self.pack_head()
-            if tavern:
-                self.pack_tavern()
+            self.pack_tavern()
 
 
 #: tracks by the id of their state (each holds its state, so an id is never taken for another object's); emptied past

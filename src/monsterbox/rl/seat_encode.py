@@ -423,10 +423,11 @@ def encode_monster_state(s: Any, seat: int) -> list[float]:
         x.append(1.0 if dead[i] else 0.0)
     if k < 12:
         x += _ZEROS[12 * (12 - k)]
-    x += [len(b) / 10 for b in s.bank]
-    x += [len(c) / 2 for c in s.bank_cubes]
+    tenths, halves, fifths, thirds, eighths = _BY_10, _BY_2, _BY_5, _BY_3, _BY_8
+    x += [tenths[len(b)] for b in s.bank]
+    x += [halves[len(c)] for c in s.bank_cubes]
     hand = s.hands[seat]
-    x += [hand[w] / 5 if w >= 0 else 0.0 for w in weapon]
+    x += [fifths[hand[w]] if w >= 0 else 0.0 for w in weapon]
     select = s.phase == 6  # SELECT: no character yet
     hands, armed, cubes, stored, passed, exhausted, items = (s.hands, s.armed, s.cubes, s.stored, s.passed,
                                                              s.exhausted, s.items)
@@ -434,12 +435,16 @@ def encode_monster_state(s: Any, seat: int) -> list[float]:
     for q in (*range(seat, n), *range(seat))[:MAX_SEATS]:  # from the observer on (encode.rotate)
         w = armed[q]
         x += _ONE_HOT5[slot[w] if w >= 0 else -1]
-        x += (sum(hands[q]) / 8, cubes[q] / 5, len(stored[q]) / 3, 1.0 if passed[q] else 0.0,
-              0.0 if select or not exhausted[q] else 1.0, len(items[q]) / 3)
+        x += (eighths[sum(hands[q])], fifths[cubes[q]], thirds[len(stored[q])], 1.0 if passed[q] else 0.0,
+              0.0 if select or not exhausted[q] else 1.0, thirds[len(items[q])])
     if n < MAX_SEATS:
         x += _ZEROS[11 * (MAX_SEATS - n)]
     return x
 
+
+#: ``k / d`` for every count k a Monster observation divides by d (far beyond the components: 150 weapon cards), looked
+#: up instead of divided (in this interpreter a division and its float cost several look-ups); the same floats
+_BY_2, _BY_3, _BY_5, _BY_8, _BY_10 = (tuple(k / d for k in range(1024)) for d in (2, 3, 5, 8, 10))
 
 #: one-hot rows of 5 by index; index -1: none
 _ONE_HOT5 = {i: tuple(one_hot(i, 5)) for i in range(-1, 5)}
