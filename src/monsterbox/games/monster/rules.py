@@ -166,6 +166,8 @@ SEATS = tuple(range(n) for n in range(7))
 #: per player count and seat: every seat clockwise from its left neighbour, itself last
 CLOCKWISE = tuple(tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in range(7))
 
+#: an empty hand, counted per colour (to clear a hand in place)
+NO_WEAPONS = (0,) * 5
 #: the weapon deck before shuffling (MO Components: 40 of each weapon, 10 of them in the bank)
 WEAPON_DECK = tuple(w for w in range(5) for _ in range(WEAPONS_PER_TYPE - BANK_PER_TYPE))
 
@@ -426,11 +428,16 @@ def weapon_slot(s: MonsterState) -> list[int]:
     armed = s.armed[p]
     if armed >= 0:
         left[armed] += 1
-    named = chosen if origin == "three" else [w for sl, w in zip(slots, chosen) if sl == "weapon"]  # noqa: B905
+    if origin == "three":  # a kill with three weapons (most weapon choices): three weapon slots, all named here
+        named, kill, later = chosen, True, 2 - n
+    else:
+        named = [w for sl, w in zip(slots, chosen) if sl == "weapon"]  # noqa: B905
+        kill = origin in ("ability", "item") and effect == "kill_with_any"
+        later = slots[n + 1:].count("weapon")  # weapons still to name after this one
     for w in named:
         left[w] -= 1
     floor = named[-1] if named else 0  # the last weapon named (a set is named in colour order)
-    if origin in ("three", "ability", "item") and effect in ("three", "kill_with_any"):  # a kill
+    if kill:  # only colours no crisis blocks
         hit = s.in_force  # ``crisis_rules``, its cache read here (no call on a hit)
         rules = hit[2] if hit is not None and hit[1] == s.lair_keys and hit[0] == s.day_crises else crisis_rules(s)
         if rules.any_blocked:
@@ -440,7 +447,6 @@ def weapon_slot(s: MonsterState) -> list[int]:
     weapon = s.codes.weapon
     if origin == "store":  # discard one, store another: any order
         return list(compress(weapon, left))  # the colours left (counts are never negative)
-    later = slots[n + 1:].count("weapon")  # weapons still to name after this one
     if not later:  # the last one (the third of a kill with three weapons): any colour left, from ``floor`` on
         return list(compress(weapon[floor:], left[floor:]))
     out = []
@@ -456,8 +462,16 @@ def weapon_slot(s: MonsterState) -> list[int]:
 
 
 def order_slot(s: MonsterState) -> list[int]:
-    """R6: the weapon placed next on the discard pile: any weapon still to be placed, once per type."""
-    left = order_left(s, s.current, s.pending[3]["then"], s.pending[5])
+    """R6: the weapon placed next on the discard pile: any weapon still to be placed, once per type (the counts
+    kept by ``settle_pending`` for this pending action and choices, ``state.order_kept``, else ``order_left``)."""
+    pending = s.pending
+    n = len(pending[5])
+    kept = s.order_kept
+    if kept is not None and kept[0] is pending and kept[1] == n:
+        left = kept[2]
+    else:
+        left = order_left(s, s.current, pending[3]["then"], pending[5])
+        s.order_kept = (pending, n, left)
     return list(compress(s.codes.weapon, left))  # the types left (counts are never negative)
 
 
@@ -643,8 +657,16 @@ def settle_pending(s: MonsterState) -> None:
         if slot == "bank":
             while len(chosen) < len(slots) and slots[len(chosen)] == "bank" and not slot_options(s, pending[0]):
                 del slots[len(chosen):]
-        elif slot == ORDER_SLOT and 5 - order_left(s, pending[0], pending[3]["then"], chosen).count(0) <= 1:
-            del slots[n:]
+        elif slot == ORDER_SLOT:  # the weapons left to place: those counted before this choice, less the one named
+            kept = s.order_kept
+            if kept is not None and kept[0] is pending and kept[1] == n - 1:
+                left = kept[2][:]
+                left[chosen[-1]] -= 1
+            else:
+                left = order_left(s, pending[0], pending[3]["then"], chosen)
+            s.order_kept = (pending, n, left)  # what the next choice lists (``order_slot``)
+            if left.count(0) >= 4:  # one type left (or none): its order cannot matter
+                del slots[n:]
     if len(chosen) == len(slots):
         finish_pending(s)
 
@@ -748,10 +770,22 @@ def resolve_pending(s: MonsterState, p: int, origin: str, effect: str, params: d
 
 def do_pass(s: MonsterState, p: int, order: list[int]) -> None:
     """MO The Hunt: passing discards the hand and the armed weapon (in the order given, R6); the character is
-    flipped face down."""
-    for w in order:
-        spend_weapon(s, p, w)
-    assert not any(s.hands[p]) and s.armed[p] < 0
+    flipped face down.
+
+    ``spend_weapon`` for each weapon of ``order`` (the whole hand and the armed weapon) comes to this when no weapon
+    is "held" (in the hand or the store, ``store_face_down``): the armed weapon and the hand are gone, the pile
+    gets ``order`` on top, and what the table knew of the hand is cleared below. Held weapons take the weapon by
+    weapon path, which removes from them those spent beyond the known ones."""
+    hand = s.hands[p]
+    if s.held[p]:
+        for w in order:
+            spend_weapon(s, p, w)
+    else:
+        assert len(order) == sum(hand) + (s.armed[p] >= 0), "a pass discards the whole hand and the armed weapon"
+        s.armed[p] = -1
+        hand[:] = NO_WEAPONS
+        s.weapon_discard += order
+    assert not any(hand) and s.armed[p] < 0
     s.known[p] = []
     s.passed[p] = True
     if s.log is not None:
