@@ -172,6 +172,21 @@ NO_WEAPONS = (0,) * 5
 WEAPON_DECK = tuple(w for w in range(5) for _ in range(WEAPONS_PER_TYPE - BANK_PER_TYPE))
 
 
+#: the setup's lairs, counted (MO Setup 8)
+LAIRS_AT_START = range(START_LAIRS)
+
+
+def seat_lists(n: int) -> list[list[Any]]:
+    """``n`` new empty lists, one a seat (``n`` <= ``MonsterRules.max_players``): a literal of six cut to ``n``
+    costs a third of a comprehension ``[[] for _ in range(n)]`` (a setup makes six such lists)."""
+    return [[], [], [], [], [], []][:n]
+
+
+def empty_hands(n: int) -> list[list[int]]:
+    """``n`` new hands without weapons (counts per colour), as ``seat_lists``."""
+    return [[0] * 5, [0] * 5, [0] * 5, [0] * 5, [0] * 5, [0] * 5][:n]
+
+
 def _first(options: dict[str, Any], key: str, entries: Sequence[Any]) -> list[int]:
     """The card indices an option lists to be dealt first (tests, puzzles), in its order."""
     if key not in options:
@@ -196,30 +211,36 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
     weapon_deck = _ordered(rng, weapons, _first(options, "weapons", cards.weapons))  # id order = colour
     lair_deck = _ordered(rng, list(range(len(cards.lairs))), _first(options, "lairs", cards.lairs))
     loot_deck = _ordered(rng, list(range(len(cards.loot))), [])
-    forced = _first(options, "crises", cards.crises)
-    decks = [_ordered(rng, list(cards.crisis_levels[level - 1]),
-                      [i for i in forced if cards.crises[i].level == level]) for level in (1, 2)]
+    levels = cards.crisis_levels
+    if "crises" in options:  # crises scripted to come first, each on its level's deck
+        forced = _first(options, "crises", cards.crises)
+        decks = [_ordered(rng, list(levels[level - 1]), [i for i in forced if cards.crises[i].level == level])
+                 for level in (1, 2)]
+    else:  # the level 1 deck shuffled, then the level 2 deck (``_ordered`` with nothing first)
+        decks = [list(levels[0]), list(levels[1])]
+        crng.shuffle_random(rng, decks[0])
+        crng.shuffle_random(rng, decks[1])
     char_deck = _ordered(rng, list(range(len(cards.characters))), _first(options, "characters", cards.characters))
     k = options.get("character_choices", 1)
     seats = SEATS[players]
     if k == 1:  # one character each, seat 0 first, from the top of the deck (no choice to offer)
         characters = char_deck[:-players - 1:-1]
-        offered: list[list[int]] = [[] for _ in seats]
+        offered = seat_lists(players)
     else:
         offered = [[char_deck.pop() for _ in range(k)] for _ in seats]
         characters = [o[0] for o in offered]
     table, codes = action_tables(cards, players)
-    leader = options["first_leader"] if "first_leader" in options else rng.randrange(players)
+    leader = options["first_leader"] if "first_leader" in options else crng.randrange_random(rng, players)
     # the fields in their order (``state.MonsterState``), each line's named in its comment; positional as in
     # ``copy_state``: matching keyword arguments costs about 500 instructions each, more than the rest of the call
     s = MonsterState(
         cards, players, options.get("elite", False),  # cards, n, elite
         options.get("crisis_level", 1), unreliable,  # crisis_level, unreliable
-        weapon_deck, [], bank, [[] for _ in COLOURS_FROM[0]],  # weapon_deck, weapon_discard, bank, bank_cubes
-        [[0] * 5 for _ in seats], [[] for _ in seats], [-1] * players,  # hands, known, armed
-        [[] for _ in seats], [[] for _ in seats],  # stored, held
+        weapon_deck, [], bank, [[], [], [], [], []],  # weapon_deck, weapon_discard, bank, bank_cubes (5 stacks)
+        empty_hands(players), seat_lists(players), [-1] * players,  # hands, known, armed
+        seat_lists(players), seat_lists(players),  # stored, held
         [0] * players, [BAG_CUBES] * players, characters, offered,  # cubes, bags, characters, offered
-        [False] * players, [[] for _ in seats], [[] for _ in seats],  # exhausted, items, items_used
+        [False] * players, seat_lists(players), seat_lists(players),  # exhausted, items, items_used
         [], [], [], [],  # lair_keys, stacks, dead, lair_loot
         lair_deck, [], loot_deck, [],  # lair_deck, lair_discard, loot_deck, loot_discard
         decks, [[], []], [], [],  # crisis_decks, crisis_discards, day_crises, bounties
@@ -227,7 +248,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         [False] * players, [], [], -1, 0,  # passed, pending, followups, loot_choice, turn_actor
         st, 0, [], table, codes,  # rng, step, log, table, codes
     )
-    for _ in range(START_LAIRS):
+    for _ in LAIRS_AT_START:
         spawn_lair(s)
     if k > 1:
         s.phase = SELECT
