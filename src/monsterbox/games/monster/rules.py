@@ -294,7 +294,8 @@ def start_day(s: MonsterState) -> None:
     if s.day > DAY_CAP:
         end_game(s, won=False)
         return
-    log(s, -1, "day", s.day, s.leader)
+    if s.log is not None:  # ``log``, written out
+        s.log.append((-1, ("day", s.day, s.leader)))
     provision(s)
     crisis(s)
     if s.phase == OVER:
@@ -314,7 +315,7 @@ def provision(s: MonsterState) -> None:
             bags[p] -= 1
             cubes[p] += 1
     total = sum(map(len, s.stacks))
-    dealt: list[list[int]] = [[] for _ in seats]
+    dealt: list[list[int]] = seat_lists(n)
     if len(deck) >= total:  # the deck holds enough: ``draw_weapon`` without its reshuffle check, at once
         top = deck[:-total - 1:-1] if total else []  # the top ``total`` cards, the next one first
         del deck[len(deck) - total:]
