@@ -58,3 +58,14 @@ def test_shuffle_random_matches_random_shuffle_for_any_seed_and_length(seed: int
     crng.shuffle_random(r2, b)
     assert b == a
     assert r2.getrandbits(64) == r1.getrandbits(64)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**64), n=st.integers(min_value=1, max_value=1000))
+def test_randrange_random_matches_random_randrange(seed: int, n: int) -> None:
+    """``randrange_random(rng, n)`` draws what ``rng.randrange(n)`` does (a Monster setup's first leader) and
+    leaves the generator in the same state."""
+    r1, r2 = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        assert crng.randrange_random(r2, n) == r1.randrange(n)
+    assert r2.getrandbits(64) == r1.getrandbits(64)

@@ -111,3 +111,39 @@ def test_default_options_are_those_validated_from_nothing(players):
     assert list(empty) == ["elite", "unreliable_weaponry", "crisis_level", "character_choices"]
     empty["elite"] = True  # a fresh dict each time: changing one game's options changes no other's
     assert validate_options(players, None)["elite"] is False
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_setup_gives_each_seat_its_own_lists(players):
+    """The setup's per-seat lists (``seat_lists``, ``empty_hands``: literals cut to the player count) are one new
+    list a seat, none shared between seats or fields."""
+    s = monsterbox.new_game("monster", players, 3).state
+    rows = [s.hands, s.known, s.stored, s.held, s.offered, s.items, s.items_used]
+    assert all(len(r) == players for r in rows)
+    assert len({id(x) for r in rows for x in r}) == 7 * players
+    assert len(s.bank_cubes) == 5 and len({id(x) for x in s.bank_cubes}) == 5
+
+
+def test_discard_order_counts_kept_on_the_state_match_the_hand_along_random_games():
+    """R6: the counts kept for a pending discard order (``state.order_kept``) are those the rules count from the hand
+    or the chosen weapons (``order_left``), at every order choice, in the original game and in a copy."""
+    from monsterbox.games.monster.rules import ORDER_SLOT, order_left, order_slot
+    from monsterbox.games.monster.state import PENDING
+
+    seen = 0
+    for seed in range(20):
+        g = monsterbox.new_game("monster", 2 + seed % 5, seed)
+        r = random.Random(seed)
+        while not g.over:
+            s = g.state
+            if s.phase == PENDING and s.pending[4][len(s.pending[5])] == ORDER_SLOT:
+                seen += 1
+                listed = g.legal_codes()
+                left = order_left(s, s.current, s.pending[3]["then"], s.pending[5])
+                assert s.order_kept is not None and s.order_kept[0] is s.pending and s.order_kept[2] == left
+                assert listed == [s.codes.weapon[w] for w in range(5) if left[w]]
+                c = copy_state(s)
+                assert c.order_kept is None and order_slot(c) == listed
+            acts = g.legal_actions()
+            g.play(acts[r.randrange(len(acts))])
+    assert seen > 50

@@ -67,3 +67,14 @@ def shuffle_random(rng: random.Random, items: list[Any]) -> None:
                 j = getrandbits(k)
             items[i], items[j] = items[j], items[i]
         n = low - 1
+
+
+def randrange_random(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n`` >= 1 (the same draws: ``getrandbits`` of ``n``'s bit length until below
+    ``n``, as CPython's ``random.Random`` does), written out as ``shuffle_random`` is: two Python calls fewer, and
+    the same draw whatever the Python version."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r

@@ -166,8 +166,25 @@ SEATS = tuple(range(n) for n in range(7))
 #: per player count and seat: every seat clockwise from its left neighbour, itself last
 CLOCKWISE = tuple(tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in range(7))
 
+#: an empty hand, counted per colour (to clear a hand in place)
+NO_WEAPONS = (0,) * 5
 #: the weapon deck before shuffling (MO Components: 40 of each weapon, 10 of them in the bank)
 WEAPON_DECK = tuple(w for w in range(5) for _ in range(WEAPONS_PER_TYPE - BANK_PER_TYPE))
+
+
+#: the setup's lairs, counted (MO Setup 8)
+LAIRS_AT_START = range(START_LAIRS)
+
+
+def seat_lists(n: int) -> list[list[Any]]:
+    """``n`` new empty lists, one a seat (``n`` <= ``MonsterRules.max_players``): a literal of six cut to ``n``
+    costs a third of a comprehension ``[[] for _ in range(n)]`` (a setup makes six such lists)."""
+    return [[], [], [], [], [], []][:n]
+
+
+def empty_hands(n: int) -> list[list[int]]:
+    """``n`` new hands without weapons (counts per colour), as ``seat_lists``."""
+    return [[0] * 5, [0] * 5, [0] * 5, [0] * 5, [0] * 5, [0] * 5][:n]
 
 
 def _first(options: dict[str, Any], key: str, entries: Sequence[Any]) -> list[int]:
@@ -194,30 +211,36 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
     weapon_deck = _ordered(rng, weapons, _first(options, "weapons", cards.weapons))  # id order = colour
     lair_deck = _ordered(rng, list(range(len(cards.lairs))), _first(options, "lairs", cards.lairs))
     loot_deck = _ordered(rng, list(range(len(cards.loot))), [])
-    forced = _first(options, "crises", cards.crises)
-    decks = [_ordered(rng, list(cards.crisis_levels[level - 1]),
-                      [i for i in forced if cards.crises[i].level == level]) for level in (1, 2)]
+    levels = cards.crisis_levels
+    if "crises" in options:  # crises scripted to come first, each on its level's deck
+        forced = _first(options, "crises", cards.crises)
+        decks = [_ordered(rng, list(levels[level - 1]), [i for i in forced if cards.crises[i].level == level])
+                 for level in (1, 2)]
+    else:  # the level 1 deck shuffled, then the level 2 deck (``_ordered`` with nothing first)
+        decks = [list(levels[0]), list(levels[1])]
+        crng.shuffle_random(rng, decks[0])
+        crng.shuffle_random(rng, decks[1])
     char_deck = _ordered(rng, list(range(len(cards.characters))), _first(options, "characters", cards.characters))
     k = options.get("character_choices", 1)
     seats = SEATS[players]
     if k == 1:  # one character each, seat 0 first, from the top of the deck (no choice to offer)
         characters = char_deck[:-players - 1:-1]
-        offered: list[list[int]] = [[] for _ in seats]
+        offered = seat_lists(players)
     else:
         offered = [[char_deck.pop() for _ in range(k)] for _ in seats]
         characters = [o[0] for o in offered]
     table, codes = action_tables(cards, players)
-    leader = options["first_leader"] if "first_leader" in options else rng.randrange(players)
+    leader = options["first_leader"] if "first_leader" in options else crng.randrange_random(rng, players)
     # the fields in their order (``state.MonsterState``), each line's named in its comment; positional as in
     # ``copy_state``: matching keyword arguments costs about 500 instructions each, more than the rest of the call
     s = MonsterState(
         cards, players, options.get("elite", False),  # cards, n, elite
         options.get("crisis_level", 1), unreliable,  # crisis_level, unreliable
-        weapon_deck, [], bank, [[] for _ in COLOURS_FROM[0]],  # weapon_deck, weapon_discard, bank, bank_cubes
-        [[0] * 5 for _ in seats], [[] for _ in seats], [-1] * players,  # hands, known, armed
-        [[] for _ in seats], [[] for _ in seats],  # stored, held
+        weapon_deck, [], bank, [[], [], [], [], []],  # weapon_deck, weapon_discard, bank, bank_cubes (5 stacks)
+        empty_hands(players), seat_lists(players), [-1] * players,  # hands, known, armed
+        seat_lists(players), seat_lists(players),  # stored, held
         [0] * players, [BAG_CUBES] * players, characters, offered,  # cubes, bags, characters, offered
-        [False] * players, [[] for _ in seats], [[] for _ in seats],  # exhausted, items, items_used
+        [False] * players, seat_lists(players), seat_lists(players),  # exhausted, items, items_used
         [], [], [], [],  # lair_keys, stacks, dead, lair_loot
         lair_deck, [], loot_deck, [],  # lair_deck, lair_discard, loot_deck, loot_discard
         decks, [[], []], [], [],  # crisis_decks, crisis_discards, day_crises, bounties
@@ -225,7 +248,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         [False] * players, [], [], -1, 0,  # passed, pending, followups, loot_choice, turn_actor
         st, 0, [], table, codes,  # rng, step, log, table, codes
     )
-    for _ in range(START_LAIRS):
+    for _ in LAIRS_AT_START:
         spawn_lair(s)
     if k > 1:
         s.phase = SELECT
@@ -271,7 +294,8 @@ def start_day(s: MonsterState) -> None:
     if s.day > DAY_CAP:
         end_game(s, won=False)
         return
-    log(s, -1, "day", s.day, s.leader)
+    if s.log is not None:  # ``log``, written out
+        s.log.append((-1, ("day", s.day, s.leader)))
     provision(s)
     crisis(s)
     if s.phase == OVER:
@@ -291,7 +315,7 @@ def provision(s: MonsterState) -> None:
             bags[p] -= 1
             cubes[p] += 1
     total = sum(map(len, s.stacks))
-    dealt: list[list[int]] = [[] for _ in seats]
+    dealt: list[list[int]] = seat_lists(n)
     if len(deck) >= total:  # the deck holds enough: ``draw_weapon`` without its reshuffle check, at once
         top = deck[:-total - 1:-1] if total else []  # the top ``total`` cards, the next one first
         del deck[len(deck) - total:]
@@ -426,11 +450,16 @@ def weapon_slot(s: MonsterState) -> list[int]:
     armed = s.armed[p]
     if armed >= 0:
         left[armed] += 1
-    named = chosen if origin == "three" else [w for sl, w in zip(slots, chosen) if sl == "weapon"]  # noqa: B905
+    if origin == "three":  # a kill with three weapons (most weapon choices): three weapon slots, all named here
+        named, kill, later = chosen, True, 2 - n
+    else:
+        named = [w for sl, w in zip(slots, chosen) if sl == "weapon"]  # noqa: B905
+        kill = origin in ("ability", "item") and effect == "kill_with_any"
+        later = slots[n + 1:].count("weapon")  # weapons still to name after this one
     for w in named:
         left[w] -= 1
     floor = named[-1] if named else 0  # the last weapon named (a set is named in colour order)
-    if origin in ("three", "ability", "item") and effect in ("three", "kill_with_any"):  # a kill
+    if kill:  # only colours no crisis blocks
         hit = s.in_force  # ``crisis_rules``, its cache read here (no call on a hit)
         rules = hit[2] if hit is not None and hit[1] == s.lair_keys and hit[0] == s.day_crises else crisis_rules(s)
         if rules.any_blocked:
@@ -440,7 +469,6 @@ def weapon_slot(s: MonsterState) -> list[int]:
     weapon = s.codes.weapon
     if origin == "store":  # discard one, store another: any order
         return list(compress(weapon, left))  # the colours left (counts are never negative)
-    later = slots[n + 1:].count("weapon")  # weapons still to name after this one
     if not later:  # the last one (the third of a kill with three weapons): any colour left, from ``floor`` on
         return list(compress(weapon[floor:], left[floor:]))
     out = []
@@ -456,8 +484,16 @@ def weapon_slot(s: MonsterState) -> list[int]:
 
 
 def order_slot(s: MonsterState) -> list[int]:
-    """R6: the weapon placed next on the discard pile: any weapon still to be placed, once per type."""
-    left = order_left(s, s.current, s.pending[3]["then"], s.pending[5])
+    """R6: the weapon placed next on the discard pile: any weapon still to be placed, once per type (the counts
+    kept by ``settle_pending`` for this pending action and choices, ``state.order_kept``, else ``order_left``)."""
+    pending = s.pending
+    n = len(pending[5])
+    kept = s.order_kept
+    if kept is not None and kept[0] is pending and kept[1] == n:
+        left = kept[2]
+    else:
+        left = order_left(s, s.current, pending[3]["then"], pending[5])
+        s.order_kept = (pending, n, left)
     return list(compress(s.codes.weapon, left))  # the types left (counts are never negative)
 
 
@@ -643,8 +679,16 @@ def settle_pending(s: MonsterState) -> None:
         if slot == "bank":
             while len(chosen) < len(slots) and slots[len(chosen)] == "bank" and not slot_options(s, pending[0]):
                 del slots[len(chosen):]
-        elif slot == ORDER_SLOT and 5 - order_left(s, pending[0], pending[3]["then"], chosen).count(0) <= 1:
-            del slots[n:]
+        elif slot == ORDER_SLOT:  # the weapons left to place: those counted before this choice, less the one named
+            kept = s.order_kept
+            if kept is not None and kept[0] is pending and kept[1] == n - 1:
+                left = kept[2][:]
+                left[chosen[-1]] -= 1
+            else:
+                left = order_left(s, pending[0], pending[3]["then"], chosen)
+            s.order_kept = (pending, n, left)  # what the next choice lists (``order_slot``)
+            if left.count(0) >= 4:  # one type left (or none): its order cannot matter
+                del slots[n:]
     if len(chosen) == len(slots):
         finish_pending(s)
 
@@ -748,10 +792,22 @@ def resolve_pending(s: MonsterState, p: int, origin: str, effect: str, params: d
 
 def do_pass(s: MonsterState, p: int, order: list[int]) -> None:
     """MO The Hunt: passing discards the hand and the armed weapon (in the order given, R6); the character is
-    flipped face down."""
-    for w in order:
-        spend_weapon(s, p, w)
-    assert not any(s.hands[p]) and s.armed[p] < 0
+    flipped face down.
+
+    ``spend_weapon`` for each weapon of ``order`` (the whole hand and the armed weapon) comes to this when no weapon
+    is "held" (in the hand or the store, ``store_face_down``): the armed weapon and the hand are gone, the pile
+    gets ``order`` on top, and what the table knew of the hand is cleared below. Held weapons take the weapon by
+    weapon path, which removes from them those spent beyond the known ones."""
+    hand = s.hands[p]
+    if s.held[p]:
+        for w in order:
+            spend_weapon(s, p, w)
+    else:
+        assert len(order) == sum(hand) + (s.armed[p] >= 0), "a pass discards the whole hand and the armed weapon"
+        s.armed[p] = -1
+        hand[:] = NO_WEAPONS
+        s.weapon_discard += order
+    assert not any(hand) and s.armed[p] < 0
     s.known[p] = []
     s.passed[p] = True
     if s.log is not None:

@@ -74,6 +74,13 @@ class MonsterState:
     #: ``phase == OVER``, kept as a field (set with the phase by ``mechanics.end_game``, the only place the game
     #: ends) so that the ruleset's ``is_over`` is one attribute read (``operator.attrgetter``), with no Python call
     over: bool = False
+    #: R6's discard order being asked (``rules.order_slot``): ``(pending, chosen, left)``, the weapons still to place
+    #: counted per type (``rules.order_left``) when ``chosen`` of the pending action ``pending`` (that very list)
+    #: were named. Set when the order is first listed and after each weapon named (the count less that weapon), so
+    #: the choice's legal actions and its settling read it instead of counting the hand again; a new pending action
+    #: (another list) or more weapons named miss it. Never modified in place; ``copy_state`` does not carry it (a
+    #: determinization resamples the hand it was counted from).
+    order_kept: tuple[list[Any], int, list[int]] | None = None
 
 
 def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
