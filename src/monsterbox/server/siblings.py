@@ -156,9 +156,18 @@ class SiblingChannel:
         with contextlib.suppress(OSError):
             os.unlink(peer)
         with self.lock:
-            for holders in self.holders.values():
-                holders.discard(peer)
+            for table in list(self.holders):
+                self._forget(table, peer)
         self.scanned = 0.0
+
+    def _forget(self, table: str, peer: str) -> None:
+        """``peer`` no longer holds ``table`` (the caller holds ``lock``); a table nobody else holds leaves the map,
+        which so holds only the tables held now, not every table ever held."""
+        holders = self.holders.get(table)
+        if holders is not None:
+            holders.discard(peer)
+            if not holders:
+                del self.holders[table]
 
     def _peers(self) -> list[str]:
         t = time.monotonic()
@@ -190,7 +199,7 @@ class SiblingChannel:
         if kind in ("hold", "drop", "sync"):
             with self.lock:
                 if kind == "drop":
-                    self.holders.get(table, set()).discard(peer)
+                    self._forget(table, peer)
                     return
                 self.holders.setdefault(table, set()).add(peer)
             if kind == "hold":

@@ -115,7 +115,7 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
 def readers(e: dict[str, Any]) -> tuple[int, ...] | None:
     """The seats to whom ``narrate`` may tell ``e`` otherwise than to a spectator: the seat it names as acting (told
     "you"); None for the end of the game, whose scores name every reader. Every other seat reads the spectator's
-    sentence (the server words an event once for all of them; ``tests/inn/test_text.py`` checks it)."""
+    sentence (the server words an event once for all of them; ``tests/test_words.py`` checks it)."""
     t = e["type"]
     if t == "game_over":
         return None
