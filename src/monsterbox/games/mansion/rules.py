@@ -65,6 +65,9 @@ CHAMBERS_USED: tuple[tuple[str, ...], ...] = ((), ("make_up",), ("props",), ("ma
 ABILITY_TYPES = frozenset((BLACK_LAGOON, MUMMY, SWAMP_THING))  # MM Actor Cards: one of each type per player
 #: the digits of ``bin`` as bytes 0 and 1 (``bytes.translate``), to select list items by the bits of a mask
 BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+#: ``draw_skulls`` counts the skulls drawn per colour in one integer, a byte a colour (blue lowest): a skull of
+#: colour ``c`` adds ``SKULL_UNIT[c]`` (written as literals there)
+SKULL_UNIT = (1, 0x100, 0x10000, 0x1000000, 0x100000000)
 #: a chamber type's bit in a player's chamber types as one integer (``actions.Codes.chamber_bit``)
 MAKE_UP_BIT, COSTUME_BIT, PROPS_BIT = (1 << CHAMBER_TYPES.index(t) for t in ("make_up", "costume", "props"))
 
@@ -177,29 +180,37 @@ def draw_skull(s: MansionState) -> int:
 
 def draw_skulls(s: MansionState, count: int) -> list[int]:
     """``count`` skulls drawn one by one (``draw_skull``), per colour; fewer when the bag and the discard tile run
-    out. While the bag holds them all and no skull is scripted, the draws are ``draw_skull``'s with the bag's total
-    kept as it goes (the same generator calls, so the same skulls)."""
-    got = [0] * 5
+    out (MM The Audition). While the bag holds them all, no skull is scripted and at most 255 are drawn, these are
+    ``draw_skull``'s draws written out: the bag's skulls lined up by colour (blue first; each skull counted as
+    ``SKULL_UNIT`` of its colour, so that adding the skulls drawn counts them per colour), the generator's draw
+    (``core.rng.below``) inlined with the same arithmetic and generator states, so the same skulls, and the skull
+    drawn taken out of the line."""
     bag = s.bag
-    total = sum(bag)
-    if s.bag_script or total < count:
+    b, r, g, y, grey = bag
+    total = b + r + g + y + grey
+    if s.bag_script or total < count or count > 255:
+        got = [0] * 5
         for _ in range(count):
             c = draw_skull(s)
             if c >= 0:
                 got[c] += 1
         return got
+    line = [1] * b + [0x100] * r + [0x10000] * g + [0x1000000] * y + [0x100000000] * grey  # SKULL_UNIT
+    drawn = 0
     state = s.rng
-    below = crng.below
-    for _ in range(count):
-        state, k = below(state, total)
-        total -= 1
-        for c in range(5):
-            if k < bag[c]:
-                bag[c] -= 1
-                got[c] += 1
-                break
-            k -= bag[c]
+    for left in range(total, total - count, -1):
+        # core.rng.below(state, left), inlined (SplitMix64, then a 64-bit multiply-shift)
+        state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        drawn += line.pop(((z ^ (z >> 31)) * left) >> 64)
     s.rng = state
+    got = [drawn & 255, drawn >> 8 & 255, drawn >> 16 & 255, drawn >> 24 & 255, drawn >> 32]
+    bag[0] = b - got[0]
+    bag[1] = r - got[1]
+    bag[2] = g - got[2]
+    bag[3] = y - got[3]
+    bag[4] = grey - got[4]
     return got
 
 
