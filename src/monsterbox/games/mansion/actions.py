@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from monsterbox.core.actions import ActionTable, cached_table
-from monsterbox.games.mansion.cards import CHAMBER_TYPES, SKULLS, MansionCards
-from monsterbox.games.mansion.castability import CastTable, cast_table
+from monsterbox.games.mansion.cards import SKULLS, MansionCards
+from monsterbox.games.mansion.castability import CastTable, cast_table, chamber_bits
 from monsterbox.games.mansion.payments import PaymentTable
 
 (TILE_OP, TAKE_OP, CAST_OP, MUMMY_OP, RESERVE_OP, CHAMBER_OP, SWAMP_OP, COSTUME1, COSTUME2, END_OP, DUMMY_OP,
@@ -53,8 +53,8 @@ class Codes:
     ``cast[a]`` is the code of ``cast:<actor a>``, ``costume2[c][d]`` that of ``costume:<c>+<d>`` (c <= d),
     ``pay[pay_code(paid)]`` that of a payment, ``paid[pay_code(paid)]`` its skulls per colour again; ``ops`` is
     the table's ``ops``. Also the card set's facts the casting turn reads: ``castability`` (``castability.CastTable``),
-    ``chamber_bit[c]`` (bit ``CHAMBER_TYPES.index(type)`` of chamber ``c``: a player's chamber types as one
-    integer)."""
+    ``chamber_bit[c]`` (chamber ``c``'s bits in a player's chambers as one integer, ``castability.chamber_bits``:
+    bit ``CHAMBER_TYPES.index(type)``, and Make Up's pair number above the types)."""
 
     table: ActionTable
     ops: list[tuple[int, int, int]]
@@ -76,8 +76,9 @@ class Codes:
     paid: dict[int, tuple[int, ...]]
     castability: CastTable
     chamber_bit: tuple[int, ...]
-    #: ``rules.addable_chambers`` by (the player's chamber types as ``chamber_bit``s, the chamber pool): the first
-    #: chamber of each kind in the pool whose type the player lacks, a pure function of the key (bounded)
+    #: ``rules.addable_chambers`` by (the player's chamber types, ``chamber_bit``s within ``castability.TYPE_BITS``,
+    #: the chamber pool): the first chamber of each kind in the pool whose type the player lacks, a pure function of
+    #: the key (bounded)
     chamber_memo: dict[tuple[int, tuple[int, ...]], list[int]] = field(default_factory=dict)
     #: ``rules.costume_choices`` by discard tile (counts capped at two, in base 3): 243 lists at most
     costume_memo: dict[int, list[int]] = field(default_factory=dict)
@@ -102,11 +103,11 @@ def codes_of(table: ActionTable, cards: MansionCards) -> Codes:
         got = by_op.get(op, {})
         return [got[k] for k in range(len(got))]
 
+    castability = cast_table(cards)
     return Codes(table, table.ops, row(TILE_OP), row(TAKE_OP), row(CAST_OP), row(MUMMY_OP), row(RESERVE_OP),
                  row(DUMMY_OP), row(CHAMBER_OP), by_op[SWAMP_OP][-1], row(COSTUME1), costume2, by_op[END_OP][-1],
                  row(DUMMY_SKULL), row(GIVE), by_op[GIVE_NONE][-1], dict(by_op[PAY_OP]),
-                 {k: paid_of(k) for k in by_op[PAY_OP]}, cast_table(cards),
-                 tuple(1 << CHAMBER_TYPES.index(t) for t in cards.ctype))
+                 {k: paid_of(k) for k in by_op[PAY_OP]}, castability, chamber_bits(cards, castability.pairs))
 
 
 _codes: dict[int, tuple[ActionTable, Codes]] = {}

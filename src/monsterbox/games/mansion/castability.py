@@ -15,12 +15,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import product
+from typing import NamedTuple
 
-from monsterbox.games.mansion.cards import ABILITY_TYPES, ACTOR_TYPES, MansionCards
+from monsterbox.games.mansion.cards import ABILITY_TYPES, ACTOR_TYPES, CHAMBER_TYPES, MansionCards
 from monsterbox.games.mansion.payments import payment_table
 
 #: the ability types' indices in ``cards.ACTOR_TYPES`` (MM Actor Cards: one of each type per player)
 ABILITY_TYPE_INDICES = frozenset(ACTOR_TYPES.index(t) for t in ABILITY_TYPES)
+
+#: A player's chambers as one integer (``chamber_bits``): bit ``CHAMBER_TYPES.index(type)`` for each chamber type
+#: (``TYPE_BITS``), and Make Up's pair as its number (1 + its index in ``CastTable.pairs``) from bit ``PAIR_SHIFT``
+#: up (``PAIR_BITS``): a player has one chamber of each type at most (MM Add a Chamber), so one Make Up.
+PAIR_SHIFT = len(CHAMBER_TYPES)
+TYPE_BITS = (1 << PAIR_SHIFT) - 1
+PAIR_BITS = ~TYPE_BITS
+PROPS_BIT = 1 << CHAMBER_TYPES.index("props")
+#: screen counts the ``ScreenCasts`` look-up tables cover directly (more skulls of a colour than this: ``castable``)
+LOOK_SIZE = 64
 
 
 @dataclass(eq=False)
@@ -41,6 +53,10 @@ class CastTable:
     plain_memo: dict[int, int] = field(default_factory=dict)
     #: ``helped`` by the chambers' help (Make Up's pair or None, Props or not): a handful, each built once
     help_tables: dict[tuple[tuple[int, int] | None, bool], HelpTable] = field(default_factory=dict)
+    #: the card set's Make Up pairs (colour indices), numbered from 1 in a player's chamber bits (``PAIR_SHIFT``)
+    pairs: tuple[tuple[int, int], ...] = ()
+    #: ``screen_casts`` by help key (``help_key``), None until first asked: at most ``(len(pairs) + 1) << PAIR_SHIFT``
+    by_help: list[ScreenCasts | None] = field(default_factory=list)
 
     def plain(self, screen: Sequence[int]) -> int:
         """The actors ``screen`` can pay for without chambers, as a bitmask (bit ``a`` for actor ``a``): the greys
@@ -70,6 +86,18 @@ class CastTable:
         hit = self.help_tables.get(key)
         if hit is None:
             hit = self.help_tables[key] = build_help_table(self.costs, pair, props)
+        return hit
+
+    def help_of(self, key: int) -> tuple[tuple[int, int] | None, bool]:
+        """The chambers' help a help key (``help_key``) stands for: Make Up's pair or None, whether Props helps."""
+        number = key >> PAIR_SHIFT
+        return (self.pairs[number - 1] if number else None), bool(key & PROPS_BIT)
+
+    def screen_casts(self, key: int) -> ScreenCasts:
+        """The ``ScreenCasts`` of the chambers' help ``key`` (``help_key``), built once (kept in ``by_help``)."""
+        hit = self.by_help[key]
+        if hit is None:
+            hit = self.by_help[key] = build_screen_casts(self.costs, *self.help_of(key))
         return hit
 
     def banned(self, owned_actors: Sequence[int]) -> int:
@@ -115,6 +143,64 @@ class HelpTable:
                 & b4[grey if grey < cgrey else cgrey])
 
 
+class ScreenCasts(NamedTuple):
+    """The actors each screen can pay for under one chamber help (R6), worked out once for every screen that
+    matters: ``masks[key]`` is ``HelpTable.covered``'s castability (bit ``a`` when actor ``a``'s cost has a payment)
+    for the screen whose counts, capped at the help table's ``caps``, give ``key``; ``look[c][k]`` is count ``k`` of
+    colour ``c`` capped and multiplied by its place value, so ``key`` is the sum of five look-ups (``castable``). A
+    screen's payments depend on no more than the capped counts (``HelpTable.covered``), so the masks are the tables'
+    answer for every screen (checked against the payment tables in ``tests/mansion/test_castability_masks.py``)."""
+
+    look0: tuple[int, ...]
+    look1: tuple[int, ...]
+    look2: tuple[int, ...]
+    look3: tuple[int, ...]
+    look4: tuple[int, ...]
+    masks: list[int]
+
+    def castable(self, screen: Sequence[int]) -> int:
+        """The actors ``screen`` can pay for, as a bitmask (any counts: a count beyond the look-up tables is capped
+        like their last one, since every cap is below ``LOOK_SIZE``)."""
+        top = LOOK_SIZE - 1
+        b, r, g, y, grey = (k if k < top else top for k in screen)
+        return self.masks[self.look0[b] + self.look1[r] + self.look2[g] + self.look3[y] + self.look4[grey]]
+
+
+def build_screen_casts(costs: Sequence[tuple[int, ...]], pair: tuple[int, int] | None, props: bool) -> ScreenCasts:
+    """Every screen's castable actors under one chamber help, from the payment tables of the distinct costs: each
+    payment marks its cost's actors at the screen holding exactly its skulls, then each screen adds what the screens
+    with one skull less (of any colour) pay for, in increasing key order, so that a screen's mask holds the actors of
+    every payment it covers."""
+    tables = {cost: payment_table(cost, pair, props) for cost in sorted(set(costs))}
+    caps = tuple(max(t.cap[c] for t in tables.values()) for c in range(5))
+    assert max(caps) < LOOK_SIZE, "a cost asks for more skulls than the look-up tables cover"
+    radix = [1]
+    for cap in caps:
+        radix.append(radix[-1] * (cap + 1))
+    masks = [0] * radix[5]
+    for cost, t in tables.items():
+        actors = sum(1 << a for a, x in enumerate(costs) if x == cost)
+        for packed, _ in t.entries:  # 6 bits a colour (``payments.pack``)
+            masks[sum((packed >> 6 * c & 63) * radix[c] for c in range(5))] |= actors
+    r1, r2, r3, r4 = radix[1:5]
+    # every capped screen in key order (blue varies fastest: its place value is 1)
+    for key, (grey, y, g, r, b) in enumerate(product(*(range(cap + 1) for cap in reversed(caps)))):
+        m = masks[key]
+        if b:
+            m |= masks[key - 1]
+        if r:
+            m |= masks[key - r1]
+        if g:
+            m |= masks[key - r2]
+        if y:
+            m |= masks[key - r3]
+        if grey:
+            m |= masks[key - r4]
+        masks[key] = m
+    look = [tuple((k if k < caps[c] else caps[c]) * radix[c] for k in range(LOOK_SIZE)) for c in range(5)]
+    return ScreenCasts(look[0], look[1], look[2], look[3], look[4], masks)
+
+
 def build_help_table(costs: Sequence[tuple[int, ...]], pair: tuple[int, int] | None, props: bool) -> HelpTable:
     distinct = sorted(set(costs))
     tables = [payment_table(cost, pair, props) for cost in distinct]
@@ -139,7 +225,22 @@ def build_cast_table(cards: MansionCards) -> CastTable:
         radix.append(radix[-1] * (cap + 1))
     of_type = tuple(sum(1 << a for a, t in enumerate(cards.atype) if t == kind) for kind in range(len(ACTOR_TYPES)))
     same = tuple(of_type[t] if t in ABILITY_TYPE_INDICES else 0 for t in cards.atype)
-    return CastTable(costs, caps, tuple(radix), same, of_type)
+    pairs = tuple(sorted({pair for pair in cards.cpair if pair is not None}))
+    return CastTable(costs, caps, tuple(radix), same, of_type, pairs=pairs,
+                     by_help=[None] * ((len(pairs) + 1) << PAIR_SHIFT))
+
+
+def chamber_bits(cards: MansionCards, pairs: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """Each chamber's bits in a player's chambers as one integer (``PAIR_SHIFT``): its type's bit, and for Make Up
+    its pair's number above the types."""
+    return tuple(1 << CHAMBER_TYPES.index(kind) | ((pairs.index(pair) + 1) << PAIR_SHIFT if pair is not None else 0)
+                 for kind, pair in zip(cards.ctype, cards.cpair, strict=True))
+
+
+def help_key(chambers: int, makeup_used: bool, props_used: bool) -> int:
+    """The chambers' help still available this turn (R6) from a player's chamber bits (``chamber_bits``): Make Up's
+    pair unless used, Props' bit unless used; 0 for no help. The key of ``CastTable.by_help``."""
+    return (0 if makeup_used else chambers & PAIR_BITS) | (0 if props_used else chambers & PROPS_BIT)
 
 
 _tables: dict[int, tuple[MansionCards, CastTable]] = {}

@@ -28,6 +28,7 @@ from monsterbox.games.mansion.cards import (
     default_cards,
     parse_cards,
 )
+from monsterbox.games.mansion.castability import PAIR_BITS, PROPS_BIT, TYPE_BITS
 from monsterbox.games.mansion.payments import (
     Flags,
     Payment,
@@ -68,8 +69,8 @@ BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 #: ``draw_skulls`` counts the skulls drawn per colour in one integer, a byte a colour (blue lowest): a skull of
 #: colour ``c`` adds ``SKULL_UNIT[c]`` (written as literals there)
 SKULL_UNIT = (1, 0x100, 0x10000, 0x1000000, 0x100000000)
-#: a chamber type's bit in a player's chamber types as one integer (``actions.Codes.chamber_bit``)
-MAKE_UP_BIT, COSTUME_BIT, PROPS_BIT = (1 << CHAMBER_TYPES.index(t) for t in ("make_up", "costume", "props"))
+#: a chamber type's bit in a player's chambers as one integer (``actions.Codes.chamber_bit``)
+COSTUME_BIT = 1 << CHAMBER_TYPES.index("costume")
 
 OPTION_KEYS = {
     "first_player": "int seat: who holds the starting player token first (default: drawn from the seed)",
@@ -366,52 +367,62 @@ def casting_actions(s: MansionState, p: int) -> list[int]:
 
     The same rules as ``castable``, ``addable_chambers``, ``costume_choices`` and ``must_act``, written as one pass
     for the hot path: what they each derive from the player's cards (the ability types owned, as
-    ``CastTable.banned``; the chamber types, as ``Codes.chamber_bit``s) is read once here."""
+    ``CastTable.banned``; the chambers, as ``Codes.chamber_bit``s) is read once here; castability with the chambers'
+    help still available (R6) is one look-up in that help's ``castability.ScreenCasts``; the lists are built by
+    loops appending to one list (cheaper than comprehensions over a few items in this interpreter)."""
     codes = s.codes
     table = codes.castability
     banned = 0  # MM Actor Cards: the actors of an ability type p owns (``CastTable.banned``)
     same = table.same_ability
     for a in s.actors[p]:
         banned |= same[a]
-    have = 0  # p's chamber types, one bit each (``Codes.chamber_bit``)
+    have = 0  # p's chambers, as ``Codes.chamber_bit``s (types, and Make Up's pair)
     bit = codes.chamber_bit
     for c in s.chambers[p]:
         have |= bit[c]
     screen = s.screens[p]
     acts: list[int] = []
+    append = acts.append
     if not s.actor_done:
-        audition = sorted(s.audition)
-        reserved = s.reserved[p]
-        candidates = audition + sorted(reserved) if reserved else audition  # the audition's, then the reserve's
-        mummy = banned & table.of_type[MUMMY]  # p owns a Mummy: the discard pile (2 players: the dummy's area) too
-        sources = sorted(mummy_sources(s)) if mummy else []
-        castable = table.plain(screen) & ~banned  # bit a: p can pay a's cost without chambers
-        if (have & MAKE_UP_BIT and not s.makeup_used) or (have & PROPS_BIT and not s.props_used):
-            # R6: a chamber can still help this turn, for the actors the plain payments miss (``castable_among``)
-            helped = table.helped(*_helpers(s, p))
-            payable = helped.covered(screen)
-            span = helped.span
-            for a in candidates + sources if sources else candidates:
-                if not (castable | banned) >> a & 1 and payable & span[a]:
-                    castable |= 1 << a
+        # R6: the actors p can pay for with the chambers' help still available this turn (``help_key``)
+        key = (0 if s.makeup_used else have & PAIR_BITS) | (0 if s.props_used else have & PROPS_BIT)
+        casts = table.by_help[key] or table.screen_casts(key)
+        look0, look1, look2, look3, look4, masks = casts
+        b, r, g, y, grey = screen
+        try:
+            castable = masks[look0[b] + look1[r] + look2[g] + look3[y] + look4[grey]] & ~banned
+        except IndexError:  # more skulls of a colour than the look-up tables cover
+            castable = casts.castable(screen) & ~banned
         cast = codes.cast
-        acts = [cast[a] for a in candidates if castable >> a & 1]
-        if sources:
-            mummy_code = codes.mummy
-            acts += [mummy_code[a] for a in sources if castable >> a & 1]
+        audition = sorted(s.audition)
+        for a in audition:
+            if castable >> a & 1:
+                append(cast[a])
+        reserved = s.reserved[p]
+        if reserved:  # the reserve's, after the audition's
+            for a in sorted(reserved):
+                if castable >> a & 1:
+                    append(cast[a])
+        if banned & table.of_type[MUMMY]:  # p owns a Mummy: the discard pile (2 players: the dummy's area) too
+            mummy = codes.mummy
+            for a in sorted(mummy_sources(s)):
+                if castable >> a & 1:
+                    append(mummy[a])
         reserve = codes.reserve
-        acts += [reserve[a] for a in audition]
+        for a in audition:
+            append(reserve[a])
     # MM Add a Chamber (``addable_chambers``)
-    chambers = [] if s.chamber_done or sum(screen) < CHAMBER_COST else _chambers_for(s, have)
+    chambers = [] if s.chamber_done or sum(screen) < CHAMBER_COST else _chambers_for(s, have & TYPE_BITS)
     if chambers:
         chamber = codes.chamber
-        acts += [chamber[c] for c in chambers]
+        for c in chambers:
+            append(chamber[c])
     if banned & table.of_type[SWAMP_THING] and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
-        acts.append(codes.swamp)
+        append(codes.swamp)
     if have & COSTUME_BIT and not s.costume_done:
         acts += costume_choices(codes, s.skull_discard)
     if s.actor_done or s.chamber_done or not (s.audition or chambers):  # not must_act (R5)
-        acts.append(codes.end)
+        append(codes.end)
     return acts
 
 
@@ -442,13 +453,13 @@ def addable_chambers(s: MansionState, p: int) -> list[int]:
     have = 0
     for c in s.chambers[p]:
         have |= bit[c]
-    return _chambers_for(s, have)
+    return _chambers_for(s, have & TYPE_BITS)
 
 
 def _chambers_for(s: MansionState, have: int) -> list[int]:
     """The first chamber of each kind in the pool whose type is not among ``have`` (a player's chamber types as
-    ``Codes.chamber_bit``s), remembered in the action codes' ``chamber_memo`` by ``have`` and the pool, which decide
-    it."""
+    ``Codes.chamber_bit``s, within ``castability.TYPE_BITS``), remembered in the action codes' ``chamber_memo`` by
+    ``have`` and the pool, which decide it."""
     codes = s.codes
     key = (have, tuple(s.chamber_pool))
     hit = codes.chamber_memo.get(key)
