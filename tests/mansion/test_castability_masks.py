@@ -124,3 +124,37 @@ def casting_positions(players: int, seeds: range, rng: random.Random) -> int:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_casting_choices_agree_with_the_rules_along_random_games(players: int) -> None:
     assert casting_positions(players, range(20, 26), random.Random(players)) > 300
+
+
+def expected_rewards(s: MansionState, p: int) -> list[int]:
+    """MM Reward Cards, card by card in the pool's order: a card of a type ``p`` does not hold yet whose condition
+    ``p``'s actors meet (Clown: 3 of the card's 4 types; Zombie: 3 actors of one colour; Witch: 4 colours)."""
+    cards = s.cards
+    held = {cards.rtype[r] for r in s.rewards[p]}
+    types = {cards.atype[a] for a in s.actors[p]}
+    colours = [cards.acolour[a] for a in s.actors[p]]
+    earned = []
+    for r in s.reward_pool:
+        kind = cards.rtype[r]
+        ok = {"clown": len(types & cards.rclown[r]) >= 3,
+              "zombie": any(colours.count(c) >= 3 for c in set(colours)),
+              "witch": len(set(colours)) >= 4}[kind]
+        if kind not in held and ok:
+            held.add(kind)
+            earned.append(r)
+    return earned
+
+
+@settings(max_examples=300)
+@given(actors=st.lists(st.integers(0, len(CARDS.actors) - 1), max_size=9, unique=True),
+       held=st.lists(st.integers(0, len(CARDS.rewards) - 1), max_size=3, unique=True))
+def test_rewards_earned_are_the_cards_whose_condition_holds(actors: list[int], held: list[int]) -> None:
+    """``check_rewards`` (with its early exit when no card can be earned) takes exactly the rule's cards."""
+    s = monsterbox.new_game("mansion", 3, 0).state
+    s.actors[0] = list(actors)
+    s.rewards[0] = list(held)
+    s.reward_pool = [r for r in range(len(CARDS.rewards)) if r not in held]
+    expected = expected_rewards(s, 0)
+    R.check_rewards(s, 0)
+    assert s.rewards[0] == held + expected
+    assert s.reward_pool == [r for r in range(len(CARDS.rewards)) if r not in held and r not in expected]

@@ -74,8 +74,12 @@ class Codes:
     give_none: int
     pay: dict[int, int]
     paid: dict[int, tuple[int, ...]]
+    #: ``paid_colours[pay_code(paid)]``: the colours a payment spends skulls of, as (colour, count) pairs in order
+    paid_colours: dict[int, tuple[tuple[int, int], ...]]
     castability: CastTable
     chamber_bit: tuple[int, ...]
+    #: the actor types any Clown reward card names (MM Reward Cards): a Clown asks for 3 of its card's types
+    clown_types: frozenset[int]
     #: ``rules.addable_chambers`` by (the player's chamber types, ``chamber_bit``s within ``castability.TYPE_BITS``,
     #: the chamber pool): the first chamber of each kind in the pool whose type the player lacks, a pure function of
     #: the key (bounded)
@@ -107,7 +111,9 @@ def codes_of(table: ActionTable, cards: MansionCards) -> Codes:
     return Codes(table, table.ops, row(TILE_OP), row(TAKE_OP), row(CAST_OP), row(MUMMY_OP), row(RESERVE_OP),
                  row(DUMMY_OP), row(CHAMBER_OP), by_op[SWAMP_OP][-1], row(COSTUME1), costume2, by_op[END_OP][-1],
                  row(DUMMY_SKULL), row(GIVE), by_op[GIVE_NONE][-1], dict(by_op[PAY_OP]),
-                 {k: paid_of(k) for k in by_op[PAY_OP]}, castability, chamber_bits(cards, castability.pairs))
+                 {k: paid_of(k) for k in by_op[PAY_OP]},
+                 {k: tuple((c, n) for c, n in enumerate(paid_of(k)) if n) for k in by_op[PAY_OP]},
+                 castability, chamber_bits(cards, castability.pairs), frozenset().union(*cards.rclown))
 
 
 _codes: dict[int, tuple[ActionTable, Codes]] = {}

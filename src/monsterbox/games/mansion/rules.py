@@ -411,16 +411,24 @@ def casting_actions(s: MansionState, p: int) -> list[int]:
         reserve = codes.reserve
         for a in audition:
             append(reserve[a])
-    # MM Add a Chamber (``addable_chambers``)
-    chambers = [] if s.chamber_done or sum(screen) < CHAMBER_COST else _chambers_for(s, have & TYPE_BITS)
-    if chambers:
+    # MM Add a Chamber (``addable_chambers``; ``_chambers_for``'s memo read here)
+    chambers = None
+    if not s.chamber_done and sum(screen) >= CHAMBER_COST:
+        have &= TYPE_BITS
+        chambers = codes.chamber_memo.get((have, tuple(s.chamber_pool)))
+        if chambers is None:
+            chambers = _chambers_for(s, have)
         chamber = codes.chamber
         for c in chambers:
             append(chamber[c])
     if banned & table.of_type[SWAMP_THING] and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
         append(codes.swamp)
     if have & COSTUME_BIT and not s.costume_done:
-        acts += costume_choices(codes, s.skull_discard)
+        # ``costume_choices``, its memo read here
+        b, r, g, y, grey = s.skull_discard
+        choices = codes.costume_memo.get((b if b < 2 else 2) + 3 * (r if r < 2 else 2) + 9 * (g if g < 2 else 2)
+                                         + 27 * (y if y < 2 else 2) + 81 * (grey if grey < 2 else 2))
+        acts += costume_choices(codes, s.skull_discard) if choices is None else choices
     if s.actor_done or s.chamber_done or not (s.audition or chambers):  # not must_act (R5)
         append(codes.end)
     return acts
@@ -608,15 +616,16 @@ def buy(s: MansionState, p: int, kind: int, item: int) -> None:
     assert ways, "buy: only purchases with a payment are legal"
     if not ways & (ways - 1):  # a single bit: a single way to pay
         code = table.entries[ways.bit_length() - 1][1]
-        complete(s, p, kind, item, s.codes.paid[code], table.flags[code])
+        complete(s, p, kind, item, code, table.flags[code])
         return
     s.pending = (kind, item)
     s.pay_table = table
     s.phase = PAY
 
 
-def complete(s: MansionState, p: int, kind: int, item: int, paid: Payment, flags: Flags) -> None:
-    pay(s, p, paid, flags)
+def complete(s: MansionState, p: int, kind: int, item: int, code: int, flags: Flags) -> None:
+    """The purchase paid with the payment of pay code ``code`` (``actions.pay_code``), using the chambers ``flags``."""
+    pay(s, p, code, flags)
     s.phase = CAST
     s.pending = (-1, -1)
     s.pay_table = None
@@ -624,27 +633,26 @@ def complete(s: MansionState, p: int, kind: int, item: int, paid: Payment, flags
         s.chamber_pool.remove(item)
         s.chambers[p].append(item)
         s.chamber_done = True
-        log(s, -1, "chamber", p, item, paid)
+        log(s, -1, "chamber", p, item, s.codes.paid[code])
     else:
-        cast(s, p, item, ("audition", "reserve", "mummy")[kind], paid, flags)
+        cast(s, p, item, ("audition", "reserve", "mummy")[kind], s.codes.paid[code], flags)
 
 
-def pay(s: MansionState, p: int, paid: Payment, flags: Flags) -> None:
-    """Skulls paid go to the discard tile (MM Cast or Reserve an Actor); Make Up and Props count as used."""
+def pay(s: MansionState, p: int, code: int, flags: Flags) -> None:
+    """Skulls paid (the payment of pay code ``code``) go to the discard tile (MM Cast or Reserve an Actor); Make Up
+    and Props count as used. Only the colours paid are visited (``Codes.paid_colours``)."""
     s.makeup_used |= flags[0]
     s.props_used |= flags[1]
     screen, pub, discard = s.screens[p], s.public_screens[p], s.skull_discard
-    for c in range(5):
-        k = paid[c]
-        if k:
-            screen[c] -= k
-            discard[c] += k
-            # the table sees the colours paid: what cannot come from the known skulls came from hidden ones
-            if pub[c] >= k:
-                pub[c] -= k
-            else:
-                s.hidden_skulls[p] -= k - pub[c]
-                pub[c] = 0
+    for c, k in s.codes.paid_colours[code]:
+        screen[c] -= k
+        discard[c] += k
+        # the table sees the colours paid: what cannot come from the known skulls came from hidden ones
+        if pub[c] >= k:
+            pub[c] -= k
+        else:
+            s.hidden_skulls[p] -= k - pub[c]
+            pub[c] = 0
 
 
 def check_rewards(s: MansionState, p: int) -> None:
@@ -669,6 +677,9 @@ def check_rewards(s: MansionState, p: int) -> None:
     # Zombie and Witch depend on the colours alone: decided once, not once per card of the pool
     zombie = max(per_colour) >= 3
     witch = len(per_colour) - per_colour.count(0) >= 4
+    if not ((zombie and "zombie" not in have) or (witch and "witch" not in have)
+            or ("clown" not in have and len(types & s.codes.clown_types) >= 3)):
+        return  # no card of the pool can be earned (a Clown asks for 3 of its types, all among ``clown_types``)
     for r in list(s.reward_pool):
         kind = rtype[r]
         if kind in have:
@@ -739,7 +750,7 @@ def on_pay(s: MansionState, p: int, code: int, _: int) -> None:
     kind, item = s.pending
     table = s.pay_table
     assert table is not None, "PAY: buy() keeps the pending purchase's payment table"
-    complete(s, p, kind, item, s.codes.paid[code], table.flags[code])
+    complete(s, p, kind, item, code, table.flags[code])
 
 
 def on_reserve(s: MansionState, p: int, a: int, _: int) -> None:
