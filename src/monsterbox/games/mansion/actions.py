@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from monsterbox.core.actions import ActionTable, cached_table
-from monsterbox.games.mansion.cards import SKULLS, MansionCards
+from monsterbox.games.mansion.cards import ACTOR_TYPES, SKULLS, MansionCards
 from monsterbox.games.mansion.castability import CastTable, cast_table, chamber_bits
 from monsterbox.games.mansion.payments import PaymentTable
 
@@ -80,6 +80,8 @@ class Codes:
     chamber_bit: tuple[int, ...]
     #: the actor types any Clown reward card names (MM Reward Cards): a Clown asks for 3 of its card's types
     clown_types: frozenset[int]
+    #: the Black Lagoon actors (MM The Black Lagoon: their owners may give a ticket before the show)
+    lagoons: frozenset[int]
     #: ``rules.addable_chambers`` by (the player's chamber types, ``chamber_bit``s within ``castability.TYPE_BITS``,
     #: the chamber pool): the first chamber of each kind in the pool whose type the player lacks, a pure function of
     #: the key (bounded)
@@ -113,7 +115,8 @@ def codes_of(table: ActionTable, cards: MansionCards) -> Codes:
                  row(DUMMY_SKULL), row(GIVE), by_op[GIVE_NONE][-1], dict(by_op[PAY_OP]),
                  {k: paid_of(k) for k in by_op[PAY_OP]},
                  {k: tuple((c, n) for c, n in enumerate(paid_of(k)) if n) for k in by_op[PAY_OP]},
-                 castability, chamber_bits(cards, castability.pairs), frozenset().union(*cards.rclown))
+                 castability, chamber_bits(cards, castability.pairs), frozenset().union(*cards.rclown),
+                 frozenset(a for a, t in enumerate(cards.atype) if ACTOR_TYPES[t] == "black_lagoon"))
 
 
 _codes: dict[int, tuple[ActionTable, Codes]] = {}

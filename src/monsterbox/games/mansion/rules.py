@@ -57,6 +57,9 @@ START_TICKETS = 30  # MM Setup 9
 CHAMBER_COST = 2  # MM Add a Chamber: always 2 skulls of any colour
 REWARD_BONUS = 3  # MM Reward Cards: +3 each
 CHAMBER_MEMO_MAX = 4_096  # addable_chambers' memo entries kept (pools are subsets of 12 chambers)
+#: the skulls an audition draws, by the side of the turn-order tiles in use (``MansionState.tile_values``): the
+#: skulls the tiles hand out (MM Phase 1: 7 or 10)
+AUDITION_SKULLS: dict[tuple[tuple[int, int], ...], int] = {}
 ROUND_CAP = 60  # P10: a safety net; games end long before (every seat sells at least 1 ticket a round)
 FIXED_SALES = (1, 2, 3)  # MM Actor Cards: Dracula, Werewolf and Frankenstein's sales (by type, the first three)
 COSTUME = {1: 3, 2: 5}  # MM Costume: 3 or 5 tickets for 1 or 2 skulls
@@ -225,16 +228,22 @@ def neighbours(s: MansionState, q: int) -> tuple[int, ...]:
 def sales_level(s: MansionState, q: int) -> int:
     """R1: derived from the table at every moment. Mansion 1 + actors (MM Actor Cards) + 3 per reward."""
     cards = s.cards
-    atype, acolour = cards.atype, cards.acolour
-    mine = s.actors[q]
-    around = neighbours(s, q)
-    level = 1 + REWARD_BONUS * len(s.rewards[q]) if q < s.n else 0
+    atype = cards.atype
     actors = s.actors
-    for a in mine:
+    level = 1 + REWARD_BONUS * len(s.rewards[q]) if q < s.n else 0
+    around: tuple[int, ...] = ()
+    for a in actors[q]:
         t = atype[a]
         if t < CTHULHU:  # Dracula 1, Werewolf 2, Frankenstein 3
             level += FIXED_SALES[t]
-        elif t == CTHULHU:  # +1 per actor of the colour it shows, here and next door
+            continue
+        if t == GHOST:
+            level += len(s.chambers[q]) if q < s.n else 0
+            continue
+        if not around:
+            around = neighbours(s, q)
+        if t == CTHULHU:  # +1 per actor of the colour it shows, here and next door
+            acolour = cards.acolour
             colour = cards.ashows[a]
             for seat in (q, *around):
                 for x in actors[seat]:
@@ -250,8 +259,6 @@ def sales_level(s: MansionState, q: int) -> int:
                 for x in actors[seat]:
                     if atype[x] == FRANKENSTEIN:
                         level += 2
-        elif t == GHOST:
-            level += len(s.chambers[q]) if q < s.n else 0
     return level
 
 
@@ -533,16 +540,24 @@ def log(s: MansionState, to: int, *event: Any) -> None:
 def start_round(s: MansionState) -> None:
     """MM Phase 1, The Audition: players + 1 actors; 7 skulls (2-3 players) or 10 (4 players)."""
     s.round += 1
-    s.audition = []
-    for _ in range(s.n + 1):
-        if not s.deck and s.actor_discard and s.n != 2:
-            s.deck = s.actor_discard
-            s.actor_discard = []
-            s.rng = crng.shuffle(s.rng, s.deck)
-            log(s, -1, "reshuffle_actors", len(s.deck))
-        if s.deck:
-            s.audition.append(s.deck.pop())
-    wanted = sum(k for _, k in s.tile_values)
+    deck = s.deck
+    k = s.n + 1
+    if len(deck) >= k:  # the top k cards at once, in the order drawn (the deck's last card first)
+        s.audition = deck[:-k - 1:-1]
+        del deck[-k:]
+    else:
+        s.audition = []
+        for _ in range(k):
+            if not s.deck and s.actor_discard and s.n != 2:
+                s.deck = s.actor_discard
+                s.actor_discard = []
+                s.rng = crng.shuffle(s.rng, s.deck)
+                log(s, -1, "reshuffle_actors", len(s.deck))
+            if s.deck:
+                s.audition.append(s.deck.pop())
+    wanted = AUDITION_SKULLS.get(s.tile_values)
+    if wanted is None:
+        wanted = AUDITION_SKULLS[s.tile_values] = sum(k for _, k in s.tile_values)
     s.audition_skulls = draw_skulls(s, wanted)
     s.tiles = [-1] * s.table_n
     s.token_next = -1
@@ -836,7 +851,9 @@ HANDLERS = tuple(_BY_OP[op] for op in range(len(_BY_OP)))
 
 def begin_show(s: MansionState) -> None:
     """MM Phase 4, The Show: Black Lagoon owners give a ticket, in turn order; then everyone sells."""
-    s.lagoon_queue = [q for q in s.order if q < s.n and owns(s, q, BLACK_LAGOON) and s.tickets[q] > 0]
+    lagoons = s.codes.lagoons
+    actors, tickets, n = s.actors, s.tickets, s.n
+    s.lagoon_queue = [q for q in s.order if q < n and not lagoons.isdisjoint(actors[q]) and tickets[q] > 0]
     next_lagoon(s)
 
 
@@ -851,12 +868,15 @@ def next_lagoon(s: MansionState) -> None:
 def show(s: MansionState) -> None:
     """Sell tickets equal to the Sales Level; MM End of the Game: anyone with no tickets left ends the game; the
     most excess tickets sold wins, then a shared victory."""
-    levels = [sales_level(s, p) for p in range(s.n)]
-    before = s.tickets[:]
+    tickets = s.tickets
+    before = tickets[:]
+    levels = []
     for p in range(s.n):
-        s.tickets[p] -= levels[p]
+        level = sales_level(s, p)
+        levels.append(level)
+        tickets[p] -= level
     log(s, -1, "show", tuple(levels), tuple(before))
-    out = [p for p in range(s.n) if s.tickets[p] <= 0]
+    out = [p for p in range(s.n) if tickets[p] <= 0] if min(tickets) <= 0 else None
     if out or s.round >= ROUND_CAP:
         if out:
             excess = {p: -s.tickets[p] for p in out}
