@@ -82,6 +82,9 @@ class Codes:
     clown_types: frozenset[int]
     #: the Black Lagoon actors (MM The Black Lagoon: their owners may give a ticket before the show)
     lagoons: frozenset[int]
+    #: the actors in the deck at setup, in card order (MM Setup: with fewer than 4 players, R4 for 2, the marked
+    #: cards are removed)
+    in_play: tuple[int, ...]
     #: ``rules.addable_chambers`` by (the player's chamber types, ``chamber_bit``s within ``castability.TYPE_BITS``,
     #: the chamber pool): the first chamber of each kind in the pool whose type the player lacks, a pure function of
     #: the key (bounded)
@@ -96,7 +99,7 @@ class Codes:
     pay_entries: dict[PaymentTable, list[int]] = field(default_factory=dict)
 
 
-def codes_of(table: ActionTable, cards: MansionCards) -> Codes:
+def codes_of(table: ActionTable, cards: MansionCards, players: int) -> Codes:
     by_op: dict[int, dict[int, int]] = {}
     costume2 = [[-1] * 5 for _ in range(5)]
     for code, (op, a, b) in enumerate(table.ops):
@@ -116,7 +119,8 @@ def codes_of(table: ActionTable, cards: MansionCards) -> Codes:
                  {k: paid_of(k) for k in by_op[PAY_OP]},
                  {k: tuple((c, n) for c, n in enumerate(paid_of(k)) if n) for k in by_op[PAY_OP]},
                  castability, chamber_bits(cards, castability.pairs), frozenset().union(*cards.rclown),
-                 frozenset(a for a, t in enumerate(cards.atype) if ACTOR_TYPES[t] == "black_lagoon"))
+                 frozenset(a for a, t in enumerate(cards.atype) if ACTOR_TYPES[t] == "black_lagoon"),
+                 tuple(i for i, a in enumerate(cards.actors) if not (players < 4 and a.removed_for_3_players)))
 
 
 _codes: dict[int, tuple[ActionTable, Codes]] = {}
@@ -127,7 +131,7 @@ def action_codes(cards: MansionCards, players: int) -> Codes:
     table = action_table(cards, players)
     hit = _codes.get(id(table))
     if hit is None or hit[0] is not table:
-        hit = _codes[id(table)] = (table, codes_of(table, cards))
+        hit = _codes[id(table)] = (table, codes_of(table, cards, players))
     return hit[1]
 
 

@@ -127,27 +127,34 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MansionS
     """MM Setup: shuffle the actors (3 players, and 2 players set up as 3 (R4): remove the 3 marked cards), all
     skulls in the bag, 30 tickets each, tiles on the side for the player count, a random starting player."""
     cards = card_set(options)
+    codes = A.action_codes(cards, players)
     table_n = 3 if players == 2 else players
-    ids = [a.id for a in cards.actors]
-    prefix = [ids.index(d) for d in options.get("deck", [])]
-    rest = [i for i, a in enumerate(cards.actors)
-            if i not in prefix and not (players < 4 and a.removed_for_3_players)]
+    if "deck" in options:
+        ids = [a.id for a in cards.actors]
+        prefix = [ids.index(d) for d in options["deck"]]
+        rest = [i for i in codes.in_play if i not in prefix]
+    else:
+        prefix = []
+        rest = list(codes.in_play)
     state_rng = crng.seed_state(rng.getrandbits(64))
     state_rng = crng.shuffle(state_rng, rest)
+    # per seat lists: at most 4 seats, so literals cut to the count (cheaper than comprehensions)
     s = MansionState(
         cards=cards, n=players, table_n=table_n,
         tile_values=cards.tiles_large if players == 4 else cards.tiles_small,
         deck=rest + prefix[::-1], actor_discard=[], audition=[], bag=list(cards.skulls), skull_discard=[0] * 5,
-        audition_skulls=[0] * 5, screens=[[0] * 5 for _ in range(players)],
-        public_screens=[[0] * 5 for _ in range(players)], hidden_skulls=[0] * players,
-        tickets=[START_TICKETS] * players, actors=[[] for _ in range(table_n)], reserved=[[] for _ in range(players)],
-        chambers=[[] for _ in range(players)], rewards=[[] for _ in range(players)],
+        audition_skulls=[0] * 5, screens=[[0] * 5, [0] * 5, [0] * 5, [0] * 5][:players],
+        public_screens=[[0] * 5, [0] * 5, [0] * 5, [0] * 5][:players], hidden_skulls=[0] * players,
+        tickets=[START_TICKETS] * players, actors=[[], [], [], []][:table_n], reserved=[[], [], [], []][:players],
+        chambers=[[], [], [], []][:players], rewards=[[], [], [], []][:players],
         reward_pool=list(range(len(cards.rewards))), chamber_pool=list(range(len(cards.chambers))),
-        tiles=[-1] * table_n, token=options["first_player"] if "first_player" in options else rng.randrange(players),
+        tiles=[-1] * table_n,
+        token=options["first_player"] if "first_player" in options else crng.randrange_random(rng, players),
         token_next=-1, order=[], order_pos=0, phase=TILE, current=0, acting=0, to_take=0, actor_done=False,
         chamber_done=False, swamp_done=False, costume_done=False, makeup_used=False, props_used=False,
-        lagoon_queue=[], pending=(-1, -1), bag_script=[SKULLS.index(b) for b in reversed(options.get("bag", []))],
-        round=0, rng=state_rng, step=0, log=[], codes=A.action_codes(cards, players),
+        lagoon_queue=[], pending=(-1, -1),
+        bag_script=[SKULLS.index(b) for b in reversed(options["bag"])] if "bag" in options else [],
+        round=0, rng=state_rng, step=0, log=[], codes=codes,
     )
     start_round(s)
     return s
