@@ -139,14 +139,18 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MansionS
     state_rng = crng.seed_state(rng.getrandbits(64))
     state_rng = crng.shuffle(state_rng, rest)
     # per seat lists: at most 4 seats, so literals cut to the count (cheaper than comprehensions)
+    actors: list[list[int]] = [[], [], [], []]
+    reserved: list[list[int]] = [[], [], [], []]
+    chambers: list[list[int]] = [[], [], [], []]
+    rewards: list[list[int]] = [[], [], [], []]
     s = MansionState(
         cards=cards, n=players, table_n=table_n,
         tile_values=cards.tiles_large if players == 4 else cards.tiles_small,
         deck=rest + prefix[::-1], actor_discard=[], audition=[], bag=list(cards.skulls), skull_discard=[0] * 5,
         audition_skulls=[0] * 5, screens=[[0] * 5, [0] * 5, [0] * 5, [0] * 5][:players],
         public_screens=[[0] * 5, [0] * 5, [0] * 5, [0] * 5][:players], hidden_skulls=[0] * players,
-        tickets=[START_TICKETS] * players, actors=[[], [], [], []][:table_n], reserved=[[], [], [], []][:players],
-        chambers=[[], [], [], []][:players], rewards=[[], [], [], []][:players],
+        tickets=[START_TICKETS] * players, actors=actors[:table_n], reserved=reserved[:players],
+        chambers=chambers[:players], rewards=rewards[:players],
         reward_pool=list(range(len(cards.rewards))), chamber_pool=list(range(len(cards.chambers))),
         tiles=[-1] * table_n,
         token=options["first_player"] if "first_player" in options else crng.randrange_random(rng, players),
