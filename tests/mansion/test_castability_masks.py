@@ -158,3 +158,12 @@ def test_rewards_earned_are_the_cards_whose_condition_holds(actors: list[int], h
     R.check_rewards(s, 0)
     assert s.rewards[0] == held + expected
     assert s.reward_pool == [r for r in range(len(CARDS.rewards)) if r not in held and r not in expected]
+
+
+@pytest.mark.parametrize(("pair", "props"), HELPS)
+def test_payment_tables_by_help_key_are_the_costs_tables(pair: tuple[int, int] | None, props: bool) -> None:
+    """What a purchase reads by help key (``CastTable.payment_tables``) is each actor's cost's table with that help."""
+    tables = TABLE.payment_tables(key_of(pair, props))
+    assert len(tables) == len(CARDS.actors)
+    for a, cost in enumerate(CARDS.acost):
+        assert tables[a] is P.payment_table(cost, pair, props)

@@ -19,7 +19,7 @@ from itertools import product
 from typing import NamedTuple
 
 from monsterbox.games.mansion.cards import ABILITY_TYPES, ACTOR_TYPES, CHAMBER_TYPES, MansionCards
-from monsterbox.games.mansion.payments import payment_table
+from monsterbox.games.mansion.payments import PaymentTable, payment_table
 
 #: the ability types' indices in ``cards.ACTOR_TYPES`` (MM Actor Cards: one of each type per player)
 ABILITY_TYPE_INDICES = frozenset(ACTOR_TYPES.index(t) for t in ABILITY_TYPES)
@@ -57,6 +57,8 @@ class CastTable:
     pairs: tuple[tuple[int, int], ...] = ()
     #: ``screen_casts`` by help key (``help_key``), None until first asked: at most ``(len(pairs) + 1) << PAIR_SHIFT``
     by_help: list[ScreenCasts | None] = field(default_factory=list)
+    #: ``payment_tables`` by help key, None until first asked (as ``by_help``)
+    tables_by_help: list[tuple[PaymentTable, ...] | None] = field(default_factory=list)
 
     def plain(self, screen: Sequence[int]) -> int:
         """The actors ``screen`` can pay for without chambers, as a bitmask (bit ``a`` for actor ``a``): the greys
@@ -98,6 +100,15 @@ class CastTable:
         hit = self.by_help[key]
         if hit is None:
             hit = self.by_help[key] = build_screen_casts(self.costs, *self.help_of(key))
+        return hit
+
+    def payment_tables(self, key: int) -> tuple[PaymentTable, ...]:
+        """Each actor's cost's payment table (``payments.payment_table``) under the chambers' help ``key``
+        (``help_key``), built once (kept in ``tables_by_help``)."""
+        hit = self.tables_by_help[key]
+        if hit is None:
+            pair, props = self.help_of(key)
+            hit = self.tables_by_help[key] = tuple(payment_table(cost, pair, props) for cost in self.costs)
         return hit
 
     def banned(self, owned_actors: Sequence[int]) -> int:
@@ -226,8 +237,9 @@ def build_cast_table(cards: MansionCards) -> CastTable:
     of_type = tuple(sum(1 << a for a, t in enumerate(cards.atype) if t == kind) for kind in range(len(ACTOR_TYPES)))
     same = tuple(of_type[t] if t in ABILITY_TYPE_INDICES else 0 for t in cards.atype)
     pairs = tuple(sorted({pair for pair in cards.cpair if pair is not None}))
-    return CastTable(costs, caps, tuple(radix), same, of_type, pairs=pairs,
-                     by_help=[None] * ((len(pairs) + 1) << PAIR_SHIFT))
+    keys = (len(pairs) + 1) << PAIR_SHIFT
+    return CastTable(costs, caps, tuple(radix), same, of_type, pairs=pairs, by_help=[None] * keys,
+                     tables_by_help=[None] * keys)
 
 
 def chamber_bits(cards: MansionCards, pairs: Sequence[tuple[int, int]]) -> tuple[int, ...]:

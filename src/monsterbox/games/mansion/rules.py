@@ -635,9 +635,19 @@ def dummy_skulls_or_next(s: MansionState) -> None:
 
 
 def buy(s: MansionState, p: int, kind: int, item: int) -> None:
-    """R6: a purchase with a single way to pay is paid at once; otherwise the player chooses the payment (PAY)."""
-    table = chamber_table(CHAMBER_COST) if kind == BUY_CHAMBER else payment_table(s.cards.acost[item],
-                                                                                  *_helpers(s, p))
+    """R6: a purchase with a single way to pay is paid at once; otherwise the player chooses the payment (PAY).
+    An actor's payment table is its cost's with the chambers' help still available (``_helpers``), read by the help
+    key of the player's chamber bits (``castability.help_key``, written out)."""
+    if kind == BUY_CHAMBER:
+        table = chamber_table(CHAMBER_COST)
+    else:
+        have = 0
+        bit = s.codes.chamber_bit
+        for c in s.chambers[p]:
+            have |= bit[c]
+        key = (0 if s.makeup_used else have & PAIR_BITS) | (0 if s.props_used else have & PROPS_BIT)
+        castability = s.codes.castability
+        table = (castability.tables_by_help[key] or castability.payment_tables(key))[item]
     ways = table.covered(s.screens[p])  # the payments p can make, as a bitmask over the table's entries
     assert ways, "buy: only purchases with a payment are legal"
     if not ways & (ways - 1):  # a single bit: a single way to pay
