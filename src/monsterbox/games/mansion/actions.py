@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from monsterbox.core.actions import ActionTable, cached_table
-from monsterbox.games.mansion.cards import ACTOR_TYPES, SKULLS, MansionCards
+from monsterbox.games.mansion.cards import ACTOR_TYPES, REWARD_TYPES, SKULLS, MansionCards
 from monsterbox.games.mansion.castability import CastTable, cast_table, chamber_bits
 from monsterbox.games.mansion.payments import PaymentTable
 
@@ -78,8 +78,16 @@ class Codes:
     paid_colours: dict[int, tuple[tuple[int, int], ...]]
     castability: CastTable
     chamber_bit: tuple[int, ...]
-    #: the actor types any Clown reward card names (MM Reward Cards): a Clown asks for 3 of its card's types
-    clown_types: frozenset[int]
+    #: MM Reward Cards, as bits for ``rules.check_rewards``: the actor types any Clown card names (a bit a type);
+    #: ``clown_bits[r]``, those of Clown card ``r``; ``reward_bit[r]``, bit ``REWARD_TYPES.index(type)`` of card
+    #: ``r``; ``type_bit[a]``, bit ``atype[a]`` of actor ``a``; ``colour_unit[a]``, 1 in the byte of its colour
+    #: (byte ``acolour[a]``; ``check_rewards``' byte arithmetic holds up to 127 actors of a colour: ``codes_of``
+    #: checks the card set)
+    clown_types: int
+    clown_bits: tuple[int, ...]
+    reward_bit: tuple[int, ...]
+    type_bit: tuple[int, ...]
+    colour_unit: tuple[int, ...]
     #: the Black Lagoon actors (MM The Black Lagoon: their owners may give a ticket before the show)
     lagoons: frozenset[int]
     #: the actors in the deck at setup, in card order (MM Setup: with fewer than 4 players, R4 for 2, the marked
@@ -100,6 +108,7 @@ class Codes:
 
 
 def codes_of(table: ActionTable, cards: MansionCards, players: int) -> Codes:
+    assert max(cards.acolour.count(c) for c in set(cards.acolour)) <= 127, "too many actors of a colour"
     by_op: dict[int, dict[int, int]] = {}
     costume2 = [[-1] * 5 for _ in range(5)]
     for code, (op, a, b) in enumerate(table.ops):
@@ -118,7 +127,11 @@ def codes_of(table: ActionTable, cards: MansionCards, players: int) -> Codes:
                  row(DUMMY_SKULL), row(GIVE), by_op[GIVE_NONE][-1], dict(by_op[PAY_OP]),
                  {k: paid_of(k) for k in by_op[PAY_OP]},
                  {k: tuple((c, n) for c, n in enumerate(paid_of(k)) if n) for k in by_op[PAY_OP]},
-                 castability, chamber_bits(cards, castability.pairs), frozenset().union(*cards.rclown),
+                 castability, chamber_bits(cards, castability.pairs),
+                 sum(1 << k for k in frozenset().union(*cards.rclown)),
+                 tuple(sum(1 << k for k in types) for types in cards.rclown),
+                 tuple(1 << REWARD_TYPES.index(t) for t in cards.rtype), tuple(1 << t for t in cards.atype),
+                 tuple(1 << 8 * c for c in cards.acolour),
                  frozenset(a for a, t in enumerate(cards.atype) if ACTOR_TYPES[t] == "black_lagoon"),
                  tuple(i for i, a in enumerate(cards.actors) if not (players < 4 and a.removed_for_3_players)))
 

@@ -60,6 +60,12 @@ CHAMBER_MEMO_MAX = 4_096  # addable_chambers' memo entries kept (pools are subse
 #: the skulls an audition draws, by the side of the turn-order tiles in use (``MansionState.tile_values``): the
 #: skulls the tiles hand out (MM Phase 1: 7 or 10)
 AUDITION_SKULLS: dict[tuple[tuple[int, int], ...], int] = {}
+#: reward types as bits (``actions.Codes.reward_bit``), and the byte arithmetic of ``check_rewards``' colour counts
+CLOWN, ZOMBIE, WITCH = (1 << REWARD_TYPES.index(t) for t in ("clown", "zombie", "witch"))
+ALL_REWARDS = (1 << len(REWARD_TYPES)) - 1
+TOP_BITS = sum(0x80 << 8 * c for c in range(len(ACTOR_COLOURS)))
+THREE_UP = sum(125 << 8 * c for c in range(len(ACTOR_COLOURS)))
+ONE_UP = sum(127 << 8 * c for c in range(len(ACTOR_COLOURS)))
 ROUND_CAP = 60  # P10: a safety net; games end long before (every seat sells at least 1 ticket a round)
 FIXED_SALES = (1, 2, 3)  # MM Actor Cards: Dracula, Werewolf and Frankenstein's sales (by type, the first three)
 COSTUME = {1: 3, 2: 5}  # MM Costume: 3 or 5 tickets for 1 or 2 skulls
@@ -693,39 +699,43 @@ def pay(s: MansionState, p: int, code: int, flags: Flags) -> None:
 
 def check_rewards(s: MansionState, p: int) -> None:
     """MM Reward Cards: taken at once, free, one of each type. Clown: 3 of its 4 actor types; Zombie: 3 actors of
-    one colour; Witch: 4 actors of different colours."""
+    one colour; Witch: 4 actors of different colours.
+
+    The actors are counted in two integers (``Codes.colour_unit``: a byte a colour; ``Codes.type_bit``: a bit a
+    type), so that each condition is a few operations: a colour with 3 actors or more is a byte that carries into its
+    top bit when 125 is added to every byte (``THREE_UP``), a colour with any is one that does with 127 added
+    (``ONE_UP``); a Clown card's types are ``Codes.clown_bits``."""
     mine = s.actors[p]
     if len(mine) < 3:  # every reward asks for 3 actors at least
         return
-    cards = s.cards
-    rtype = cards.rtype
-    have = set()
+    codes = s.codes
+    held = 0  # the reward types p holds, a bit each (``Codes.reward_bit``)
+    reward_bit = codes.reward_bit
     for r in s.rewards[p]:
-        have.add(rtype[r])
-    if len(have) == len(REWARD_TYPES):
+        held |= reward_bit[r]
+    if held == ALL_REWARDS:
         return
-    atype, acolour = cards.atype, cards.acolour
-    types = set()
-    per_colour = [0] * len(ACTOR_COLOURS)
+    colours = types = 0
+    unit, type_bit = codes.colour_unit, codes.type_bit
     for a in mine:
-        types.add(atype[a])
-        per_colour[acolour[a]] += 1
+        colours += unit[a]
+        types |= type_bit[a]
     # Zombie and Witch depend on the colours alone: decided once, not once per card of the pool
-    zombie = max(per_colour) >= 3
-    witch = len(per_colour) - per_colour.count(0) >= 4
-    if not ((zombie and "zombie" not in have) or (witch and "witch" not in have)
-            or ("clown" not in have and len(types & s.codes.clown_types) >= 3)):
-        return  # no card of the pool can be earned (a Clown asks for 3 of its types, all among ``clown_types``)
+    zombie = not held & ZOMBIE and (colours + THREE_UP) & TOP_BITS
+    witch = not held & WITCH and ((colours + ONE_UP) & TOP_BITS).bit_count() >= 4
+    clown = not held & CLOWN and (types & codes.clown_types).bit_count() >= 3  # the types of any Clown card
+    if not (zombie or witch or clown):
+        return  # no card of the pool can be earned
+    clown_bits = codes.clown_bits
     for r in list(s.reward_pool):
-        kind = rtype[r]
-        if kind in have:
+        kind = reward_bit[r]
+        if held & kind:
             continue
-        ok = ((kind == "clown" and len(types & cards.rclown[r]) >= 3) or (kind == "zombie" and zombie)
-              or (kind == "witch" and witch))
-        if ok:
+        if (kind == CLOWN and (types & clown_bits[r]).bit_count() >= 3) or (kind == ZOMBIE and zombie) or (
+                kind == WITCH and witch):
             s.reward_pool.remove(r)
             s.rewards[p].append(r)
-            have.add(kind)
+            held |= kind
             log(s, -1, "reward", p, r)
 
 
