@@ -6,7 +6,9 @@ colour. Without chambers an actor is therefore castable when the greys cover wha
 (``plain_mask``), which is also when the cost's payment table without chambers has a payment from the screen;
 the chambers' help (Make Up, Props) is decided by the costs' payment tables with that help
 (``payments.PaymentTable``) for the few actors this plain test rejects, all of a card set's tables at once
-(``HelpTable``).
+(``HelpTable``). The casting turn reads the whole answer for a screen at once: ``ScreenCasts`` holds, for one chamber
+help (a ``help_key`` of the player's ``chamber_bits``), the castable actors of every screen that matters, worked
+out from the same payment tables when that help is first asked about.
 MM Actor Cards: a player has at most one ability card (Black Lagoon, Mummy, Swamp Thing) of each type, which
 ``CastTable.banned`` describes as a mask too.
 """
