@@ -81,12 +81,13 @@ def test_chamber_bits_give_the_chambers_help_and_types(makeup_used: bool, props_
 def test_drawing_from_full_bags_is_drawing_one_by_one() -> None:
     """MM The Audition: the skulls lined up and drawn with the generator written out (``draw_skulls``) are the
     skulls, bag, discard tile and generator state of ``draw_skull`` called ``count`` times, on bags as full as the
-    game's (up to 30 of a colour) and draws of up to 40 skulls."""
+    game's (up to 30 of a colour) and nearly empty ones (refilled from the discard tile partway), draws of up to 40
+    skulls."""
     rng = random.Random(6)
     s = monsterbox.new_game("mansion", 4, 0).state
-    for _ in range(1500):
-        s.bag = [rng.randrange(31) for _ in range(5)]
-        s.skull_discard = [rng.randrange(4) for _ in range(5)]
+    for i in range(3000):
+        s.bag = [rng.randrange(31 if i % 2 else 4) for _ in range(5)]
+        s.skull_discard = [rng.randrange(8 if i % 3 else 1) for _ in range(5)]
         s.rng = rng.getrandbits(64)
         t = R.copy_state(s)
         count = rng.randrange(41)

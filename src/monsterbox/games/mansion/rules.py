@@ -201,21 +201,31 @@ def draw_skull(s: MansionState) -> int:
 
 def draw_skulls(s: MansionState, count: int) -> list[int]:
     """``count`` skulls drawn one by one (``draw_skull``), per colour; fewer when the bag and the discard tile run
-    out (MM The Audition). While the bag holds them all, no skull is scripted and at most 255 are drawn, these are
-    ``draw_skull``'s draws written out: the bag's skulls lined up by colour (blue first; each skull counted as
-    ``SKULL_UNIT`` of its colour, so that adding the skulls drawn counts them per colour), the generator's draw
-    (``core.rng.below``) inlined with the same arithmetic and generator states, so the same skulls, and the skull
-    drawn taken out of the line."""
+    out (MM The Audition). When no skull is scripted and at most 255 are drawn, the draws from a bag holding them all
+    (all of them, or the bag's skulls before a refill and the refilled bag's after) are ``draw_skull``'s written
+    out: the bag's skulls lined up by colour (blue first; each skull counted as ``SKULL_UNIT`` of its colour, so
+    that adding the skulls drawn counts them per colour), the generator's draw (``core.rng.below``) inlined with the
+    same arithmetic and generator states, so the same skulls, and the skull drawn taken out of the line."""
     bag = s.bag
     b, r, g, y, grey = bag
     total = b + r + g + y + grey
-    if s.bag_script or total < count or count > 255:
+    if s.bag_script or count > 255:
         got = [0] * 5
         for _ in range(count):
             c = draw_skull(s)
             if c >= 0:
                 got[c] += 1
         return got
+    if total < count:
+        # the bag runs out partway: its skulls first, then ``draw_skull`` refills it from the discard tile for the
+        # next draw (or finds both empty: so would every later draw), then the rest from the refilled bag
+        got = draw_skulls(s, total) if total else [0] * 5
+        c = draw_skull(s)
+        if c < 0:
+            return got
+        got[c] += 1
+        more = draw_skulls(s, count - total - 1)
+        return [got[0] + more[0], got[1] + more[1], got[2] + more[2], got[3] + more[3], got[4] + more[4]]
     line = [1] * b + [0x100] * r + [0x10000] * g + [0x1000000] * y + [0x100000000] * grey  # SKULL_UNIT
     drawn = 0
     state = s.rng
