@@ -168,3 +168,41 @@ def test_payment_tables_by_help_key_are_the_costs_tables(pair: tuple[int, int] |
     assert len(tables) == len(CARDS.actors)
     for a, cost in enumerate(CARDS.acost):
         assert tables[a] is P.payment_table(cost, pair, props)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_audition_dealt_at_once_is_the_deck_popped_card_by_card(players: int) -> None:
+    """MM Phase 1, The Audition: players + 1 actors from the top of the deck (its last card first), the discard pile
+    shuffled in when the deck runs out (not with 2 players); the deal at once gives the cards, order and generator
+    of popping them one by one, for every deck size around the audition's."""
+    rng = random.Random(players)
+    for size in range(0, 2 * players + 4):
+        s = monsterbox.new_game("mansion", players, size).state
+        cards = list(s.deck) + list(s.audition)
+        s.deck = cards[:size]
+        s.actor_discard = cards[size:size + rng.randrange(6)]
+        t = R.copy_state(s)
+        R.start_round(s)
+        t.audition = []
+        for _ in range(players + 1):  # the rule, card by card
+            if not t.deck and t.actor_discard and t.n != 2:
+                t.deck, t.actor_discard = t.actor_discard, []
+                t.rng = R.crng.shuffle(t.rng, t.deck)
+            if t.deck:
+                t.audition.append(t.deck.pop())
+        assert (s.audition, s.deck, s.actor_discard) == (t.audition, t.deck, t.actor_discard), size
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_deck_at_setup_holds_the_actors_in_play(players: int) -> None:
+    """MM Setup: every actor, less the 3 marked ones with fewer than 4 players (R4: 2 players as 3), those of
+    option ``deck`` drawn first in its order; ``Codes.in_play`` is the first part, in card order."""
+    g = monsterbox.new_game("mansion", players, 0)
+    expected = [i for i, a in enumerate(CARDS.actors) if not (players < 4 and a.removed_for_3_players)]
+    assert list(g.state.codes.in_play) == expected
+    s = g.state
+    assert sorted(s.deck + s.audition) == expected
+    first = [CARDS.actors[i].id for i in expected[-2:]]
+    s = monsterbox.new_game("mansion", players, 0, {"deck": first}).state
+    assert s.audition[:2] == [expected[-2], expected[-1]]
+    assert sorted(s.deck + s.audition) == expected
