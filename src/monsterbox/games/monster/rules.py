@@ -51,6 +51,7 @@ from monsterbox.games.monster.state import (
     PENDING,
     SACRIFICE,
     SELECT,
+    Event,
     MonsterState,
     copy_state,
 )
@@ -147,12 +148,12 @@ def _ordered(rng: random.Random, items: list[int], first: list[int]) -> list[int
     element). ``items`` may repeat (weapons): one copy is taken out for each entry of ``first``. ``items`` is a
     list of the caller's own, which may be shuffled in place and returned."""
     if not first:  # the usual case: the pile is ``items`` shuffled (no copy)
-        crng.shuffle_random(rng, items)
+        crng.shuffle_random_planned(rng, items)
         return items
     rest = list(items)
     for x in first:
         rest.remove(x)
-    crng.shuffle_random(rng, rest)
+    crng.shuffle_random_planned(rng, rest)
     return rest + first[::-1]
 
 
@@ -174,6 +175,23 @@ WEAPON_DECK = tuple(w for w in range(5) for _ in range(WEAPONS_PER_TYPE - BANK_P
 
 #: the setup's lairs, counted (MO Setup 8)
 LAIRS_AT_START = range(START_LAIRS)
+#: the options that put chosen cards on top of a deck (tests, puzzles; ``_first``): without them every deck is
+#: simply shuffled
+SCRIPTED_DECKS = frozenset({"weapons", "lairs", "crises", "characters"})
+
+
+def deck_cards(cards: MonsterCards) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The card indices of the lair, loot and character decks before shuffling, in file order: made once per card
+    set (by identity, as ``actions.action_tables``), so a setup copies a tuple (``[*t]``, no call) instead of
+    creating a range and a list from it."""
+    hit = _deck_cards.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        hit = _deck_cards[id(cards)] = (cards, (tuple(range(len(cards.lairs))), tuple(range(len(cards.loot))),
+                                                tuple(range(len(cards.characters)))))
+    return hit[1]
+
+
+_deck_cards: dict[int, tuple[MonsterCards, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
 
 
 def seat_lists(n: int) -> list[list[Any]]:
@@ -199,28 +217,38 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
     """MO Setup: weapons bank (10 per type), shuffled decks, villagers 20, characters, cube bags, leader, 4 lairs."""
     cards = card_set(options)
     st = crng.seed_state(rng.getrandbits(64))  # chance during play; the setup shuffles use ``rng`` directly
+    shuffle = crng.shuffle_random_planned  # ``rng.shuffle``'s permutations and draws
     unreliable = options.get("unreliable_weaponry", False)
     if unreliable:
         weapons = [w for w in range(5) for _ in range(WEAPONS_PER_TYPE)]
-        crng.shuffle_random(rng, weapons)
+        shuffle(rng, weapons)
         bank = [weapons[k * BANK_PER_TYPE:(k + 1) * BANK_PER_TYPE] for k in range(5)]
         weapons = weapons[5 * BANK_PER_TYPE:]
     else:
         bank = [[w] * BANK_PER_TYPE for w in COLOURS_FROM[0]]
-        weapons = list(WEAPON_DECK)
-    weapon_deck = _ordered(rng, weapons, _first(options, "weapons", cards.weapons))  # id order = colour
-    lair_deck = _ordered(rng, list(range(len(cards.lairs))), _first(options, "lairs", cards.lairs))
-    loot_deck = _ordered(rng, list(range(len(cards.loot))), [])
+        weapons = [*WEAPON_DECK]
+    lairs, loot, chars = deck_cards(cards)
     levels = cards.crisis_levels
-    if "crises" in options:  # crises scripted to come first, each on its level's deck
-        forced = _first(options, "crises", cards.crises)
-        decks = [_ordered(rng, list(levels[level - 1]), [i for i in forced if cards.crises[i].level == level])
+    if SCRIPTED_DECKS.isdisjoint(options):  # every deck shuffled, in this order (``_ordered`` with nothing first)
+        weapon_deck = weapons
+        shuffle(rng, weapon_deck)
+        lair_deck = [*lairs]
+        shuffle(rng, lair_deck)
+        loot_deck = [*loot]
+        shuffle(rng, loot_deck)
+        decks = [[*levels[0]], [*levels[1]]]
+        shuffle(rng, decks[0])
+        shuffle(rng, decks[1])
+        char_deck = [*chars]
+        shuffle(rng, char_deck)
+    else:
+        weapon_deck = _ordered(rng, weapons, _first(options, "weapons", cards.weapons))  # id order = colour
+        lair_deck = _ordered(rng, [*lairs], _first(options, "lairs", cards.lairs))
+        loot_deck = _ordered(rng, [*loot], [])
+        forced = _first(options, "crises", cards.crises)  # crises scripted to come first, each on its level's deck
+        decks = [_ordered(rng, [*levels[level - 1]], [i for i in forced if cards.crises[i].level == level])
                  for level in (1, 2)]
-    else:  # the level 1 deck shuffled, then the level 2 deck (``_ordered`` with nothing first)
-        decks = [list(levels[0]), list(levels[1])]
-        crng.shuffle_random(rng, decks[0])
-        crng.shuffle_random(rng, decks[1])
-    char_deck = _ordered(rng, list(range(len(cards.characters))), _first(options, "characters", cards.characters))
+        char_deck = _ordered(rng, [*chars], _first(options, "characters", cards.characters))
     k = options.get("character_choices", 1)
     seats = SEATS[players]
     if k == 1:  # one character each, seat 0 first, from the top of the deck (no choice to offer)
@@ -231,6 +259,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         characters = [o[0] for o in offered]
     table, codes = action_tables(cards, players)
     leader = options["first_leader"] if "first_leader" in options else crng.randrange_random(rng, players)
+    lair_keys, stacks, dead, lair_loot, log = first_lairs(cards, lair_deck, loot_deck)
     # the fields in their order (``state.MonsterState``), each line's named in its comment; positional as in
     # ``copy_state``: matching keyword arguments costs about 500 instructions each, more than the rest of the call
     s = MonsterState(
@@ -241,21 +270,40 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         seat_lists(players), seat_lists(players),  # stored, held
         [0] * players, [BAG_CUBES] * players, characters, offered,  # cubes, bags, characters, offered
         [False] * players, seat_lists(players), seat_lists(players),  # exhausted, items, items_used
-        [], [], [], [],  # lair_keys, stacks, dead, lair_loot
+        lair_keys, stacks, dead, lair_loot,  # lair_keys, stacks, dead, lair_loot
         lair_deck, [], loot_deck, [],  # lair_deck, lair_discard, loot_deck, loot_discard
         decks, [[], []], [], [],  # crisis_decks, crisis_discards, day_crises, bounties
         START_VILLAGERS, leader, 0, HUNT, 0,  # villagers, leader, day, phase, current
         [False] * players, [], [], -1, 0,  # passed, pending, followups, loot_choice, turn_actor
-        st, 0, [], table, codes,  # rng, step, log, table, codes
+        st, 0, log, table, codes,  # rng, step, log, table, codes
     )
-    for _ in LAIRS_AT_START:
-        spawn_lair(s)
+    if not lair_keys:  # decks too short to spread the lairs at once (small card files)
+        for _ in LAIRS_AT_START:
+            spawn_lair(s)
     if k > 1:
         s.phase = SELECT
         s.current = 0
         return s
     start_day(s)
     return s
+
+
+def first_lairs(cards: MonsterCards, lair_deck: list[int], loot_deck: list[int]) -> tuple[
+        list[int], list[list[int]], list[list[int]], list[int], list[Event]]:
+    """MO Setup 8: the four lairs of the setup, each with its monster stack and a loot card below it, drawn from
+    the top of the decks and logged as ``spawn_lair`` does it four times (the lair keys, stacks, monsters killed,
+    loot and log of a new table), at once: no call, deck check or log test a lair. Empty lists when a deck holds
+    fewer than four cards (a small card file): then ``spawn_lair``, which reshuffles and may run out, does it."""
+    if len(lair_deck) < START_LAIRS or len(loot_deck) < START_LAIRS:
+        return [], [], [], [], []
+    keys = lair_deck[:-START_LAIRS - 1:-1]  # the top four, the next card first
+    del lair_deck[-START_LAIRS:]
+    loot = loot_deck[:-START_LAIRS - 1:-1]
+    del loot_deck[-START_LAIRS:]
+    monsters = cards.lair_stacks
+    log: list[Event] = [(-1, ("lair", keys[i], monsters[keys[i]], loot[i])) for i in LAIRS_AT_START]
+    # (no monster killed yet: ``seat_lists`` makes up to six empty lists, and the setup spreads four lairs)
+    return keys, [list(monsters[key]) for key in keys], seat_lists(START_LAIRS), loot, log
 
 
 # --- setup pieces and days ------------------------------------------------------------------------------------------
