@@ -284,7 +284,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         s.phase = SELECT
         s.current = 0
         return s
-    start_day(s)
+    first_day(s)
     return s
 
 
@@ -350,6 +350,45 @@ def start_day(s: MonsterState) -> None:
         return
     s.followups.append(("hunt",))
     proceed(s)
+
+
+def first_day(s: MonsterState) -> None:
+    """``start_day`` on a table just set up (day 0, the four lairs out, characters dealt): the first day has no
+    leader to pass on and no store to take back, and every hand is empty and every bag full, so MO Provisioning
+    deals at once: each seat's weapons counted into its hand and logged together, the cubes set rather than moved
+    (``provision`` checks each of these, and ``proceed`` the queue, every day). Then the crisis and the hunt, as on
+    any day."""
+    n, leader, deck = s.n, s.leader, s.weapon_deck
+    total = sum(map(len, s.stacks))
+    if len(deck) < total or BAG_CUBES < 1:  # a deck too short for the monsters: ``start_day`` reshuffles
+        start_day(s)
+        return
+    s.day = 1
+    log = s.log
+    if log is not None:
+        log.append((-1, ("day", 1, leader)))
+    s.bags = [BAG_CUBES - 1] * n
+    s.cubes = [1] * n
+    top = tuple(deck[:-total - 1:-1])  # the top ``total`` cards, the next one first: the k-th to the leader's k-th
+    del deck[len(deck) - total:]  # neighbour, and every n-th after
+    hands = s.hands
+    for p in SEATS[n]:
+        got = top[(p - leader) % n::n]
+        hand = hands[p]
+        for w in got:
+            hand[w] += 1
+        if log is not None:
+            log += ((-1, ("dealt", p, len(got))), (p, ("drew", p, got)))
+    crisis(s)
+    if s.phase == OVER:
+        return
+    if s.followups:  # the crisis asks something first
+        s.followups.append(("hunt",))
+        proceed(s)
+        return
+    s.phase, s.current = HUNT, leader  # ``proceed``'s "hunt" step: nobody has passed yet
+    if log is not None:
+        log.append((-1, ("hunt", leader)))
 
 
 def provision(s: MonsterState) -> None:
