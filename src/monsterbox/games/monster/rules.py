@@ -225,7 +225,8 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         bank = [weapons[k * BANK_PER_TYPE:(k + 1) * BANK_PER_TYPE] for k in range(5)]
         weapons = weapons[5 * BANK_PER_TYPE:]
     else:
-        bank = [[w] * BANK_PER_TYPE for w in COLOURS_FROM[0]]
+        bank = [[0] * BANK_PER_TYPE, [1] * BANK_PER_TYPE, [2] * BANK_PER_TYPE, [3] * BANK_PER_TYPE,
+                [4] * BANK_PER_TYPE]  # the five weapons (a comprehension costs more)
         weapons = [*WEAPON_DECK]
     lairs, loot, chars = deck_cards(cards)
     levels = cards.crisis_levels
@@ -260,16 +261,18 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
     table, codes = action_tables(cards, players)
     leader = options["first_leader"] if "first_leader" in options else crng.randrange_random(rng, players)
     lair_keys, stacks, dead, lair_loot, log = first_lairs(cards, lair_deck, loot_deck)
+    hands, known, stored, held = empty_hands(players), seat_lists(players), seat_lists(players), seat_lists(players)
+    items, items_used = seat_lists(players), seat_lists(players)
     # the fields in their order (``state.MonsterState``), each line's named in its comment; positional as in
     # ``copy_state``: matching keyword arguments costs about 500 instructions each, more than the rest of the call
     s = MonsterState(
         cards, players, options.get("elite", False),  # cards, n, elite
         options.get("crisis_level", 1), unreliable,  # crisis_level, unreliable
         weapon_deck, [], bank, [[], [], [], [], []],  # weapon_deck, weapon_discard, bank, bank_cubes (5 stacks)
-        empty_hands(players), seat_lists(players), [-1] * players,  # hands, known, armed
-        seat_lists(players), seat_lists(players),  # stored, held
+        hands, known, [-1] * players,  # hands, known, armed
+        stored, held,  # stored, held
         [0] * players, [BAG_CUBES] * players, characters, offered,  # cubes, bags, characters, offered
-        [False] * players, seat_lists(players), seat_lists(players),  # exhausted, items, items_used
+        [False] * players, items, items_used,  # exhausted, items, items_used
         lair_keys, stacks, dead, lair_loot,  # lair_keys, stacks, dead, lair_loot
         lair_deck, [], loot_deck, [],  # lair_deck, lair_discard, loot_deck, loot_discard
         decks, [[], []], [], [],  # crisis_decks, crisis_discards, day_crises, bounties
@@ -292,18 +295,20 @@ def first_lairs(cards: MonsterCards, lair_deck: list[int], loot_deck: list[int])
         list[int], list[list[int]], list[list[int]], list[int], list[Event]]:
     """MO Setup 8: the four lairs of the setup, each with its monster stack and a loot card below it, drawn from
     the top of the decks and logged as ``spawn_lair`` does it four times (the lair keys, stacks, monsters killed,
-    loot and log of a new table), at once: no call, deck check or log test a lair. Empty lists when a deck holds
-    fewer than four cards (a small card file): then ``spawn_lair``, which reshuffles and may run out, does it."""
+    loot and log of a new table), at once and written out for four (``START_LAIRS``; a comprehension costs more
+    than the rest): no call, deck check or log test a lair. Empty lists when a deck holds fewer than four cards (a
+    small card file): then ``spawn_lair``, which reshuffles and may run out, does it."""
     if len(lair_deck) < START_LAIRS or len(loot_deck) < START_LAIRS:
         return [], [], [], [], []
-    keys = lair_deck[:-START_LAIRS - 1:-1]  # the top four, the next card first
-    del lair_deck[-START_LAIRS:]
-    loot = loot_deck[:-START_LAIRS - 1:-1]
-    del loot_deck[-START_LAIRS:]
+    k1, k2, k3, k4 = keys = lair_deck[:-5:-1]  # the top four, the next card first
+    del lair_deck[-4:]
+    c1, c2, c3, c4 = loot = loot_deck[:-5:-1]
+    del loot_deck[-4:]
     monsters = cards.lair_stacks
-    log: list[Event] = [(-1, ("lair", keys[i], monsters[keys[i]], loot[i])) for i in LAIRS_AT_START]
-    # (no monster killed yet: ``seat_lists`` makes up to six empty lists, and the setup spreads four lairs)
-    return keys, [list(monsters[key]) for key in keys], seat_lists(START_LAIRS), loot, log
+    m1, m2, m3, m4 = monsters[k1], monsters[k2], monsters[k3], monsters[k4]
+    log: list[Event] = [(-1, ("lair", k1, m1, c1)), (-1, ("lair", k2, m2, c2)), (-1, ("lair", k3, m3, c3)),
+                        (-1, ("lair", k4, m4, c4))]
+    return keys, [[*m1], [*m2], [*m3], [*m4]], [[], [], [], []], loot, log
 
 
 # --- setup pieces and days ------------------------------------------------------------------------------------------
