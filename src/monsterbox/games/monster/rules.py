@@ -1277,14 +1277,10 @@ class MonsterRules(PhasedRuleset):
     over_phase = OVER
     view_module = "monsterbox.games.monster.view"
 
-    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-        return validate_options(players, options)
-
-    def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> MonsterState:
-        return setup(players, options, rng)
-
-    # the module's functions themselves, not methods calling them: one call less on every decision (mypy: their
-    # parameters are named ``s``/``code``, not ``state``/``action``; positional use is the same)
+    # the module's functions themselves, not methods calling them: one call less on every decision or new game
+    # (mypy: their parameters are named ``s``/``code``, not ``state``/``action``; positional use is the same)
+    validate_options = staticmethod(validate_options)
+    setup = staticmethod(setup)
     legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
     apply = staticmethod(apply)  # type: ignore[assignment]
     # read by the Game wrapper two to three times a decision: plain attribute reads in C (``attrgetter`` is not a
