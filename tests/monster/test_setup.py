@@ -38,6 +38,20 @@ def test_planned_shuffle_is_random_shuffle(seed: int, size: int, repeats: bool, 
     assert r2.getrandbits(64) == r1.getrandbits(64)
 
 
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**64), sizes=st.lists(st.integers(min_value=0, max_value=160),
+                                                                       max_size=7))
+def test_planned_shuffle_of_several_piles_is_one_shuffle_after_another(seed: int, sizes: list[int]) -> None:
+    piles = [list(range(n)) for n in sizes]
+    expected = [p[:] for p in piles]
+    r1, r2 = random.Random(seed), random.Random(seed)
+    for p in expected:
+        r1.shuffle(p)
+    crng.shuffle_random_planned(r2, *piles)
+    assert piles == expected
+    assert r2.getrandbits(64) == r1.getrandbits(64)
+
+
 def test_shuffle_plan_lists_every_position_once() -> None:
     for n in range(300):
         plan = crng._shuffle_plan(n)

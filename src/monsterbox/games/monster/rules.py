@@ -231,17 +231,9 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
     lairs, loot, chars = deck_cards(cards)
     levels = cards.crisis_levels
     if SCRIPTED_DECKS.isdisjoint(options):  # every deck shuffled, in this order (``_ordered`` with nothing first)
-        weapon_deck = weapons
-        shuffle(rng, weapon_deck)
-        lair_deck = [*lairs]
-        shuffle(rng, lair_deck)
-        loot_deck = [*loot]
-        shuffle(rng, loot_deck)
+        weapon_deck, lair_deck, loot_deck, char_deck = weapons, [*lairs], [*loot], [*chars]
         decks = [[*levels[0]], [*levels[1]]]
-        shuffle(rng, decks[0])
-        shuffle(rng, decks[1])
-        char_deck = [*chars]
-        shuffle(rng, char_deck)
+        shuffle(rng, weapon_deck, lair_deck, loot_deck, decks[0], decks[1], char_deck)
     else:
         weapon_deck = _ordered(rng, weapons, _first(options, "weapons", cards.weapons))  # id order = colour
         lair_deck = _ordered(rng, [*lairs], _first(options, "lairs", cards.lairs))
