@@ -51,6 +51,7 @@ from monsterbox.games.monster.state import (
     PENDING,
     SACRIFICE,
     SELECT,
+    Event,
     MonsterState,
     copy_state,
 )
@@ -147,12 +148,12 @@ def _ordered(rng: random.Random, items: list[int], first: list[int]) -> list[int
     element). ``items`` may repeat (weapons): one copy is taken out for each entry of ``first``. ``items`` is a
     list of the caller's own, which may be shuffled in place and returned."""
     if not first:  # the usual case: the pile is ``items`` shuffled (no copy)
-        crng.shuffle_random(rng, items)
+        crng.shuffle_random_planned(rng, items)
         return items
     rest = list(items)
     for x in first:
         rest.remove(x)
-    crng.shuffle_random(rng, rest)
+    crng.shuffle_random_planned(rng, rest)
     return rest + first[::-1]
 
 
@@ -174,6 +175,23 @@ WEAPON_DECK = tuple(w for w in range(5) for _ in range(WEAPONS_PER_TYPE - BANK_P
 
 #: the setup's lairs, counted (MO Setup 8)
 LAIRS_AT_START = range(START_LAIRS)
+#: the options that put chosen cards on top of a deck (tests, puzzles; ``_first``): without them every deck is
+#: simply shuffled
+SCRIPTED_DECKS = frozenset({"weapons", "lairs", "crises", "characters"})
+
+
+def deck_cards(cards: MonsterCards) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The card indices of the lair, loot and character decks before shuffling, in file order: made once per card
+    set (by identity, as ``actions.action_tables``), so a setup copies a tuple (``[*t]``, no call) instead of
+    creating a range and a list from it."""
+    hit = _deck_cards.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        hit = _deck_cards[id(cards)] = (cards, (tuple(range(len(cards.lairs))), tuple(range(len(cards.loot))),
+                                                tuple(range(len(cards.characters)))))
+    return hit[1]
+
+
+_deck_cards: dict[int, tuple[MonsterCards, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
 
 
 def seat_lists(n: int) -> list[list[Any]]:
@@ -199,28 +217,31 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
     """MO Setup: weapons bank (10 per type), shuffled decks, villagers 20, characters, cube bags, leader, 4 lairs."""
     cards = card_set(options)
     st = crng.seed_state(rng.getrandbits(64))  # chance during play; the setup shuffles use ``rng`` directly
+    shuffle = crng.shuffle_random_planned  # ``rng.shuffle``'s permutations and draws
     unreliable = options.get("unreliable_weaponry", False)
     if unreliable:
         weapons = [w for w in range(5) for _ in range(WEAPONS_PER_TYPE)]
-        crng.shuffle_random(rng, weapons)
+        shuffle(rng, weapons)
         bank = [weapons[k * BANK_PER_TYPE:(k + 1) * BANK_PER_TYPE] for k in range(5)]
         weapons = weapons[5 * BANK_PER_TYPE:]
     else:
-        bank = [[w] * BANK_PER_TYPE for w in COLOURS_FROM[0]]
-        weapons = list(WEAPON_DECK)
-    weapon_deck = _ordered(rng, weapons, _first(options, "weapons", cards.weapons))  # id order = colour
-    lair_deck = _ordered(rng, list(range(len(cards.lairs))), _first(options, "lairs", cards.lairs))
-    loot_deck = _ordered(rng, list(range(len(cards.loot))), [])
+        bank = [[0] * BANK_PER_TYPE, [1] * BANK_PER_TYPE, [2] * BANK_PER_TYPE, [3] * BANK_PER_TYPE,
+                [4] * BANK_PER_TYPE]  # the five weapons (a comprehension costs more)
+        weapons = [*WEAPON_DECK]
+    lairs, loot, chars = deck_cards(cards)
     levels = cards.crisis_levels
-    if "crises" in options:  # crises scripted to come first, each on its level's deck
-        forced = _first(options, "crises", cards.crises)
-        decks = [_ordered(rng, list(levels[level - 1]), [i for i in forced if cards.crises[i].level == level])
+    if SCRIPTED_DECKS.isdisjoint(options):  # every deck shuffled, in this order (``_ordered`` with nothing first)
+        weapon_deck, lair_deck, loot_deck, char_deck = weapons, [*lairs], [*loot], [*chars]
+        decks = [[*levels[0]], [*levels[1]]]
+        shuffle(rng, weapon_deck, lair_deck, loot_deck, decks[0], decks[1], char_deck)
+    else:
+        weapon_deck = _ordered(rng, weapons, _first(options, "weapons", cards.weapons))  # id order = colour
+        lair_deck = _ordered(rng, [*lairs], _first(options, "lairs", cards.lairs))
+        loot_deck = _ordered(rng, [*loot], [])
+        forced = _first(options, "crises", cards.crises)  # crises scripted to come first, each on its level's deck
+        decks = [_ordered(rng, [*levels[level - 1]], [i for i in forced if cards.crises[i].level == level])
                  for level in (1, 2)]
-    else:  # the level 1 deck shuffled, then the level 2 deck (``_ordered`` with nothing first)
-        decks = [list(levels[0]), list(levels[1])]
-        crng.shuffle_random(rng, decks[0])
-        crng.shuffle_random(rng, decks[1])
-    char_deck = _ordered(rng, list(range(len(cards.characters))), _first(options, "characters", cards.characters))
+        char_deck = _ordered(rng, [*chars], _first(options, "characters", cards.characters))
     k = options.get("character_choices", 1)
     seats = SEATS[players]
     if k == 1:  # one character each, seat 0 first, from the top of the deck (no choice to offer)
@@ -231,31 +252,55 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         characters = [o[0] for o in offered]
     table, codes = action_tables(cards, players)
     leader = options["first_leader"] if "first_leader" in options else crng.randrange_random(rng, players)
+    lair_keys, stacks, dead, lair_loot, log = first_lairs(cards, lair_deck, loot_deck)
+    hands, known, stored, held = empty_hands(players), seat_lists(players), seat_lists(players), seat_lists(players)
+    items, items_used = seat_lists(players), seat_lists(players)
     # the fields in their order (``state.MonsterState``), each line's named in its comment; positional as in
     # ``copy_state``: matching keyword arguments costs about 500 instructions each, more than the rest of the call
     s = MonsterState(
         cards, players, options.get("elite", False),  # cards, n, elite
         options.get("crisis_level", 1), unreliable,  # crisis_level, unreliable
         weapon_deck, [], bank, [[], [], [], [], []],  # weapon_deck, weapon_discard, bank, bank_cubes (5 stacks)
-        empty_hands(players), seat_lists(players), [-1] * players,  # hands, known, armed
-        seat_lists(players), seat_lists(players),  # stored, held
+        hands, known, [-1] * players,  # hands, known, armed
+        stored, held,  # stored, held
         [0] * players, [BAG_CUBES] * players, characters, offered,  # cubes, bags, characters, offered
-        [False] * players, seat_lists(players), seat_lists(players),  # exhausted, items, items_used
-        [], [], [], [],  # lair_keys, stacks, dead, lair_loot
+        [False] * players, items, items_used,  # exhausted, items, items_used
+        lair_keys, stacks, dead, lair_loot,  # lair_keys, stacks, dead, lair_loot
         lair_deck, [], loot_deck, [],  # lair_deck, lair_discard, loot_deck, loot_discard
         decks, [[], []], [], [],  # crisis_decks, crisis_discards, day_crises, bounties
         START_VILLAGERS, leader, 0, HUNT, 0,  # villagers, leader, day, phase, current
         [False] * players, [], [], -1, 0,  # passed, pending, followups, loot_choice, turn_actor
-        st, 0, [], table, codes,  # rng, step, log, table, codes
+        st, 0, log, table, codes,  # rng, step, log, table, codes
     )
-    for _ in LAIRS_AT_START:
-        spawn_lair(s)
+    if not lair_keys:  # decks too short to spread the lairs at once (small card files)
+        for _ in LAIRS_AT_START:
+            spawn_lair(s)
     if k > 1:
         s.phase = SELECT
         s.current = 0
         return s
-    start_day(s)
+    first_day(s)
     return s
+
+
+def first_lairs(cards: MonsterCards, lair_deck: list[int], loot_deck: list[int]) -> tuple[
+        list[int], list[list[int]], list[list[int]], list[int], list[Event]]:
+    """MO Setup 8: the four lairs of the setup, each with its monster stack and a loot card below it, drawn from
+    the top of the decks and logged as ``spawn_lair`` does it four times (the lair keys, stacks, monsters killed,
+    loot and log of a new table), at once and written out for four (``START_LAIRS``; a comprehension costs more
+    than the rest): no call, deck check or log test a lair. Empty lists when a deck holds fewer than four cards (a
+    small card file): then ``spawn_lair``, which reshuffles and may run out, does it."""
+    if len(lair_deck) < START_LAIRS or len(loot_deck) < START_LAIRS:
+        return [], [], [], [], []
+    k1, k2, k3, k4 = keys = lair_deck[:-5:-1]  # the top four, the next card first
+    del lair_deck[-4:]
+    c1, c2, c3, c4 = loot = loot_deck[:-5:-1]
+    del loot_deck[-4:]
+    monsters = cards.lair_stacks
+    m1, m2, m3, m4 = monsters[k1], monsters[k2], monsters[k3], monsters[k4]
+    log: list[Event] = [(-1, ("lair", k1, m1, c1)), (-1, ("lair", k2, m2, c2)), (-1, ("lair", k3, m3, c3)),
+                        (-1, ("lair", k4, m4, c4))]
+    return keys, [[*m1], [*m2], [*m3], [*m4]], [[], [], [], []], loot, log
 
 
 # --- setup pieces and days ------------------------------------------------------------------------------------------
@@ -302,6 +347,45 @@ def start_day(s: MonsterState) -> None:
         return
     s.followups.append(("hunt",))
     proceed(s)
+
+
+def first_day(s: MonsterState) -> None:
+    """``start_day`` on a table just set up (day 0, the four lairs out, characters dealt): the first day has no
+    leader to pass on and no store to take back, and every hand is empty and every bag full, so MO Provisioning
+    deals at once: each seat's weapons counted into its hand and logged together, the cubes set rather than moved
+    (``provision`` checks each of these, and ``proceed`` the queue, every day). Then the crisis and the hunt, as on
+    any day."""
+    n, leader, deck = s.n, s.leader, s.weapon_deck
+    total = sum(map(len, s.stacks))
+    if len(deck) < total or BAG_CUBES < 1:  # a deck too short for the monsters: ``start_day`` reshuffles
+        start_day(s)
+        return
+    s.day = 1
+    log = s.log
+    if log is not None:
+        log.append((-1, ("day", 1, leader)))
+    s.bags = [BAG_CUBES - 1] * n
+    s.cubes = [1] * n
+    top = tuple(deck[:-total - 1:-1])  # the top ``total`` cards, the next one first: the k-th to the leader's k-th
+    del deck[len(deck) - total:]  # neighbour, and every n-th after
+    hands = s.hands
+    for p in SEATS[n]:
+        got = top[(p - leader) % n::n]
+        hand = hands[p]
+        for w in got:
+            hand[w] += 1
+        if log is not None:
+            log += ((-1, ("dealt", p, len(got))), (p, ("drew", p, got)))
+    crisis(s)
+    if s.phase == OVER:
+        return
+    if s.followups:  # the crisis asks something first
+        s.followups.append(("hunt",))
+        proceed(s)
+        return
+    s.phase, s.current = HUNT, leader  # ``proceed``'s "hunt" step: nobody has passed yet
+    if log is not None:
+        log.append((-1, ("hunt", leader)))
 
 
 def provision(s: MonsterState) -> None:
@@ -1185,14 +1269,10 @@ class MonsterRules(PhasedRuleset):
     over_phase = OVER
     view_module = "monsterbox.games.monster.view"
 
-    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-        return validate_options(players, options)
-
-    def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> MonsterState:
-        return setup(players, options, rng)
-
-    # the module's functions themselves, not methods calling them: one call less on every decision (mypy: their
-    # parameters are named ``s``/``code``, not ``state``/``action``; positional use is the same)
+    # the module's functions themselves, not methods calling them: one call less on every decision or new game
+    # (mypy: their parameters are named ``s``/``code``, not ``state``/``action``; positional use is the same)
+    validate_options = staticmethod(validate_options)
+    setup = staticmethod(setup)
     legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
     apply = staticmethod(apply)  # type: ignore[assignment]
     # read by the Game wrapper two to three times a decision: plain attribute reads in C (``attrgetter`` is not a
