@@ -483,6 +483,33 @@ def weapon_slot(s: MonsterState) -> list[int]:
     return out
 
 
+def three_slot(s: MonsterState, chosen: list[int], kept: tuple[list[Any], int, list[int]]) -> list[int]:
+    """``weapon_slot`` for a kill with three weapons, from the counts kept for it (``state.three_kept``): the weapons
+    that may kill, less those named, in colour order from the last one named, each leaving enough weapons for the
+    slots after it."""
+    n = len(chosen)
+    if kept[1] != n:  # counted for other choices (never in play): the generic lister
+        return weapon_slot(s)
+    left, weapon = kept[2], s.codes.weapon
+    out: list[int] = []
+    if n == 2:  # the last one: any colour left from the second one on
+        for w in COLOURS_FROM[chosen[1]]:
+            if left[w]:
+                out.append(weapon[w])
+        return out
+    later = 2 - n  # weapons still to name after this one
+    floor = chosen[0] if n else 0
+    rest = sum(left[floor:])  # sum(left[w:]) as w goes up: it only falls, so once too small it stays so
+    for w in COLOURS_FROM[floor]:
+        k = left[w]
+        if k:
+            if rest <= later:  # naming w would leave fewer weapons than the slots after it
+                break
+            out.append(weapon[w])
+            rest -= k
+    return out
+
+
 def order_slot(s: MonsterState) -> list[int]:
     """R6: the weapon placed next on the discard pile: any weapon still to be placed, once per type (the counts
     kept by ``settle_pending`` for this pending action and choices, ``state.order_kept``, else ``order_left``)."""
@@ -541,6 +568,9 @@ def legal_actions(s: MonsterState) -> list[int]:
     (``LEGAL``), of its next choice's slot when an action waits for choices (``SLOT_OPTIONS``)."""
     if s.phase == PENDING:
         pending = s.pending
+        kept = s.three_kept
+        if kept is not None and kept[0] is pending:  # a kill with three weapons (``weapon_slot``, from its counts)
+            return three_slot(s, pending[5], kept)
         return SLOT_OPTIONS[pending[4][len(pending[5])]](s)
     return LEGAL[s.phase](s)
 
@@ -696,6 +726,8 @@ def settle_pending(s: MonsterState) -> None:
 # --- R6: several weapons discarded at once go to the pile in the order the player decides ----------------------------
 ORDER_SLOT = "discard_order"
 ORDER = "discard_order"
+#: what a pass discards in order (``order_remaining``: the hand and the armed weapon)
+PASS_THEN = ("pass",)
 
 
 def discards_of(origin: str, effect: str) -> int | None:
@@ -768,17 +800,76 @@ def finish_pending(s: MonsterState) -> None:
     resolve_pending(s, p, origin, effect, params, chosen)
 
 
+def three_named(s: MonsterState, pending: list[Any], n: int, left: list[int], w: int) -> None:
+    """A weapon named for a kill with three weapons, settled from the counts kept for it (``state.three_kept``):
+    ``settle_pending`` and ``finish_pending`` written out. After the third, R6: weapons of different types are
+    discarded in the order the player gives (``discard_in_order``, its counts kept in ``state.order_kept``);
+    three of one type are spent at once (``resolve_three``)."""
+    chosen = pending[5]
+    chosen.append(w)
+    if n < 2:
+        left = left[:]
+        left[w] -= 1
+        s.three_kept = (pending, n + 1, left)
+        return
+    s.three_kept = None
+    p, params = pending[0], pending[3]
+    a, b, c = chosen
+    if a == b == c:
+        s.pending = []
+        resolve_three(s, p, params["lair"], chosen)
+        return
+    then = ("chosen", "three", params, (), (a, b, c))
+    order = s.pending = [p, "three", ORDER, {"then": then}, [ORDER_SLOT, ORDER_SLOT], []]
+    counts = [0, 0, 0, 0, 0]
+    counts[a] += 1
+    counts[b] += 1
+    counts[c] += 1
+    s.order_kept = (order, 0, counts)
+
+
+def order_named(s: MonsterState, pending: list[Any], n: int, left: list[int], w: int) -> None:
+    """R6: a weapon named next in the discard order, settled from the counts kept for it (``state.order_kept``):
+    ``settle_pending`` and ``finish_pending`` written out. Once one type (or none) is left, the rest follow in
+    colour order (``order_remaining``) and the pass or the action completes (``complete_discards``)."""
+    chosen = pending[5]
+    chosen.append(w)
+    n += 1
+    left = left[:]
+    left[w] -= 1
+    s.order_kept = (pending, n, left)
+    if left.count(0) < 4 and n < len(pending[4]):
+        return
+    s.pending = []
+    p, then = pending[0], pending[3]["then"]
+    order = chosen + weapons_listed(left)
+    if then[0] == "pass":
+        do_pass(s, p, order)
+    elif pending[1] == "three":
+        resolve_three(s, p, then[2]["lair"], order)
+    else:
+        resolve_pending(s, p, pending[1], then[1], then[2], list(then[3]) + order)
+
+
+def resolve_three(s: MonsterState, p: int, key: int, chosen: list[int]) -> None:
+    """MO Kill a monster using three weapons: the weapons go to the discard pile (in the order given, R6) and the
+    top monster of lair ``key`` is killed; Looting, Bounties: a bounty for it may be met."""
+    for w in chosen:
+        spend_weapon(s, p, w)
+    if s.log is not None:
+        s.log.append((-1, ("three", p, key, tuple(chosen))))
+    kill_top(s, p, s.lair_keys.index(key), "three weapons")
+    if s.bounties:  # Looting, Bounties: only bounties in play can be met
+        check_bounties(s, p, "three")
+    proceed(s)
+
+
 def resolve_pending(s: MonsterState, p: int, origin: str, effect: str, params: dict[str, Any], chosen: list[int],
                     ) -> None:
     if origin == "three":
-        for w in chosen:
-            spend_weapon(s, p, w)
-        if s.log is not None:
-            s.log.append((-1, ("three", p, params["lair"], tuple(chosen))))
-        kill_top(s, p, s.lair_keys.index(params["lair"]), "three weapons")
-        if s.bounties:  # Looting, Bounties: only bounties in play can be met
-            check_bounties(s, p, "three")
-    elif origin == "store":
+        resolve_three(s, p, params["lair"], chosen)
+        return
+    if origin == "store":
         drop, keep = chosen
         spend_weapon(s, p, drop)
         was_armed = store_face_down(s, p, keep)
@@ -829,16 +920,31 @@ def move_kill(s: MonsterState, p: int, key: int, w: int) -> None:
     spend_weapon(s, p, w)
     if s.log is not None:  # ``log``, written out on the hot paths
         s.log.append((-1, ("weapon_kill", p, key, w)))
-    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
     kill_top(s, p, s.lair_keys.index(key), "weapon")
     proceed(s)
 
 
 def move_three(s: MonsterState, p: int, key: int, _b: int) -> None:
-    """MO Kill a monster using three weapons of any colour (the weapons are chosen next)."""
+    """MO Kill a monster using three weapons of any colour (the weapons are chosen next). ``start_pending`` written
+    out (three weapon slots: nothing to settle yet), with the weapons that may kill counted for the choices
+    (``state.three_kept``: held in hand or armed, of a colour no crisis blocks, as ``weapon_slot`` counts them)."""
     s.turn_actor = p
-    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
-    start_pending(s, p, "three", "three", {"lair": key}, ["weapon"] * 3)
+    s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
+    pending = s.pending = [p, "three", "three", {"lair": key}, ["weapon", "weapon", "weapon"], []]
+    s.phase = PENDING
+    s.current = p
+    left = s.hands[p][:]
+    armed = s.armed[p]
+    if armed >= 0:
+        left[armed] += 1
+    hit = s.in_force  # ``crisis_rules``, its cache read here (no call on a hit)
+    rules = hit[2] if hit is not None and hit[1] == s.lair_keys and hit[0] == s.day_crises else crisis_rules(s)
+    if rules.any_blocked:
+        for w, blk in enumerate(rules.blocked):
+            if blk:
+                left[w] = 0
+    s.three_kept = (pending, 0, left)
 
 
 def move_ability(s: MonsterState, p: int, _a: int, _b: int) -> None:
@@ -849,7 +955,7 @@ def move_ability(s: MonsterState, p: int, _a: int, _b: int) -> None:
     log(s, -1, "ability", p, s.characters[p])
     if ch.effect == "draw_then_discard":
         quartermaster_draw(s, p, ch.params)
-    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
     start_pending(s, p, "ability", ch.effect, ch.params, CHARACTER_EFFECTS[ch.effect].slots(ch.params))
 
 
@@ -859,20 +965,20 @@ def move_item(s: MonsterState, p: int, item: int, _b: int) -> None:
     card = s.cards.loot[item]
     s.items_used[p].append(item)
     log(s, -1, "item", p, item)
-    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
     start_pending(s, p, "item", card.effect, card.params, LOOT_EFFECTS[card.effect].slots(card.params))
 
 
 def move_cube(s: MonsterState, p: int, w: int, _b: int) -> None:
     """MO Place a power cube on a bank stack (``place_cube``)."""
     place_cube(s, p, w)
-    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
     proceed(s)
 
 
 def move_store(s: MonsterState, p: int, _a: int, _b: int) -> None:
     """MO Store a weapon: discard one weapon and put another face down (both chosen next)."""
-    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
     start_pending(s, p, "store", "store", {}, ["weapon", "weapon"])
 
 
@@ -881,18 +987,26 @@ def move_discard(s: MonsterState, p: int, w: int, _b: int) -> None:
     spend_weapon(s, p, w)
     if s.log is not None:
         s.log.append((-1, ("discard", p, w)))
-    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
     proceed(s)
 
 
 def move_pass(s: MonsterState, p: int, _a: int, _b: int) -> None:
-    """MO The Hunt: passing discards the hand and the armed weapon (R6: in the player's order)."""
-    hand = s.hands[p]
-    gone = weapons_listed(hand)
-    if s.armed[p] >= 0:
-        gone.append(s.armed[p])
-    s.followups = [("next", p)]
-    discard_in_order(s, p, "pass", ("pass",), gone)
+    """MO The Hunt: passing discards the hand and the armed weapon (R6: in the player's order).
+
+    ``discard_in_order`` written out from the hand counted per type: with one type (or none) the order cannot
+    matter and the pass is done at once; otherwise the order is asked, its counts kept (``state.order_kept``)."""
+    left = s.hands[p][:]
+    armed = s.armed[p]
+    if armed >= 0:
+        left[armed] += 1
+    s.followups = [NEXT_STEP[p]]
+    if left.count(0) >= 4:
+        do_pass(s, p, weapons_listed(left))
+        return
+    pending = s.pending = [p, "pass", ORDER, {"then": PASS_THEN}, [ORDER_SLOT] * (sum(left) - 1), []]
+    s.phase, s.current = PENDING, p
+    s.order_kept = (pending, 0, left)
 
 
 def move_arm(s: MonsterState, p: int, w: int, _b: int) -> None:
@@ -920,9 +1034,20 @@ def move_choose(s: MonsterState, p: int, a: int, _b: int) -> None:
 
 
 def move_weapon(s: MonsterState, p: int, w: int, b: int) -> None:
-    """A weapon: a choice of the pending action, or the weapon discarded for a crisis."""
-    if s.phase == PENDING:  # ``move_choose``, written out (the most frequent decision)
-        s.pending[5].append(w)
+    """A weapon: a choice of the pending action, or the weapon discarded for a crisis. The most frequent choices,
+    a kill with three weapons and R6's discard order, settle from the counts kept for them (``three_named``,
+    ``order_named``); any other, ``move_choose``."""
+    if s.phase == PENDING:
+        pending = s.pending
+        kept = s.three_kept
+        if kept is not None and kept[0] is pending and kept[1] == len(pending[5]):
+            three_named(s, pending, kept[1], kept[2], w)
+            return
+        kept = s.order_kept
+        if kept is not None and kept[0] is pending and kept[1] == len(pending[5]):
+            order_named(s, pending, kept[1], kept[2], w)
+            return
+        pending[5].append(w)
         settle_pending(s)
         return
     spend_weapon(s, p, w)
@@ -1019,6 +1144,10 @@ def take_loot(s: MonsterState, p: int, loot: int) -> None:
             return
         start_pending(s, p, "spell", card.effect, card.params, slots)
 
+
+#: per seat, the steps that follow a hunt action (``proceed``; MO The Hunt: arm, then the next player), made once
+ARM_STEP = tuple(("arm", p) for p in range(7))
+NEXT_STEP = tuple(("next", p) for p in range(7))
 
 def proceed(s: MonsterState) -> None:
     """Run the queued steps of the turn (loot choice, arming, next player) or of the crisis, until a decision."""

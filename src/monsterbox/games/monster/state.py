@@ -81,6 +81,12 @@ class MonsterState:
     #: (another list) or more weapons named miss it. Never modified in place; ``copy_state`` does not carry it (a
     #: determinization resamples the hand it was counted from).
     order_kept: tuple[list[Any], int, list[int]] | None = None
+    #: a kill with three weapons being chosen (``rules.move_three``): ``(pending, chosen, left)``, the weapons that
+    #: may still be named counted per type (held in hand or armed, of a colour no crisis blocks, less those named)
+    #: when ``chosen`` of the pending action ``pending`` (that very list) were named. Set by the kill and after each
+    #: weapon named, read by the choice's legal actions and its settling instead of the generic weapon choice; like
+    #: ``order_kept``, never modified in place and not carried by ``copy_state`` (a copy takes the generic path).
+    three_kept: tuple[list[Any], int, list[int]] | None = None
 
 
 def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
