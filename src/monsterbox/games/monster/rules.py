@@ -484,29 +484,29 @@ def weapon_slot(s: MonsterState) -> list[int]:
 
 
 def three_slot(s: MonsterState, chosen: list[int], kept: tuple[list[Any], int, list[int]]) -> list[int]:
-    """``weapon_slot`` for a kill with three weapons, from the counts kept for it (``state.three_kept``): the weapons
-    that may kill, less those named, in colour order from the last one named, each leaving enough weapons for the
-    slots after it."""
+    """``weapon_slot`` for a kill with three weapons, from the counts kept for it (``state.three_kept``: the weapons
+    that may kill, less those named, none below the last one named since a set is named in colour order): each
+    colour left that leaves enough weapons, itself and those above it, for the slots after it."""
     n = len(chosen)
     if kept[1] != n:  # counted for other choices (never in play): the generic lister
         return weapon_slot(s)
-    left, weapon = kept[2], s.codes.weapon
-    out: list[int] = []
-    if n == 2:  # the last one: any colour left from the second one on
-        for w in COLOURS_FROM[chosen[1]]:
-            if left[w]:
-                out.append(weapon[w])
-        return out
+    c0, c1, c2, c3, c4 = kept[2]
     later = 2 - n  # weapons still to name after this one
-    floor = chosen[0] if n else 0
-    rest = sum(left[floor:])  # sum(left[w:]) as w goes up: it only falls, so once too small it stays so
-    for w in COLOURS_FROM[floor]:
-        k = left[w]
-        if k:
-            if rest <= later:  # naming w would leave fewer weapons than the slots after it
-                break
-            out.append(weapon[w])
-            rest -= k
+    s3 = c3 + c4  # the weapons of each colour and above, written out (no slice, sum or loop)
+    s2 = c2 + s3
+    s1 = c1 + s2
+    weapon = s.codes.weapon
+    out: list[int] = []
+    if c0 and c0 + s1 > later:
+        out.append(weapon[0])
+    if c1 and s1 > later:
+        out.append(weapon[1])
+    if c2 and s2 > later:
+        out.append(weapon[2])
+    if c3 and s3 > later:
+        out.append(weapon[3])
+    if c4 and c4 > later:
+        out.append(weapon[4])
     return out
 
 
@@ -849,9 +849,18 @@ def three_named(s: MonsterState, pending: list[Any], n: int, left: list[int], w:
     three of one type are spent at once (``resolve_three``)."""
     chosen = pending[5]
     chosen.append(w)
-    if n < 2:
-        left = left[:]
-        left[w] -= 1
+    if n < 2:  # the counts less ``w``, none below it (the next ones are named from ``w`` on)
+        c0, c1, c2, c3, c4 = left
+        if w == 0:
+            left = [c0 - 1, c1, c2, c3, c4]
+        elif w == 1:
+            left = [0, c1 - 1, c2, c3, c4]
+        elif w == 2:
+            left = [0, 0, c2 - 1, c3, c4]
+        elif w == 3:
+            left = [0, 0, 0, c3 - 1, c4]
+        else:
+            left = [0, 0, 0, 0, c4 - 1]
         s.three_kept = (pending, n + 1, left)
         return
     s.three_kept = None

@@ -82,8 +82,9 @@ class MonsterState:
     #: determinization resamples the hand it was counted from).
     order_kept: tuple[list[Any], int, list[int]] | None = None
     #: a kill with three weapons being chosen (``rules.move_three``): ``(pending, chosen, left)``, the weapons that
-    #: may still be named counted per type (held in hand or armed, of a colour no crisis blocks, less those named)
-    #: when ``chosen`` of the pending action ``pending`` (that very list) were named. Set by the kill and after each
+    #: may still be named counted per type (held in hand or armed, of a colour no crisis blocks, less those named;
+    #: none below the last one named, as a set is named in colour order) when ``chosen`` of the pending action
+    #: ``pending`` (that very list) were named. Set by the kill and after each
     #: weapon named, read by the choice's legal actions and its settling instead of the generic weapon choice; like
     #: ``order_kept``, never modified in place and not carried by ``copy_state`` (a copy takes the generic path).
     three_kept: tuple[list[Any], int, list[int]] | None = None
