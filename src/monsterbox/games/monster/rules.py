@@ -450,6 +450,10 @@ def weapon_slot(s: MonsterState) -> list[int]:
     armed = s.armed[p]
     if armed >= 0:
         left[armed] += 1
+    if origin == "store":  # discard one, store another (two weapon slots): any colour left, in any order
+        if n:
+            left[chosen[0]] -= 1
+        return colours_listed(s.codes.weapon, left)
     if origin == "three":  # a kill with three weapons (most weapon choices): three weapon slots, all named here
         named, kill, later = chosen, True, 2 - n
     else:
@@ -467,8 +471,6 @@ def weapon_slot(s: MonsterState) -> list[int]:
                 if blk:
                     left[w] = 0
     weapon = s.codes.weapon
-    if origin == "store":  # discard one, store another: any order
-        return list(compress(weapon, left))  # the colours left (counts are never negative)
     if not later:  # the last one (the third of a kill with three weapons): any colour left, from ``floor`` on
         return list(compress(weapon[floor:], left[floor:]))
     out = []
@@ -868,7 +870,7 @@ def three_named(s: MonsterState, pending: list[Any], n: int, left: list[int], w:
     a, b, c = chosen
     if a == b == c:
         s.pending = []
-        resolve_three(s, p, params["lair"], chosen)
+        resolve_three(s, p, params["lair"], (a, b, c))
         return
     then = ("chosen", "three", params, (), (a, b, c))
     order = s.pending = [p, "three", ORDER, {"then": then}, [ORDER_SLOT, ORDER_SLOT], []]
@@ -889,26 +891,43 @@ def order_named(s: MonsterState, pending: list[Any], n: int, left: list[int], w:
     left = left[:]
     left[w] -= 1
     s.order_kept = (pending, n, left)
-    if left.count(0) < 4 and n < len(pending[4]):
-        return
+    if left.count(0) < 4:  # two types or more still to place
+        if n < len(pending[4]):
+            return
+        rest = weapons_listed(left)  # (never: the slots are one fewer than the weapons)
+    else:  # one type left (or none): its order cannot matter
+        c0, c1, c2, c3, c4 = left
+        rest = SINGLE[0] * c0 if c0 else SINGLE[1] * c1 if c1 else SINGLE[2] * c2 if c2 else \
+            SINGLE[3] * c3 if c3 else SINGLE[4] * c4
     s.pending = []
     p, then = pending[0], pending[3]["then"]
-    order = chosen + weapons_listed(left)
+    order = chosen + rest
     if then[0] == "pass":
         do_pass(s, p, order)
     elif pending[1] == "three":
-        resolve_three(s, p, then[2]["lair"], order)
+        resolve_three(s, p, then[2]["lair"], tuple(order))
     else:
         resolve_pending(s, p, pending[1], then[1], then[2], list(then[3]) + order)
 
 
-def resolve_three(s: MonsterState, p: int, key: int, chosen: list[int]) -> None:
+def resolve_three(s: MonsterState, p: int, key: int, chosen: tuple[int, ...]) -> None:
     """MO Kill a monster using three weapons: the weapons go to the discard pile (in the order given, R6) and the
-    top monster of lair ``key`` is killed; Looting, Bounties: a bounty for it may be met."""
+    top monster of lair ``key`` is killed; Looting, Bounties: a bounty for it may be met. ``spend_weapon`` written
+    out for the three: the armed copy first, then the hand."""
+    armed, hand, known, held = s.armed, s.hands[p], s.known[p], s.held[p]
     for w in chosen:
-        spend_weapon(s, p, w)
+        if armed[p] == w:
+            armed[p] = -1
+        else:
+            assert hand[w] > 0, "no such weapon in hand"
+            hand[w] -= 1
+            if w in known:
+                known.remove(w)
+            elif w in held:  # it may have been that one
+                held.remove(w)
+    s.weapon_discard += chosen
     if s.log is not None:
-        s.log.append((-1, ("three", p, key, tuple(chosen))))
+        s.log.append((-1, ("three", p, key, chosen)))
     kill_top(s, p, s.lair_keys.index(key), "three weapons")
     if s.bounties:  # Looting, Bounties: only bounties in play can be met
         check_bounties(s, p, "three")
@@ -918,7 +937,7 @@ def resolve_three(s: MonsterState, p: int, key: int, chosen: list[int]) -> None:
 def resolve_pending(s: MonsterState, p: int, origin: str, effect: str, params: dict[str, Any], chosen: list[int],
                     ) -> None:
     if origin == "three":
-        resolve_three(s, p, params["lair"], chosen)
+        resolve_three(s, p, params["lair"], tuple(chosen))
         return
     if origin == "store":
         drop, keep = chosen
@@ -944,12 +963,12 @@ def do_pass(s: MonsterState, p: int, order: list[int]) -> None:
     if s.held[p]:
         for w in order:
             spend_weapon(s, p, w)
+        assert not any(hand) and s.armed[p] < 0, "a pass discards the whole hand and the armed weapon"
     else:
         assert len(order) == sum(hand) + (s.armed[p] >= 0), "a pass discards the whole hand and the armed weapon"
         s.armed[p] = -1
         hand[:] = NO_WEAPONS
         s.weapon_discard += order
-    assert not any(hand) and s.armed[p] < 0
     s.known[p] = []
     s.passed[p] = True
     if s.log is not None:
