@@ -123,3 +123,57 @@ def test_a_copy_mid_choice_takes_the_generic_path():
 
 def test_pass_then_is_the_pass():
     assert PASS_THEN == ("pass",)
+
+
+def plain_hunt(s: MonsterState) -> list[int]:
+    """MO The Hunt's actions as the rulebook lists them, codes looked up by move: kills of each lair's top monster
+    with a weapon of its colour (one no crisis blocks), kills with three weapons, ability, items, cubes, store,
+    discards, pass."""
+    from monsterbox.games.monster.effects import CHARACTER_EFFECTS, LOOT_EFFECTS
+    from monsterbox.games.monster.mechanics import bank_count, rules_of_crises
+
+    index, p = s.table.index, s.current
+    rules = rules_of_crises(s.cards.crises, s.day_crises, s.lair_keys)
+    have = [s.hands[p][w] + (s.armed[p] == w) for w in range(5)]
+    may_kill = [0 if rules.blocked[w] else have[w] for w in range(5)]
+    lairs = [(k, st) for k, st in zip(s.lair_keys, s.stacks, strict=True) if st]
+    acts = [index[(A.KILL, k, st[-1])] for k, st in lairs if may_kill[st[-1]]]
+    if sum(may_kill) >= 3 and not rules.no_three:
+        acts += [index[(A.THREE, k, -1)] for k, _ in lairs if k not in rules.no_three_lairs]
+    ch = s.cards.characters[s.characters[p]]
+    if not s.exhausted[p] and CHARACTER_EFFECTS[ch.effect].usable(s, p, ch.params):
+        acts.append(index[(A.ABILITY, -1, -1)])
+    for it in s.items[p]:
+        card = s.cards.loot[it]
+        if it not in s.items_used[p] and LOOT_EFFECTS[card.effect].usable(s, p, card.params):
+            acts.append(index[(A.ITEM, it, -1)])
+    if s.cubes[p] and not rules.no_cubes:
+        acts += [index[(A.CUBE, w, -1)] for w in range(5) if bank_count(s, w) > 0]
+    if sum(have) >= 2:
+        acts.append(index[(A.STORE, -1, -1)])
+    acts += [index[(A.DISCARD, w, -1)] for w in range(5) if have[w]]
+    return acts + [index[(A.PASS, -1, -1)]]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_hunt_with_a_lair_left_empty_matches_the_rules(seed):
+    """The hunt's kills read each lair's kill codes kept with the crisis rules and stop at an empty stack (never in
+    play): with one lair emptied by hand, the listing is still the rules' (no kill or three-weapon kill there)."""
+    from monsterbox.games.monster.rules import hunt_actions
+    from monsterbox.games.monster.state import HUNT
+
+    options = OPTIONS[seed % len(OPTIONS)]
+    players = 2 + seed % 5 if "character_choices" not in options else 2 + seed % 2
+    g = monsterbox.new_game("monster", players, seed, options)
+    rng = random.Random(seed)
+    checked = 0
+    while not g.over and checked < 5:
+        s = g.state
+        if s.phase == HUNT:
+            c = copy_state(s)
+            c.stacks[rng.randrange(len(c.stacks))] = []
+            assert hunt_actions(c) == plain_hunt(c)
+            assert hunt_actions(s) == plain_hunt(s)
+            checked += 1
+        acts = g.legal_codes()
+        g.play_code(acts[rng.randrange(len(acts))])

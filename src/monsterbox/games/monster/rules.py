@@ -675,14 +675,18 @@ def hunt_actions(s: MonsterState) -> list[int]:
     if rules.any_blocked:
         may_kill = [0 if b else h for h, b in zip(have, rules.blocked)]  # noqa: B905 (five colours each)
     acts: list[int] = []
-    kill, gap = c.kill, False
-    for key, stack in zip(keys, s.stacks):  # noqa: B905 (one stack a lair)
-        if stack:
+    rows = hit[4]  # each lair's kill codes by colour, in lair order (kept with the crisis rules)
+    i = 0  # a counter, not ``zip``/``enumerate``: a third less a lair
+    try:
+        for stack in s.stacks:
             top = stack[-1]
             if may_kill[top]:
-                acts.append(kill[key][top])
-        else:  # no monster left (never in play: an emptied lair is destroyed at once)
-            gap = True
+                acts.append(rows[i][top])
+            i += 1
+        gap = False
+    except IndexError:  # a lair with no monster left (never in play: an emptied lair is destroyed at once)
+        gap = True
+        acts = [row[stack[-1]] for row, stack in zip(rows, s.stacks) if stack and may_kill[stack[-1]]]  # noqa: B905
     if held >= 3 and not rules.no_three and (sum(may_kill) if rules.any_blocked else held) >= 3:
         if not gap:  # the lairs the crises allow, kept with the crisis rules (``crisis_rules``)
             acts += hit[3]

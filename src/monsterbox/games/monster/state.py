@@ -69,8 +69,8 @@ class MonsterState:
     codes: MonsterCodes  # the same table's codes by move (``actions.action_codes``)
     result: dict[str, Any] | None = None
     #: cache of ``mechanics.crisis_rules``: (today's crises, the table's lairs: copies never modified, its value, the
-    #: three-weapon kill codes of the lairs the crises allow)
-    in_force: tuple[list[int], list[int], Any, list[int]] | None = None
+    #: three-weapon kill codes of the lairs the crises allow, each lair's kill codes by colour)
+    in_force: tuple[list[int], list[int], Any, list[int], list[tuple[int, ...]]] | None = None
     #: ``phase == OVER``, kept as a field (set with the phase by ``mechanics.end_game``, the only place the game
     #: ends) so that the ruleset's ``is_over`` is one attribute read (``operator.attrgetter``), with no Python call
     over: bool = False
