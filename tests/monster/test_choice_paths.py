@@ -177,3 +177,20 @@ def test_hunt_with_a_lair_left_empty_matches_the_rules(seed):
             checked += 1
         acts = g.legal_codes()
         g.play_code(acts[rng.randrange(len(acts))])
+
+
+def test_usable_checks_are_none_only_for_effects_with_nothing_to_check():
+    """The hunt asks an ability's or an item's ``usable`` unless the card set's table holds None for it: exactly the
+    effects whose check is ``always_usable`` (true whatever the state)."""
+    from monsterbox.games.monster.cards import default_cards
+    from monsterbox.games.monster.effects import CHARACTER_EFFECTS, LOOT_EFFECTS, always_usable
+
+    cards = default_cards()
+    for table, entries, effects in ((cards.character_usable, cards.characters, CHARACTER_EFFECTS),
+                                    (cards.loot_usable, cards.loot, LOOT_EFFECTS)):
+        assert len(table) == len(entries)
+        for (usable, params), entry in zip(table, entries, strict=True):
+            check = effects[entry.effect].usable
+            assert params is entry.params
+            assert (usable is None) == (check is always_usable) and (usable is None or usable is check)
+    assert any(u is None for u, _ in cards.character_usable) and any(u is not None for u, _ in cards.character_usable)

@@ -672,8 +672,9 @@ def hunt_actions(s: MonsterState) -> list[int]:
         assert hit is not None
     rules: CrisisRules = hit[2]
     may_kill = have  # per colour: weapons that may kill today
-    if rules.any_blocked:
-        may_kill = [0 if b else h for h, b in zip(have, rules.blocked)]  # noqa: B905 (five colours each)
+    if rules.any_blocked:  # written out: no comprehension
+        b0, b1, b2, b3, b4 = rules.blocked
+        may_kill = [0 if b0 else h0, 0 if b1 else h1, 0 if b2 else h2, 0 if b3 else h3, 0 if b4 else h4]
     acts: list[int] = []
     rows = hit[4]  # each lair's kill codes by colour, in lair order (kept with the crisis rules)
     i = 0  # a counter, not ``zip``/``enumerate``: a third less a lair
@@ -695,12 +696,12 @@ def hunt_actions(s: MonsterState) -> list[int]:
             acts += [three[key] for key, stack in zip(keys, s.stacks) if stack and key not in barred]  # noqa: B905
     if not s.exhausted[p]:
         usable, params = cards.character_usable[s.characters[p]]
-        if usable(s, p, params):
+        if usable is None or usable(s, p, params):  # None: nothing to check
             acts.append(c.ability)
     for it in s.items[p]:
         if it not in s.items_used[p]:
             usable, params = cards.loot_usable[it]
-            if usable(s, p, params):
+            if usable is None or usable(s, p, params):
                 acts.append(c.item[it])
     if s.cubes[p] and not rules.no_cubes:
         bank = s.bank
