@@ -17,19 +17,24 @@ import pytest
 
 import monsterbox
 from monsterbox.games.monster import actions as A
+from monsterbox.games.monster import rules
+from monsterbox.games.monster.effects import check_bounties
+from monsterbox.games.monster.mechanics import kill_top, log, spend_weapon
 from monsterbox.games.monster.rules import (
     PASS_THEN,
     apply,
     discard_in_order,
     legal_actions,
+    place_cube,
+    proceed,
     start_pending,
     weapons_listed,
 )
-from monsterbox.games.monster.state import MonsterState, copy_state
+from monsterbox.games.monster.state import HUNT, MonsterState, copy_state
 
 #: the state's caches: not part of the game (each is checked against what it stands for where it is read)
 CACHES = {"order_kept", "three_kept", "in_force"}
-FIELDS = [f for f in MonsterState.__slots__ if f not in CACHES]  # type: ignore[attr-defined]
+FIELDS = [f for f in MonsterState.__slots__ if f not in CACHES]
 
 
 def plain(s: MonsterState) -> MonsterState:
@@ -38,14 +43,43 @@ def plain(s: MonsterState) -> MonsterState:
     return s
 
 
+def plain_resolve_three(s: MonsterState, p: int, key: int, chosen: tuple[int, ...]) -> None:
+    """MO Kill a monster using three weapons, weapon by weapon (``spend_weapon``), then the queued steps."""
+    for w in chosen:
+        spend_weapon(s, p, w)
+    if s.log is not None:
+        s.log.append((-1, ("three", p, key, tuple(chosen))))
+    kill_top(s, p, s.lair_keys.index(key), "three weapons")
+    if s.bounties:
+        check_bounties(s, p, "three")
+    proceed(s)
+
+
 def plain_apply(s: MonsterState, code: int) -> None:
-    """``apply`` by the plain rules: MO Kill a monster using three weapons (three weapon slots, then the kill) and
-    MO The Hunt's pass (the hand and the armed weapon discarded in the player's order, R6) as stated; every other
-    move as it is, with no kept counts to read."""
+    """``apply`` by the plain rules: MO Kill a monster using three weapons (three weapon slots, then the kill, its
+    weapons spent one by one), MO The Hunt's pass (the hand and the armed weapon discarded in the player's order,
+    R6), a kill, a cube and a discard (then the steps arm and next, queued) as stated; every other move as it is,
+    with no kept counts to read."""
     plain(s)
-    op, a, _ = s.table.ops[code]
+    op, a, b = s.table.ops[code]
     p = s.current
-    if op == A.THREE:
+    if op in (A.KILL, A.CUBE, A.DISCARD):
+        s.step += 1
+        if op == A.KILL:
+            s.turn_actor = p
+            spend_weapon(s, p, b)
+            log(s, -1, "weapon_kill", p, a, b)
+            s.followups = [("arm", p), ("next", p)]
+            kill_top(s, p, s.lair_keys.index(a), "weapon")
+        elif op == A.CUBE:
+            place_cube(s, p, a)
+            s.followups = [("arm", p), ("next", p)]
+        else:
+            spend_weapon(s, p, a)
+            log(s, -1, "discard", p, a)
+            s.followups = [("arm", p), ("next", p)]
+        proceed(s)
+    elif op == A.THREE:
         s.step += 1
         s.turn_actor = p
         s.followups = [("arm", p), ("next", p)]
@@ -58,8 +92,19 @@ def plain_apply(s: MonsterState, code: int) -> None:
         s.followups = [("next", p)]
         discard_in_order(s, p, "pass", ("pass",), gone)
     else:
-        apply(s, code)
+        fast, rules.resolve_three = rules.resolve_three, plain_resolve_three
+        try:
+            apply(s, code)
+        finally:
+            rules.resolve_three = fast
     plain(s)
+
+
+def plain_store_slot(s: MonsterState) -> list[int]:
+    """MO Store a weapon: any weapon held in hand or armed, less the one named first."""
+    p, chosen = s.current, s.pending[5]
+    have = [s.hands[p][w] + (s.armed[p] == w) - chosen.count(w) for w in range(5)]
+    return [s.codes.weapon[w] for w in range(5) if have[w] > 0]
 
 
 def differences(s: MonsterState, r: MonsterState) -> list[str]:
@@ -85,6 +130,10 @@ def test_kept_choices_match_the_plain_rules_along_random_games(variant):
         while not g.over:
             listed = legal_actions(s)
             assert listed == legal_actions(plain(copy_state(r))), (seed, s.step)
+            if s.phase == HUNT:
+                assert listed == plain_hunt(s)
+            elif s.pending and s.pending[1] == "store":
+                assert listed == plain_store_slot(s)
             code = listed[rng.randrange(len(listed))]
             op = s.table.ops[code][0]
             seen["three"] += op == A.THREE
@@ -160,7 +209,6 @@ def test_hunt_with_a_lair_left_empty_matches_the_rules(seed):
     """The hunt's kills read each lair's kill codes kept with the crisis rules and stop at an empty stack (never in
     play): with one lair emptied by hand, the listing is still the rules' (no kill or three-weapon kill there)."""
     from monsterbox.games.monster.rules import hunt_actions
-    from monsterbox.games.monster.state import HUNT
 
     options = OPTIONS[seed % len(OPTIONS)]
     players = 2 + seed % 5 if "character_choices" not in options else 2 + seed % 2

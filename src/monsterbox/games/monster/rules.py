@@ -995,8 +995,13 @@ def move_kill(s: MonsterState, p: int, key: int, w: int) -> None:
     spend_weapon(s, p, w)
     if s.log is not None:  # ``log``, written out on the hot paths
         s.log.append((-1, ("weapon_kill", p, key, w)))
+    i = s.lair_keys.index(key)
+    if len(s.stacks[i]) > 1:  # the lair stays (no loot to choose first): arm, then the next player
+        kill_top(s, p, i, "weapon")
+        arm_then_next(s, p)
+        return
     s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
-    kill_top(s, p, s.lair_keys.index(key), "weapon")
+    kill_top(s, p, i, "weapon")
     proceed(s)
 
 
@@ -1047,8 +1052,7 @@ def move_item(s: MonsterState, p: int, item: int, _b: int) -> None:
 def move_cube(s: MonsterState, p: int, w: int, _b: int) -> None:
     """MO Place a power cube on a bank stack (``place_cube``)."""
     place_cube(s, p, w)
-    s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
-    proceed(s)
+    arm_then_next(s, p)
 
 
 def move_store(s: MonsterState, p: int, _a: int, _b: int) -> None:
@@ -1062,8 +1066,7 @@ def move_discard(s: MonsterState, p: int, w: int, _b: int) -> None:
     spend_weapon(s, p, w)
     if s.log is not None:
         s.log.append((-1, ("discard", p, w)))
-    s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
-    proceed(s)
+    arm_then_next(s, p)
 
 
 def move_pass(s: MonsterState, p: int, _a: int, _b: int) -> None:
@@ -1223,6 +1226,19 @@ def take_loot(s: MonsterState, p: int, loot: int) -> None:
 #: per seat, the steps that follow a hunt action (``proceed``; MO The Hunt: arm, then the next player), made once
 ARM_STEP = tuple(("arm", p) for p in range(7))
 NEXT_STEP = tuple(("next", p) for p in range(7))
+
+
+def arm_then_next(s: MonsterState, p: int) -> None:
+    """MO The Hunt: after an action that queued nothing else (no loot to choose), the player arms a weapon if it
+    may, then the next player: ``proceed`` over the steps ``[ARM_STEP[p], NEXT_STEP[p]]``, written out (what is
+    left queued while the player arms is the next step)."""
+    if s.armed[p] < 0 and not s.passed[p] and any(s.hands[p]):
+        s.followups = [NEXT_STEP[p]]
+        s.phase, s.current = ARM, p
+        return
+    s.followups = []
+    advance_hunt(s, p)
+
 
 def proceed(s: MonsterState) -> None:
     """Run the queued steps of the turn (loot choice, arming, next player) or of the crisis, until a decision."""
