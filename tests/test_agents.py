@@ -74,6 +74,18 @@ def test_agent_spec_parsing():
         parse_agents("random,random", 4)
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_simulate_refuses_bad_games_before_playing(workers):
+    """A bad player count or option is reported before any game is played or any worker started, whatever the
+    number of workers (one worker: by the first game's own checks)."""
+    seen: list[int] = []
+    with pytest.raises(monsterbox.InvalidOptions, match="3 to 5 players"):
+        simulate("inn", 7, 4, ["random"] * 7, workers=workers, progress=seen.append)
+    with pytest.raises(monsterbox.InvalidOptions, match="nosuch"):
+        simulate("monster", 4, 4, ["random"] * 4, options={"nosuch": 1}, workers=workers, progress=seen.append)
+    assert seen == []
+
+
 def test_simulate_summary_and_workers_agree():
     one = simulate("inn", 4, 12, ["heuristic", "random", "random", "random"], seed=3)
     two = simulate("inn", 4, 12, ["heuristic", "random", "random", "random"], seed=3, workers=2)

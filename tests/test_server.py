@@ -371,6 +371,8 @@ def test_serve_command_refuses_bad_flags():
     assert r.exit_code == 2 and "--port must be from 1 to 65535" in r.output
     r = runner.invoke(app, ["serve", "--db", "nosuchdb://x"])
     assert r.exit_code == 2 and "cannot open the database" in r.output and "Traceback" not in r.output
+    r = runner.invoke(app, ["serve", "--db", "/tmp/games.db"])  # a path where a URL is asked for: how to write it
+    assert r.exit_code == 2 and "--db takes a database URL" in r.output and "sqlite:////" in r.output
     for memory in ("sqlite:///:memory:", "sqlite://"):  # several processes cannot share a database in memory
         r = runner.invoke(app, ["serve", "--workers", "2", "--db", memory])
         assert r.exit_code == 2 and "sqlite:///games.db" in r.output and "PostgreSQL" in r.output

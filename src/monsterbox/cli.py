@@ -581,6 +581,10 @@ def serve(
             not db.startswith("sqlite:///") or db.rstrip("/").endswith(":memory:")):
         fail(_("several --workers share their games through a database file (--db sqlite:///games.db) or "
                "PostgreSQL (--db postgresql://...)"))
+    if "://" not in db:  # a file path given where a URL is asked for: say how to write it
+        fail(_("--db takes a database URL, got {db}: a SQLite file is sqlite:///games.db (relative) or "
+               "sqlite:////var/lib/games.db (absolute: four slashes); PostgreSQL is postgresql://user@host/name")
+             .format(db=repr(db)))
     try:
         Store(db).close()  # opens (and migrates) the database once, so a bad URL is reported here
     except Exception as exc:  # a bad database URL: say so instead of a traceback

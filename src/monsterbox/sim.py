@@ -69,16 +69,16 @@ def simulate(game_id: str, players: int, games: int, agents: list[str], seed: in
         raise InvalidOptions(f"--games must be at least 1, got {games}")
     if workers < 1:
         raise InvalidOptions(f"--workers must be at least 1, got {workers}")
-    new_game(game_id, players, seed, options)  # validate before spawning anything
     seeds = list(range(seed, seed + games))
     t0 = time.perf_counter()
     outcomes: list[dict[str, Any]] = []
-    if workers == 1:
+    if workers == 1:  # the first game's ``new_game`` checks the game, players and options before anything is played
         for s in seeds:
             outcomes.extend(_play_chunk((game_id, players, agents, [s], options)))
             if progress:
                 progress(1)
     else:
+        new_game(game_id, players, seed, options)  # checked here, before spawning any worker process
         size = max(1, min(50, games // (workers * 8) or 1))
         chunks = [seeds[i:i + size] for i in range(0, games, size)]
         with ProcessPoolExecutor(max_workers=workers) as pool:

@@ -97,17 +97,22 @@ class MonsterCards:
     @cached_property
     def character_usable(self) -> tuple[tuple[Any, dict[str, Any]], ...]:
         """Per character, its ability's ``usable`` check and the card's params (``effects.CHARACTER_EFFECTS``),
-        looked up once per card set for the hunt's legal actions."""
-        from monsterbox.games.monster.effects import CHARACTER_EFFECTS
+        looked up once per card set for the hunt's legal actions; None for an ability with nothing to check
+        (``effects.always_usable``: no call to ask)."""
+        from monsterbox.games.monster.effects import CHARACTER_EFFECTS, always_usable
 
-        return tuple((CHARACTER_EFFECTS[c.effect].usable, c.params) for c in self.characters)
+        checks = [CHARACTER_EFFECTS[c.effect].usable for c in self.characters]
+        return tuple((None if u is always_usable else u, c.params)
+                     for u, c in zip(checks, self.characters, strict=True))
 
     @cached_property
     def loot_usable(self) -> tuple[tuple[Any, dict[str, Any]], ...]:
-        """Per loot card, its effect's ``usable`` check and the card's params (``effects.LOOT_EFFECTS``)."""
-        from monsterbox.games.monster.effects import LOOT_EFFECTS
+        """Per loot card, its effect's ``usable`` check and the card's params (``effects.LOOT_EFFECTS``); None as
+        ``character_usable``."""
+        from monsterbox.games.monster.effects import LOOT_EFFECTS, always_usable
 
-        return tuple((LOOT_EFFECTS[c.effect].usable, c.params) for c in self.loot)
+        checks = [LOOT_EFFECTS[c.effect].usable for c in self.loot]
+        return tuple((None if u is always_usable else u, c.params) for u, c in zip(checks, self.loot, strict=True))
 
     def entries(self) -> dict[str, Any]:
         return {"weapon": [w.model_dump() for w in self.weapons], "lair": [x.model_dump() for x in self.lairs],

@@ -31,6 +31,11 @@ from monsterbox.games.monster.state import MonsterState
 Params = dict[str, Any]
 
 
+def always_usable(s: MonsterState, p: int, params: Params) -> bool:
+    """An effect with nothing to check: usable whenever it may be used (the default ``Effect.usable``)."""
+    return True
+
+
 @dataclass(frozen=True)
 class Effect:
     """``discard_from``: the chosen weapons from that index on are discarded together (R6: the player orders them
@@ -39,7 +44,7 @@ class Effect:
 
     resolve: Callable[[MonsterState, int, Params, list[int]], None]
     slots: Callable[[Params], list[str]] = field(default=lambda params: [])
-    usable: Callable[[MonsterState, int, Params], bool] = field(default=lambda s, p, params: True)
+    usable: Callable[[MonsterState, int, Params], bool] = always_usable
     discard_from: int | None = None
     shown: Callable[[MonsterState, int, Params, list[int]], list[int]] = field(
         default=lambda s, p, params, chosen: list(chosen))

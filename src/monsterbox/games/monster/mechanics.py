@@ -182,7 +182,8 @@ def crisis_rules(s: MonsterState) -> CrisisRules:
 
     The cache also keeps what the hunt's legal actions derive from the same two lists alone: the action codes of a
     kill with three weapons in every table lair the crises do not bar, in lair order (``three_codes``; each lair
-    with a monster left, which a table lair always has in play: the hunt checks it)."""
+    with a monster left, which a table lair always has in play: the hunt checks it), and each table lair's kill codes
+    by colour (``codes.kill[key]``, in lair order: the hunt indexes them by the lair's top monster)."""
     day, keys = s.day_crises, s.lair_keys
     hit = s.in_force
     if hit is not None and hit[1] == keys and hit[0] == day:
@@ -191,7 +192,8 @@ def crisis_rules(s: MonsterState) -> CrisisRules:
     rules = rules_of_crises(s.cards.crises, day, keys)
     three, barred = s.codes.three, rules.no_three_lairs
     three_codes = [three[k] for k in keys if k not in barred]
-    s.in_force = (day[:], keys[:], rules, three_codes)
+    kill = s.codes.kill
+    s.in_force = (day[:], keys[:], rules, three_codes, [kill[k] for k in keys])
     return rules
 
 

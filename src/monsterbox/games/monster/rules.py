@@ -51,6 +51,7 @@ from monsterbox.games.monster.state import (
     PENDING,
     SACRIFICE,
     SELECT,
+    Event,
     MonsterState,
     copy_state,
 )
@@ -147,12 +148,12 @@ def _ordered(rng: random.Random, items: list[int], first: list[int]) -> list[int
     element). ``items`` may repeat (weapons): one copy is taken out for each entry of ``first``. ``items`` is a
     list of the caller's own, which may be shuffled in place and returned."""
     if not first:  # the usual case: the pile is ``items`` shuffled (no copy)
-        crng.shuffle_random(rng, items)
+        crng.shuffle_random_planned(rng, items)
         return items
     rest = list(items)
     for x in first:
         rest.remove(x)
-    crng.shuffle_random(rng, rest)
+    crng.shuffle_random_planned(rng, rest)
     return rest + first[::-1]
 
 
@@ -174,6 +175,23 @@ WEAPON_DECK = tuple(w for w in range(5) for _ in range(WEAPONS_PER_TYPE - BANK_P
 
 #: the setup's lairs, counted (MO Setup 8)
 LAIRS_AT_START = range(START_LAIRS)
+#: the options that put chosen cards on top of a deck (tests, puzzles; ``_first``): without them every deck is
+#: simply shuffled
+SCRIPTED_DECKS = frozenset({"weapons", "lairs", "crises", "characters"})
+
+
+def deck_cards(cards: MonsterCards) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The card indices of the lair, loot and character decks before shuffling, in file order: made once per card
+    set (by identity, as ``actions.action_tables``), so a setup copies a tuple (``[*t]``, no call) instead of
+    creating a range and a list from it."""
+    hit = _deck_cards.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        hit = _deck_cards[id(cards)] = (cards, (tuple(range(len(cards.lairs))), tuple(range(len(cards.loot))),
+                                                tuple(range(len(cards.characters)))))
+    return hit[1]
+
+
+_deck_cards: dict[int, tuple[MonsterCards, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
 
 
 def seat_lists(n: int) -> list[list[Any]]:
@@ -199,28 +217,31 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
     """MO Setup: weapons bank (10 per type), shuffled decks, villagers 20, characters, cube bags, leader, 4 lairs."""
     cards = card_set(options)
     st = crng.seed_state(rng.getrandbits(64))  # chance during play; the setup shuffles use ``rng`` directly
+    shuffle = crng.shuffle_random_planned  # ``rng.shuffle``'s permutations and draws
     unreliable = options.get("unreliable_weaponry", False)
     if unreliable:
         weapons = [w for w in range(5) for _ in range(WEAPONS_PER_TYPE)]
-        crng.shuffle_random(rng, weapons)
+        shuffle(rng, weapons)
         bank = [weapons[k * BANK_PER_TYPE:(k + 1) * BANK_PER_TYPE] for k in range(5)]
         weapons = weapons[5 * BANK_PER_TYPE:]
     else:
-        bank = [[w] * BANK_PER_TYPE for w in COLOURS_FROM[0]]
-        weapons = list(WEAPON_DECK)
-    weapon_deck = _ordered(rng, weapons, _first(options, "weapons", cards.weapons))  # id order = colour
-    lair_deck = _ordered(rng, list(range(len(cards.lairs))), _first(options, "lairs", cards.lairs))
-    loot_deck = _ordered(rng, list(range(len(cards.loot))), [])
+        bank = [[0] * BANK_PER_TYPE, [1] * BANK_PER_TYPE, [2] * BANK_PER_TYPE, [3] * BANK_PER_TYPE,
+                [4] * BANK_PER_TYPE]  # the five weapons (a comprehension costs more)
+        weapons = [*WEAPON_DECK]
+    lairs, loot, chars = deck_cards(cards)
     levels = cards.crisis_levels
-    if "crises" in options:  # crises scripted to come first, each on its level's deck
-        forced = _first(options, "crises", cards.crises)
-        decks = [_ordered(rng, list(levels[level - 1]), [i for i in forced if cards.crises[i].level == level])
+    if SCRIPTED_DECKS.isdisjoint(options):  # every deck shuffled, in this order (``_ordered`` with nothing first)
+        weapon_deck, lair_deck, loot_deck, char_deck = weapons, [*lairs], [*loot], [*chars]
+        decks = [[*levels[0]], [*levels[1]]]
+        shuffle(rng, weapon_deck, lair_deck, loot_deck, decks[0], decks[1], char_deck)
+    else:
+        weapon_deck = _ordered(rng, weapons, _first(options, "weapons", cards.weapons))  # id order = colour
+        lair_deck = _ordered(rng, [*lairs], _first(options, "lairs", cards.lairs))
+        loot_deck = _ordered(rng, [*loot], [])
+        forced = _first(options, "crises", cards.crises)  # crises scripted to come first, each on its level's deck
+        decks = [_ordered(rng, [*levels[level - 1]], [i for i in forced if cards.crises[i].level == level])
                  for level in (1, 2)]
-    else:  # the level 1 deck shuffled, then the level 2 deck (``_ordered`` with nothing first)
-        decks = [list(levels[0]), list(levels[1])]
-        crng.shuffle_random(rng, decks[0])
-        crng.shuffle_random(rng, decks[1])
-    char_deck = _ordered(rng, list(range(len(cards.characters))), _first(options, "characters", cards.characters))
+        char_deck = _ordered(rng, [*chars], _first(options, "characters", cards.characters))
     k = options.get("character_choices", 1)
     seats = SEATS[players]
     if k == 1:  # one character each, seat 0 first, from the top of the deck (no choice to offer)
@@ -231,31 +252,55 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterS
         characters = [o[0] for o in offered]
     table, codes = action_tables(cards, players)
     leader = options["first_leader"] if "first_leader" in options else crng.randrange_random(rng, players)
+    lair_keys, stacks, dead, lair_loot, log = first_lairs(cards, lair_deck, loot_deck)
+    hands, known, stored, held = empty_hands(players), seat_lists(players), seat_lists(players), seat_lists(players)
+    items, items_used = seat_lists(players), seat_lists(players)
     # the fields in their order (``state.MonsterState``), each line's named in its comment; positional as in
     # ``copy_state``: matching keyword arguments costs about 500 instructions each, more than the rest of the call
     s = MonsterState(
         cards, players, options.get("elite", False),  # cards, n, elite
         options.get("crisis_level", 1), unreliable,  # crisis_level, unreliable
         weapon_deck, [], bank, [[], [], [], [], []],  # weapon_deck, weapon_discard, bank, bank_cubes (5 stacks)
-        empty_hands(players), seat_lists(players), [-1] * players,  # hands, known, armed
-        seat_lists(players), seat_lists(players),  # stored, held
+        hands, known, [-1] * players,  # hands, known, armed
+        stored, held,  # stored, held
         [0] * players, [BAG_CUBES] * players, characters, offered,  # cubes, bags, characters, offered
-        [False] * players, seat_lists(players), seat_lists(players),  # exhausted, items, items_used
-        [], [], [], [],  # lair_keys, stacks, dead, lair_loot
+        [False] * players, items, items_used,  # exhausted, items, items_used
+        lair_keys, stacks, dead, lair_loot,  # lair_keys, stacks, dead, lair_loot
         lair_deck, [], loot_deck, [],  # lair_deck, lair_discard, loot_deck, loot_discard
         decks, [[], []], [], [],  # crisis_decks, crisis_discards, day_crises, bounties
         START_VILLAGERS, leader, 0, HUNT, 0,  # villagers, leader, day, phase, current
         [False] * players, [], [], -1, 0,  # passed, pending, followups, loot_choice, turn_actor
-        st, 0, [], table, codes,  # rng, step, log, table, codes
+        st, 0, log, table, codes,  # rng, step, log, table, codes
     )
-    for _ in LAIRS_AT_START:
-        spawn_lair(s)
+    if not lair_keys:  # decks too short to spread the lairs at once (small card files)
+        for _ in LAIRS_AT_START:
+            spawn_lair(s)
     if k > 1:
         s.phase = SELECT
         s.current = 0
         return s
-    start_day(s)
+    first_day(s)
     return s
+
+
+def first_lairs(cards: MonsterCards, lair_deck: list[int], loot_deck: list[int]) -> tuple[
+        list[int], list[list[int]], list[list[int]], list[int], list[Event]]:
+    """MO Setup 8: the four lairs of the setup, each with its monster stack and a loot card below it, drawn from
+    the top of the decks and logged as ``spawn_lair`` does it four times (the lair keys, stacks, monsters killed,
+    loot and log of a new table), at once and written out for four (``START_LAIRS``; a comprehension costs more
+    than the rest): no call, deck check or log test a lair. Empty lists when a deck holds fewer than four cards (a
+    small card file): then ``spawn_lair``, which reshuffles and may run out, does it."""
+    if len(lair_deck) < START_LAIRS or len(loot_deck) < START_LAIRS:
+        return [], [], [], [], []
+    k1, k2, k3, k4 = keys = lair_deck[:-5:-1]  # the top four, the next card first
+    del lair_deck[-4:]
+    c1, c2, c3, c4 = loot = loot_deck[:-5:-1]
+    del loot_deck[-4:]
+    monsters = cards.lair_stacks
+    m1, m2, m3, m4 = monsters[k1], monsters[k2], monsters[k3], monsters[k4]
+    log: list[Event] = [(-1, ("lair", k1, m1, c1)), (-1, ("lair", k2, m2, c2)), (-1, ("lair", k3, m3, c3)),
+                        (-1, ("lair", k4, m4, c4))]
+    return keys, [[*m1], [*m2], [*m3], [*m4]], [[], [], [], []], loot, log
 
 
 # --- setup pieces and days ------------------------------------------------------------------------------------------
@@ -302,6 +347,45 @@ def start_day(s: MonsterState) -> None:
         return
     s.followups.append(("hunt",))
     proceed(s)
+
+
+def first_day(s: MonsterState) -> None:
+    """``start_day`` on a table just set up (day 0, the four lairs out, characters dealt): the first day has no
+    leader to pass on and no store to take back, and every hand is empty and every bag full, so MO Provisioning
+    deals at once: each seat's weapons counted into its hand and logged together, the cubes set rather than moved
+    (``provision`` checks each of these, and ``proceed`` the queue, every day). Then the crisis and the hunt, as on
+    any day."""
+    n, leader, deck = s.n, s.leader, s.weapon_deck
+    total = sum(map(len, s.stacks))
+    if len(deck) < total or BAG_CUBES < 1:  # a deck too short for the monsters: ``start_day`` reshuffles
+        start_day(s)
+        return
+    s.day = 1
+    log = s.log
+    if log is not None:
+        log.append((-1, ("day", 1, leader)))
+    s.bags = [BAG_CUBES - 1] * n
+    s.cubes = [1] * n
+    top = tuple(deck[:-total - 1:-1])  # the top ``total`` cards, the next one first: the k-th to the leader's k-th
+    del deck[len(deck) - total:]  # neighbour, and every n-th after
+    hands = s.hands
+    for p in SEATS[n]:
+        got = top[(p - leader) % n::n]
+        hand = hands[p]
+        for w in got:
+            hand[w] += 1
+        if log is not None:
+            log += ((-1, ("dealt", p, len(got))), (p, ("drew", p, got)))
+    crisis(s)
+    if s.phase == OVER:
+        return
+    if s.followups:  # the crisis asks something first
+        s.followups.append(("hunt",))
+        proceed(s)
+        return
+    s.phase, s.current = HUNT, leader  # ``proceed``'s "hunt" step: nobody has passed yet
+    if log is not None:
+        log.append((-1, ("hunt", leader)))
 
 
 def provision(s: MonsterState) -> None:
@@ -450,6 +534,10 @@ def weapon_slot(s: MonsterState) -> list[int]:
     armed = s.armed[p]
     if armed >= 0:
         left[armed] += 1
+    if origin == "store":  # discard one, store another (two weapon slots): any colour left, in any order
+        if n:
+            left[chosen[0]] -= 1
+        return colours_listed(s.codes.weapon, left)
     if origin == "three":  # a kill with three weapons (most weapon choices): three weapon slots, all named here
         named, kill, later = chosen, True, 2 - n
     else:
@@ -467,8 +555,6 @@ def weapon_slot(s: MonsterState) -> list[int]:
                 if blk:
                     left[w] = 0
     weapon = s.codes.weapon
-    if origin == "store":  # discard one, store another: any order
-        return list(compress(weapon, left))  # the colours left (counts are never negative)
     if not later:  # the last one (the third of a kill with three weapons): any colour left, from ``floor`` on
         return list(compress(weapon[floor:], left[floor:]))
     out = []
@@ -483,6 +569,33 @@ def weapon_slot(s: MonsterState) -> list[int]:
     return out
 
 
+def three_slot(s: MonsterState, chosen: list[int], kept: tuple[list[Any], int, list[int]]) -> list[int]:
+    """``weapon_slot`` for a kill with three weapons, from the counts kept for it (``state.three_kept``: the weapons
+    that may kill, less those named, none below the last one named since a set is named in colour order): each
+    colour left that leaves enough weapons, itself and those above it, for the slots after it."""
+    n = len(chosen)
+    if kept[1] != n:  # counted for other choices (never in play): the generic lister
+        return weapon_slot(s)
+    c0, c1, c2, c3, c4 = kept[2]
+    later = 2 - n  # weapons still to name after this one
+    s3 = c3 + c4  # the weapons of each colour and above, written out (no slice, sum or loop)
+    s2 = c2 + s3
+    s1 = c1 + s2
+    weapon = s.codes.weapon
+    out: list[int] = []
+    if c0 and c0 + s1 > later:
+        out.append(weapon[0])
+    if c1 and s1 > later:
+        out.append(weapon[1])
+    if c2 and s2 > later:
+        out.append(weapon[2])
+    if c3 and s3 > later:
+        out.append(weapon[3])
+    if c4 and c4 > later:
+        out.append(weapon[4])
+    return out
+
+
 def order_slot(s: MonsterState) -> list[int]:
     """R6: the weapon placed next on the discard pile: any weapon still to be placed, once per type (the counts
     kept by ``settle_pending`` for this pending action and choices, ``state.order_kept``, else ``order_left``)."""
@@ -494,7 +607,25 @@ def order_slot(s: MonsterState) -> list[int]:
     else:
         left = order_left(s, s.current, pending[3]["then"], pending[5])
         s.order_kept = (pending, n, left)
-    return list(compress(s.codes.weapon, left))  # the types left (counts are never negative)
+    return colours_listed(s.codes.weapon, left)
+
+
+def colours_listed(codes: Sequence[int], counts: list[int]) -> list[int]:
+    """The code of each colour with a non-zero count (counts are never negative), in colour order: written out, five
+    tests and no call (``list(compress(codes, counts))`` costs about twice as much)."""
+    c0, c1, c2, c3, c4 = counts
+    out = []
+    if c0:
+        out.append(codes[0])
+    if c1:
+        out.append(codes[1])
+    if c2:
+        out.append(codes[2])
+    if c3:
+        out.append(codes[3])
+    if c4:
+        out.append(codes[4])
+    return out
 
 
 def lair_slot(s: MonsterState) -> list[int]:
@@ -541,6 +672,9 @@ def legal_actions(s: MonsterState) -> list[int]:
     (``LEGAL``), of its next choice's slot when an action waits for choices (``SLOT_OPTIONS``)."""
     if s.phase == PENDING:
         pending = s.pending
+        kept = s.three_kept
+        if kept is not None and kept[0] is pending:  # a kill with three weapons (``weapon_slot``, from its counts)
+            return three_slot(s, pending[5], kept)
         return SLOT_OPTIONS[pending[4][len(pending[5])]](s)
     return LEGAL[s.phase](s)
 
@@ -552,7 +686,19 @@ def pending_legal(s: MonsterState) -> list[int]:
 def arm_legal(s: MonsterState) -> list[int]:
     """MO Arming Weapons: one weapon from the hand, or none."""
     c = s.codes
-    acts = list(compress(c.arm, s.hands[s.current]))  # the colours held, in colour order
+    arm = c.arm
+    h0, h1, h2, h3, h4 = s.hands[s.current]  # the colours held, in colour order (written out: no call)
+    acts = []
+    if h0:
+        acts.append(arm[0])
+    if h1:
+        acts.append(arm[1])
+    if h2:
+        acts.append(arm[2])
+    if h3:
+        acts.append(arm[3])
+    if h4:
+        acts.append(arm[4])
     acts.append(c.arm_none)
     return acts
 
@@ -593,11 +739,13 @@ def hunt_actions(s: MonsterState) -> list[int]:
     stack; store a weapon (two needed); discard a weapon; or pass. Crises in force may forbid some
     (``crisis_rules``)."""
     p, c, cards = s.current, s.codes, s.cards
-    have = s.hands[p][:]
+    have = s.hands[p]  # held in hand or armed, per colour (the hand itself when nothing is armed: only read here)
     armed = s.armed[p]
     if armed >= 0:
+        have = have[:]
         have[armed] += 1
-    held = sum(have)
+    h0, h1, h2, h3, h4 = have  # the five colours by name: no call to sum or list them
+    held = h0 + h1 + h2 + h3 + h4
     keys = s.lair_keys
     # ``crisis_rules``, its cache read here (no call on a hit). The hot loops here avoid keyword arguments
     # (``max(default=)``, ``zip(strict=)``): parsing them costs more than the loop's body.
@@ -608,17 +756,22 @@ def hunt_actions(s: MonsterState) -> list[int]:
         assert hit is not None
     rules: CrisisRules = hit[2]
     may_kill = have  # per colour: weapons that may kill today
-    if rules.any_blocked:
-        may_kill = [0 if b else h for h, b in zip(have, rules.blocked)]  # noqa: B905 (five colours each)
+    if rules.any_blocked:  # written out: no comprehension
+        b0, b1, b2, b3, b4 = rules.blocked
+        may_kill = [0 if b0 else h0, 0 if b1 else h1, 0 if b2 else h2, 0 if b3 else h3, 0 if b4 else h4]
     acts: list[int] = []
-    kill, gap = c.kill, False
-    for key, stack in zip(keys, s.stacks):  # noqa: B905 (one stack a lair)
-        if stack:
+    rows = hit[4]  # each lair's kill codes by colour, in lair order (kept with the crisis rules)
+    i = 0  # a counter, not ``zip``/``enumerate``: a third less a lair
+    try:
+        for stack in s.stacks:
             top = stack[-1]
             if may_kill[top]:
-                acts.append(kill[key][top])
-        else:  # no monster left (never in play: an emptied lair is destroyed at once)
-            gap = True
+                acts.append(rows[i][top])
+            i += 1
+        gap = False
+    except IndexError:  # a lair with no monster left (never in play: an emptied lair is destroyed at once)
+        gap = True
+        acts = [row[stack[-1]] for row, stack in zip(rows, s.stacks) if stack and may_kill[stack[-1]]]  # noqa: B905
     if held >= 3 and not rules.no_three and (sum(may_kill) if rules.any_blocked else held) >= 3:
         if not gap:  # the lairs the crises allow, kept with the crisis rules (``crisis_rules``)
             acts += hit[3]
@@ -627,12 +780,12 @@ def hunt_actions(s: MonsterState) -> list[int]:
             acts += [three[key] for key, stack in zip(keys, s.stacks) if stack and key not in barred]  # noqa: B905
     if not s.exhausted[p]:
         usable, params = cards.character_usable[s.characters[p]]
-        if usable(s, p, params):
+        if usable is None or usable(s, p, params):  # None: nothing to check
             acts.append(c.ability)
     for it in s.items[p]:
         if it not in s.items_used[p]:
             usable, params = cards.loot_usable[it]
-            if usable(s, p, params):
+            if usable is None or usable(s, p, params):
                 acts.append(c.item[it])
     if s.cubes[p] and not rules.no_cubes:
         bank = s.bank
@@ -645,7 +798,17 @@ def hunt_actions(s: MonsterState) -> list[int]:
                     acts.append(cube[w])
     if held >= 2:
         acts.append(c.store)
-    acts += compress(c.discard, have)  # the colours held, in colour order
+    discard = c.discard  # the colours held, in colour order
+    if h0:
+        acts.append(discard[0])
+    if h1:
+        acts.append(discard[1])
+    if h2:
+        acts.append(discard[2])
+    if h3:
+        acts.append(discard[3])
+    if h4:
+        acts.append(discard[4])
     acts.append(c.pass_)
     return acts
 
@@ -696,6 +859,8 @@ def settle_pending(s: MonsterState) -> None:
 # --- R6: several weapons discarded at once go to the pile in the order the player decides ----------------------------
 ORDER_SLOT = "discard_order"
 ORDER = "discard_order"
+#: what a pass discards in order (``order_remaining``: the hand and the armed weapon)
+PASS_THEN = ("pass",)
 
 
 def discards_of(origin: str, effect: str) -> int | None:
@@ -768,17 +933,102 @@ def finish_pending(s: MonsterState) -> None:
     resolve_pending(s, p, origin, effect, params, chosen)
 
 
+def three_named(s: MonsterState, pending: list[Any], n: int, left: list[int], w: int) -> None:
+    """A weapon named for a kill with three weapons, settled from the counts kept for it (``state.three_kept``):
+    ``settle_pending`` and ``finish_pending`` written out. After the third, R6: weapons of different types are
+    discarded in the order the player gives (``discard_in_order``, its counts kept in ``state.order_kept``);
+    three of one type are spent at once (``resolve_three``)."""
+    chosen = pending[5]
+    chosen.append(w)
+    if n < 2:  # the counts less ``w``, none below it (the next ones are named from ``w`` on)
+        c0, c1, c2, c3, c4 = left
+        if w == 0:
+            left = [c0 - 1, c1, c2, c3, c4]
+        elif w == 1:
+            left = [0, c1 - 1, c2, c3, c4]
+        elif w == 2:
+            left = [0, 0, c2 - 1, c3, c4]
+        elif w == 3:
+            left = [0, 0, 0, c3 - 1, c4]
+        else:
+            left = [0, 0, 0, 0, c4 - 1]
+        s.three_kept = (pending, n + 1, left)
+        return
+    s.three_kept = None
+    p, params = pending[0], pending[3]
+    a, b, c = chosen
+    if a == b == c:
+        s.pending = []
+        resolve_three(s, p, params["lair"], (a, b, c))
+        return
+    then = ("chosen", "three", params, (), (a, b, c))
+    order = s.pending = [p, "three", ORDER, {"then": then}, [ORDER_SLOT, ORDER_SLOT], []]
+    counts = [0, 0, 0, 0, 0]
+    counts[a] += 1
+    counts[b] += 1
+    counts[c] += 1
+    s.order_kept = (order, 0, counts)
+
+
+def order_named(s: MonsterState, pending: list[Any], n: int, left: list[int], w: int) -> None:
+    """R6: a weapon named next in the discard order, settled from the counts kept for it (``state.order_kept``):
+    ``settle_pending`` and ``finish_pending`` written out. Once one type (or none) is left, the rest follow in
+    colour order (``order_remaining``) and the pass or the action completes (``complete_discards``)."""
+    chosen = pending[5]
+    chosen.append(w)
+    n += 1
+    left = left[:]
+    left[w] -= 1
+    s.order_kept = (pending, n, left)
+    if left.count(0) < 4:  # two types or more still to place
+        if n < len(pending[4]):
+            return
+        rest = weapons_listed(left)  # (never: the slots are one fewer than the weapons)
+    else:  # one type left (or none): its order cannot matter
+        c0, c1, c2, c3, c4 = left
+        rest = SINGLE[0] * c0 if c0 else SINGLE[1] * c1 if c1 else SINGLE[2] * c2 if c2 else \
+            SINGLE[3] * c3 if c3 else SINGLE[4] * c4
+    s.pending = []
+    p, then = pending[0], pending[3]["then"]
+    order = chosen + rest
+    if then[0] == "pass":
+        do_pass(s, p, order)
+    elif pending[1] == "three":
+        resolve_three(s, p, then[2]["lair"], tuple(order))
+    else:
+        resolve_pending(s, p, pending[1], then[1], then[2], list(then[3]) + order)
+
+
+def resolve_three(s: MonsterState, p: int, key: int, chosen: tuple[int, ...]) -> None:
+    """MO Kill a monster using three weapons: the weapons go to the discard pile (in the order given, R6) and the
+    top monster of lair ``key`` is killed; Looting, Bounties: a bounty for it may be met. ``spend_weapon`` written
+    out for the three: the armed copy first, then the hand."""
+    armed, hand, known, held = s.armed, s.hands[p], s.known[p], s.held[p]
+    for w in chosen:
+        if armed[p] == w:
+            armed[p] = -1
+        else:
+            assert hand[w] > 0, "no such weapon in hand"
+            hand[w] -= 1
+            if w in known:
+                known.remove(w)
+            elif w in held:  # it may have been that one
+                held.remove(w)
+    s.weapon_discard += chosen
+    if s.log is not None:
+        s.log.append((-1, ("three", p, key, chosen)))
+    kill_top(s, p, s.lair_keys.index(key), "three weapons")
+    if s.bounties:  # Looting, Bounties: only bounties in play can be met
+        check_bounties(s, p, "three")
+    proceed(s)
+
+
 def resolve_pending(s: MonsterState, p: int, origin: str, effect: str, params: dict[str, Any], chosen: list[int],
                     ) -> None:
     if origin == "three":
-        for w in chosen:
-            spend_weapon(s, p, w)
-        if s.log is not None:
-            s.log.append((-1, ("three", p, params["lair"], tuple(chosen))))
-        kill_top(s, p, s.lair_keys.index(params["lair"]), "three weapons")
-        if s.bounties:  # Looting, Bounties: only bounties in play can be met
-            check_bounties(s, p, "three")
-    elif origin == "store":
+        resolve_three(s, p, params["lair"], tuple(chosen))
+        return
+    if origin == "store":
         drop, keep = chosen
         spend_weapon(s, p, drop)
         was_armed = store_face_down(s, p, keep)
@@ -802,12 +1052,12 @@ def do_pass(s: MonsterState, p: int, order: list[int]) -> None:
     if s.held[p]:
         for w in order:
             spend_weapon(s, p, w)
+        assert not any(hand) and s.armed[p] < 0, "a pass discards the whole hand and the armed weapon"
     else:
         assert len(order) == sum(hand) + (s.armed[p] >= 0), "a pass discards the whole hand and the armed weapon"
         s.armed[p] = -1
         hand[:] = NO_WEAPONS
         s.weapon_discard += order
-    assert not any(hand) and s.armed[p] < 0
     s.known[p] = []
     s.passed[p] = True
     if s.log is not None:
@@ -829,16 +1079,36 @@ def move_kill(s: MonsterState, p: int, key: int, w: int) -> None:
     spend_weapon(s, p, w)
     if s.log is not None:  # ``log``, written out on the hot paths
         s.log.append((-1, ("weapon_kill", p, key, w)))
-    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
-    kill_top(s, p, s.lair_keys.index(key), "weapon")
+    i = s.lair_keys.index(key)
+    if len(s.stacks[i]) > 1:  # the lair stays (no loot to choose first): arm, then the next player
+        kill_top(s, p, i, "weapon")
+        arm_then_next(s, p)
+        return
+    s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
+    kill_top(s, p, i, "weapon")
     proceed(s)
 
 
 def move_three(s: MonsterState, p: int, key: int, _b: int) -> None:
-    """MO Kill a monster using three weapons of any colour (the weapons are chosen next)."""
+    """MO Kill a monster using three weapons of any colour (the weapons are chosen next). ``start_pending`` written
+    out (three weapon slots: nothing to settle yet), with the weapons that may kill counted for the choices
+    (``state.three_kept``: held in hand or armed, of a colour no crisis blocks, as ``weapon_slot`` counts them)."""
     s.turn_actor = p
-    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
-    start_pending(s, p, "three", "three", {"lair": key}, ["weapon"] * 3)
+    s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
+    pending = s.pending = [p, "three", "three", {"lair": key}, ["weapon", "weapon", "weapon"], []]
+    s.phase = PENDING
+    s.current = p
+    left = s.hands[p][:]
+    armed = s.armed[p]
+    if armed >= 0:
+        left[armed] += 1
+    hit = s.in_force  # ``crisis_rules``, its cache read here (no call on a hit)
+    rules = hit[2] if hit is not None and hit[1] == s.lair_keys and hit[0] == s.day_crises else crisis_rules(s)
+    if rules.any_blocked:
+        for w, blk in enumerate(rules.blocked):
+            if blk:
+                left[w] = 0
+    s.three_kept = (pending, 0, left)
 
 
 def move_ability(s: MonsterState, p: int, _a: int, _b: int) -> None:
@@ -849,7 +1119,7 @@ def move_ability(s: MonsterState, p: int, _a: int, _b: int) -> None:
     log(s, -1, "ability", p, s.characters[p])
     if ch.effect == "draw_then_discard":
         quartermaster_draw(s, p, ch.params)
-    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
     start_pending(s, p, "ability", ch.effect, ch.params, CHARACTER_EFFECTS[ch.effect].slots(ch.params))
 
 
@@ -859,20 +1129,19 @@ def move_item(s: MonsterState, p: int, item: int, _b: int) -> None:
     card = s.cards.loot[item]
     s.items_used[p].append(item)
     log(s, -1, "item", p, item)
-    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
     start_pending(s, p, "item", card.effect, card.params, LOOT_EFFECTS[card.effect].slots(card.params))
 
 
 def move_cube(s: MonsterState, p: int, w: int, _b: int) -> None:
     """MO Place a power cube on a bank stack (``place_cube``)."""
     place_cube(s, p, w)
-    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
-    proceed(s)
+    arm_then_next(s, p)
 
 
 def move_store(s: MonsterState, p: int, _a: int, _b: int) -> None:
     """MO Store a weapon: discard one weapon and put another face down (both chosen next)."""
-    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
+    s.followups = [ARM_STEP[p], NEXT_STEP[p]]  # MO The Hunt: arm, then the next player
     start_pending(s, p, "store", "store", {}, ["weapon", "weapon"])
 
 
@@ -881,18 +1150,25 @@ def move_discard(s: MonsterState, p: int, w: int, _b: int) -> None:
     spend_weapon(s, p, w)
     if s.log is not None:
         s.log.append((-1, ("discard", p, w)))
-    s.followups = [("arm", p), ("next", p)]  # MO The Hunt: arm, then the next player
-    proceed(s)
+    arm_then_next(s, p)
 
 
 def move_pass(s: MonsterState, p: int, _a: int, _b: int) -> None:
-    """MO The Hunt: passing discards the hand and the armed weapon (R6: in the player's order)."""
-    hand = s.hands[p]
-    gone = weapons_listed(hand)
-    if s.armed[p] >= 0:
-        gone.append(s.armed[p])
-    s.followups = [("next", p)]
-    discard_in_order(s, p, "pass", ("pass",), gone)
+    """MO The Hunt: passing discards the hand and the armed weapon (R6: in the player's order).
+
+    ``discard_in_order`` written out from the hand counted per type: with one type (or none) the order cannot
+    matter and the pass is done at once; otherwise the order is asked, its counts kept (``state.order_kept``)."""
+    left = s.hands[p][:]
+    armed = s.armed[p]
+    if armed >= 0:
+        left[armed] += 1
+    s.followups = [NEXT_STEP[p]]
+    if left.count(0) >= 4:
+        do_pass(s, p, weapons_listed(left))
+        return
+    pending = s.pending = [p, "pass", ORDER, {"then": PASS_THEN}, [ORDER_SLOT] * (sum(left) - 1), []]
+    s.phase, s.current = PENDING, p
+    s.order_kept = (pending, 0, left)
 
 
 def move_arm(s: MonsterState, p: int, w: int, _b: int) -> None:
@@ -920,9 +1196,20 @@ def move_choose(s: MonsterState, p: int, a: int, _b: int) -> None:
 
 
 def move_weapon(s: MonsterState, p: int, w: int, b: int) -> None:
-    """A weapon: a choice of the pending action, or the weapon discarded for a crisis."""
-    if s.phase == PENDING:  # ``move_choose``, written out (the most frequent decision)
-        s.pending[5].append(w)
+    """A weapon: a choice of the pending action, or the weapon discarded for a crisis. The most frequent choices,
+    a kill with three weapons and R6's discard order, settle from the counts kept for them (``three_named``,
+    ``order_named``); any other, ``move_choose``."""
+    if s.phase == PENDING:
+        pending = s.pending
+        kept = s.three_kept
+        if kept is not None and kept[0] is pending and kept[1] == len(pending[5]):
+            three_named(s, pending, kept[1], kept[2], w)
+            return
+        kept = s.order_kept
+        if kept is not None and kept[0] is pending and kept[1] == len(pending[5]):
+            order_named(s, pending, kept[1], kept[2], w)
+            return
+        pending[5].append(w)
         settle_pending(s)
         return
     spend_weapon(s, p, w)
@@ -1018,6 +1305,23 @@ def take_loot(s: MonsterState, p: int, loot: int) -> None:
             proceed(s)
             return
         start_pending(s, p, "spell", card.effect, card.params, slots)
+
+
+#: per seat, the steps that follow a hunt action (``proceed``; MO The Hunt: arm, then the next player), made once
+ARM_STEP = tuple(("arm", p) for p in range(7))
+NEXT_STEP = tuple(("next", p) for p in range(7))
+
+
+def arm_then_next(s: MonsterState, p: int) -> None:
+    """MO The Hunt: after an action that queued nothing else (no loot to choose), the player arms a weapon if it
+    may, then the next player: ``proceed`` over the steps ``[ARM_STEP[p], NEXT_STEP[p]]``, written out (what is
+    left queued while the player arms is the next step)."""
+    if s.armed[p] < 0 and not s.passed[p] and any(s.hands[p]):
+        s.followups = [NEXT_STEP[p]]
+        s.phase, s.current = ARM, p
+        return
+    s.followups = []
+    advance_hunt(s, p)
 
 
 def proceed(s: MonsterState) -> None:
@@ -1185,14 +1489,10 @@ class MonsterRules(PhasedRuleset):
     over_phase = OVER
     view_module = "monsterbox.games.monster.view"
 
-    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-        return validate_options(players, options)
-
-    def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> MonsterState:
-        return setup(players, options, rng)
-
-    # the module's functions themselves, not methods calling them: one call less on every decision (mypy: their
-    # parameters are named ``s``/``code``, not ``state``/``action``; positional use is the same)
+    # the module's functions themselves, not methods calling them: one call less on every decision or new game
+    # (mypy: their parameters are named ``s``/``code``, not ``state``/``action``; positional use is the same)
+    validate_options = staticmethod(validate_options)
+    setup = staticmethod(setup)
     legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
     apply = staticmethod(apply)  # type: ignore[assignment]
     # read by the Game wrapper two to three times a decision: plain attribute reads in C (``attrgetter`` is not a

@@ -69,8 +69,8 @@ class MonsterState:
     codes: MonsterCodes  # the same table's codes by move (``actions.action_codes``)
     result: dict[str, Any] | None = None
     #: cache of ``mechanics.crisis_rules``: (today's crises, the table's lairs: copies never modified, its value, the
-    #: three-weapon kill codes of the lairs the crises allow)
-    in_force: tuple[list[int], list[int], Any, list[int]] | None = None
+    #: three-weapon kill codes of the lairs the crises allow, each lair's kill codes by colour)
+    in_force: tuple[list[int], list[int], Any, list[int], list[tuple[int, ...]]] | None = None
     #: ``phase == OVER``, kept as a field (set with the phase by ``mechanics.end_game``, the only place the game
     #: ends) so that the ruleset's ``is_over`` is one attribute read (``operator.attrgetter``), with no Python call
     over: bool = False
@@ -81,6 +81,13 @@ class MonsterState:
     #: (another list) or more weapons named miss it. Never modified in place; ``copy_state`` does not carry it (a
     #: determinization resamples the hand it was counted from).
     order_kept: tuple[list[Any], int, list[int]] | None = None
+    #: a kill with three weapons being chosen (``rules.move_three``): ``(pending, chosen, left)``, the weapons that
+    #: may still be named counted per type (held in hand or armed, of a colour no crisis blocks, less those named;
+    #: none below the last one named, as a set is named in colour order) when ``chosen`` of the pending action
+    #: ``pending`` (that very list) were named. Set by the kill and after each
+    #: weapon named, read by the choice's legal actions and its settling instead of the generic weapon choice; like
+    #: ``order_kept``, never modified in place and not carried by ``copy_state`` (a copy takes the generic path).
+    three_kept: tuple[list[Any], int, list[int]] | None = None
 
 
 def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
