@@ -159,3 +159,27 @@ def test_malformed_card_files(tmp_path, mutate, message):
     assert message in str(err.value)
     with pytest.raises(monsterbox.InvalidOptions):
         monsterbox.new_game("mansion", 3, 0, {"cards": str(path)})
+
+
+@pytest.mark.parametrize("cost,ok", [
+    ({"blue": 6}, True), ({"blue": 6, "red": 4}, True), ({"red": 3, "green": 3, "yellow": 2, "blue": 2}, True),
+    ({"blue": 7}, False), ({"blue": 6, "red": 5}, False), ({"yellow": 30}, False),
+])
+def test_card_file_costs_are_bounded(cost, ok):
+    """P18: a card file's actor costs at most 6 skulls of a colour and 10 in all; beyond, the file is refused with
+    the actor and the bounds named (a cost of 30 a colour made the casting tables take gigabytes), and a game within
+    the bounds plays to its end."""
+    data = default_cards().entries()
+    data["actor"][1]["cost"] = cost
+    if not ok:
+        with pytest.raises(monsterbox.InvalidOptions, match=r"actor entry 2 .*at most 6 skulls of a colour and 10"):
+            monsterbox.new_game("mansion", 4, 0, {"cards": data})
+        return
+    for a, colour in zip(data["actor"][2:6], ("blue", "red", "green", "yellow"), strict=True):
+        a["cost"] = {colour: 6}  # the largest tables the bounds allow
+    g = monsterbox.new_game("mansion", 4, 3, {"cards": data})
+    rng = random.Random(3)
+    while not g.over:
+        acts = g.legal_actions()
+        g.play(acts[rng.randrange(len(acts))])
+    assert g.result()["scores"]

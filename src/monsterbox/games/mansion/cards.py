@@ -23,6 +23,14 @@ CHAMBER_TYPES = ("make_up", "costume", "props")
 Colour = Literal["blue", "red", "green", "yellow"]
 
 
+#: the largest cost a card file may give an actor: per colour and in all (the printed actors cost at most 2 of a colour
+#: and 4 in all). The casting turn's look-up tables grow with the costs (``castability.ScreenCasts``: one entry a
+#: screen up to the costs); these bounds keep them under a few megabytes, where a cost of 30 skulls a colour took
+#: gigabytes (docs/rules/mansion.md, R3).
+MAX_COST_COLOUR = 6
+MAX_COST = 10
+
+
 class ActorEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     id: str = Field(pattern=r"^[a-z0-9_]+$")
@@ -144,6 +152,10 @@ def parse_cards(data: Any, source: str) -> MansionCards:
         if sum(a.cost.values()) < 1 or any(v < 0 for v in a.cost.values()):
             raise CardFileError("{source}: {entry}: field 'cost': at least one skull, no negative counts",
                                 source=source, entry=entry_name("actor", i, a.id))
+        if max(a.cost.values()) > MAX_COST_COLOUR or sum(a.cost.values()) > MAX_COST:
+            raise CardFileError("{source}: {entry}: field 'cost': at most {colour} skulls of a colour and {total} in "
+                                "all", source=source, entry=entry_name("actor", i, a.id), colour=MAX_COST_COLOUR,
+                                total=MAX_COST)
     if sum(1 for a in actors if a.removed_for_3_players) != 3:
         raise CardFileError("{source}: field 'removed_for_3_players': exactly 3 actors are removed for 3 players",
                             source=source)
