@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from monsterbox.core.memo import CardSetMemo
+
 
 @dataclass
 class ActionTable:
@@ -23,15 +25,14 @@ class ActionTable:
         self.ops.append((op, a, b))
 
 
-_cache: dict[tuple[int, int, int], tuple[Any, ActionTable]] = {}
+def _build(cards: Any, builder: Callable[[Any, int], ActionTable], players: int) -> ActionTable:
+    return builder(cards, players)
+
+
+_cache: CardSetMemo[ActionTable] = CardSetMemo(_build)
 
 
 def cached_table(builder: Callable[[Any, int], ActionTable], cards: Any, players: int) -> ActionTable:
-    """The table ``builder(cards, players)`` builds, built once per card set (by identity) and player count."""
-    key = (id(builder), id(cards), players)
-    hit = _cache.get(key)
-    if hit is not None and hit[0] is cards:
-        return hit[1]
-    table = builder(cards, players)
-    _cache[key] = (cards, table)
-    return table
+    """The table ``builder(cards, players)`` builds, built once per card set (by identity) and player count, for
+    the latest card sets (``core.memo``)."""
+    return _cache.get(cards, builder, players)

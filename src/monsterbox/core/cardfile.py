@@ -33,13 +33,37 @@ def packaged_card_data(game_id: str) -> Any:
     return tomllib.loads(text)
 
 
+#: card sets parsed from data, by the data's content (``parsed_card_set``): at most ``PARSED_KEPT``, the oldest
+#: forgotten first
+PARSED_KEPT = 16
+_parsed: dict[tuple[Any, str], Any] = {}
+
+
+def parsed_card_set(data: Any, parse: Callable[[Any, str], T], source: str) -> T:
+    """``parse(data, source)``, remembered by the data's content (its canonical JSON) for the ``PARSED_KEPT`` latest:
+    every game started with the same card file (a table's games, a table read back from the database) shares one
+    card set, so what is derived from it (``core.memo.CardSetMemo``) is made once, not once a game. A file that
+    does not parse raises every time (nothing is kept for it)."""
+    try:
+        key = (parse, json.dumps(data, sort_keys=True, separators=(",", ":")))
+    except (TypeError, ValueError):  # not JSON data (a card file's TOML dates): parsed, not kept
+        return parse(data, source)
+    hit = _parsed.get(key)
+    if hit is None:
+        hit = parse(data, source)
+        if len(_parsed) >= PARSED_KEPT:
+            del _parsed[next(iter(_parsed))]
+        _parsed[key] = hit
+    return hit
+
+
 def cards_option(spec: Any, parse: Callable[[Any, str], T], data_kinds: tuple[type, ...] = (dict,)) -> T:
     """The ``cards`` option: a path to a card file, or the card file's content; errors become InvalidOptions."""
     try:
         if isinstance(spec, str):
             return parse(read_card_file(spec), spec)
         if isinstance(spec, data_kinds):
-            return parse(spec, "option 'cards'")
+            return parsed_card_set(spec, parse, "option 'cards'")
     except CardFileError as exc:
         raise InvalidOptions(exc.template, **exc.fields) from None
     raise InvalidOptions(f"option cards must be a file path or the card file's content, got {spec!r}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from monsterbox.core.memo import CardSetMemo
 from monsterbox.games.inn.cards import HUMAN, CardSet
 from monsterbox.games.inn.rules import (
     BONUS_GEM,
@@ -50,15 +51,12 @@ class LossTables:
         self.avg_loss = tuple(sum(loss[r][mv] for mv in range(1, 21)) / 20 for r in range(4))
 
 
-_TABLES: dict[int, tuple[CardSet, LossTables]] = {}
+_TABLES: CardSetMemo[LossTables] = CardSetMemo(LossTables)
 
 
 def tables(cards: CardSet) -> LossTables:
-    entry = _TABLES.get(id(cards))
-    if entry is None or entry[0] is not cards:
-        entry = (cards, LossTables(cards))
-        _TABLES[id(cards)] = entry
-    return entry[1]
+    """The card set's ``LossTables``, made once per card set (``core.memo``)."""
+    return _TABLES.get(cards)
 
 
 class InnPolicy:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from monsterbox.core import rng as crng
-from monsterbox.core.cardfile import cards_option
+from monsterbox.core.cardfile import cards_option, parsed_card_set
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import bool_option, check_keys, seat_option
 from monsterbox.core.ruleset import PhasedRuleset, Refusal
@@ -87,7 +87,7 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
 
 def card_set(options: dict[str, Any]) -> CardSet:
     if "cards" in options:
-        return parse_cards(options["cards"], "option 'cards'")
+        return parsed_card_set(options["cards"], parse_cards, "option 'cards'")
     return default_cards()
 
 

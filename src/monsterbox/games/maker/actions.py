@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from monsterbox.core.actions import ActionTable, cached_table
+from monsterbox.core.memo import CardSetMemo
 from monsterbox.games.maker.cards import CHARACTER, DIVERSION, LABYRINTH, MONSTER, ROOM, TRAP, MakerCards
 
 (MOVE, DIVERSION_OP, ROOM_OP, PLACE, BATTLE_OP, DISCARD_START, DISCARD_CARD, DONE, ADD, CLERIC_OP, RELIC, EQUIP,
@@ -125,13 +126,13 @@ def codes_of(table: ActionTable, cards: MakerCards, players: int) -> MakerCodes:
     )
 
 
-_codes: dict[int, tuple[ActionTable, MakerCodes]] = {}
+def _codes_of(cards: MakerCards, players: int) -> MakerCodes:
+    return codes_of(action_table(cards, players), cards, players)
+
+
+_codes: CardSetMemo[MakerCodes] = CardSetMemo(_codes_of)
 
 
 def action_codes(cards: MakerCards, players: int) -> MakerCodes:
     """``codes_of(action_table(cards, players), ...)``, computed once per table (the table itself is cached)."""
-    table = action_table(cards, players)
-    hit = _codes.get(id(table))
-    if hit is None or hit[0] is not table:
-        hit = _codes[id(table)] = (table, codes_of(table, cards, players))
-    return hit[1]
+    return _codes.get(cards, players)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+from monsterbox.core.memo import CardSetMemo
 from monsterbox.games.maker.cards import LABYRINTH, MakerCards
 from monsterbox.games.maker.rules import exit_target
 from monsterbox.games.maker.state import ENTERING, EXITED, MakerState
@@ -23,7 +24,6 @@ BONUS_HOPE = 50.0
 #: a monster in the labyrinth blocks the way until beaten or diverted
 BLOCKED = 10.0
 
-_MEAN_TREASURE: dict[int, float] = {}
 
 
 def treasure_value(cards: MakerCards, t: int) -> float:
@@ -41,12 +41,17 @@ def treasure_value(cards: MakerCards, t: int) -> float:
     return v
 
 
+def _mean_treasure(cards: MakerCards) -> float:
+    values = [treasure_value(cards, t) for t in range(len(cards.treasures))]
+    return sum(values) / len(values) if values else 0.0
+
+
+_MEAN_TREASURE: CardSetMemo[float] = CardSetMemo(_mean_treasure)
+
+
 def mean_treasure(cards: MakerCards) -> float:
-    key = id(cards)
-    if key not in _MEAN_TREASURE:
-        values = [treasure_value(cards, t) for t in range(len(cards.treasures))]
-        _MEAN_TREASURE[key] = sum(values) / len(values) if values else 0.0
-    return _MEAN_TREASURE[key]
+    """The mean value of the card set's treasures, worked out once per card set (``core.memo``)."""
+    return _MEAN_TREASURE.get(cards)
 
 
 def expected_score(s: MakerState, p: int) -> float:

@@ -13,7 +13,7 @@ from itertools import compress
 from typing import Any
 
 from monsterbox.core import rng as crng
-from monsterbox.core.cardfile import cards_option
+from monsterbox.core.cardfile import cards_option, parsed_card_set
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import bool_option, check_keys, seat_option
 from monsterbox.core.ruleset import PhasedRuleset, Refusal
@@ -123,7 +123,7 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
 
 
 def card_set(options: dict[str, Any]) -> MakerCards:
-    return parse_cards(options["cards"], "option 'cards'") if "cards" in options else default_cards()
+    return parsed_card_set(options["cards"], parse_cards, "option 'cards'") if "cards" in options else default_cards()
 
 
 def chest_distance(players: int, options: dict[str, Any]) -> int:

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from monsterbox.core import rng as crng
+from monsterbox.core.memo import CardSetMemo
 from monsterbox.games.maker.cards import TRAP, MakerCards
 from monsterbox.games.maker.rules import exit_target
 from monsterbox.games.maker.state import (
@@ -32,16 +33,16 @@ def card_name(cards: MakerCards, t: int) -> str:
     return cards.ids[t]
 
 
-_treasure_ids: dict[int, tuple[MakerCards, tuple[str, ...]]] = {}
+def _treasure_ids_of(cards: MakerCards) -> tuple[str, ...]:
+    return tuple(x.id for x in cards.treasures)
+
+
+_treasure_ids: CardSetMemo[tuple[str, ...]] = CardSetMemo(_treasure_ids_of)
 
 
 def treasure_ids(cards: MakerCards) -> tuple[str, ...]:
-    """The treasures' ids, computed once per card set (views word every event of the log)."""
-    hit = _treasure_ids.get(id(cards))
-    if hit is None or hit[0] is not cards:
-        hit = (cards, tuple(x.id for x in cards.treasures))
-        _treasure_ids[id(cards)] = hit
-    return hit[1]
+    """The treasures' ids, computed once per card set (views word every event of the log; ``core.memo``)."""
+    return _treasure_ids.get(cards)
 
 
 def event_dict(cards: MakerCards, ev: tuple[Any, ...]) -> dict[str, Any]:

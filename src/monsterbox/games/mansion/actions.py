@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from monsterbox.core.actions import ActionTable, cached_table
+from monsterbox.core.memo import CardSetMemo
 from monsterbox.games.mansion.cards import ACTOR_TYPES, REWARD_TYPES, SKULLS, MansionCards
 from monsterbox.games.mansion.castability import CastTable, cast_table, chamber_bits
 from monsterbox.games.mansion.payments import PaymentTable
@@ -136,16 +137,16 @@ def codes_of(table: ActionTable, cards: MansionCards, players: int) -> Codes:
                  tuple(i for i, a in enumerate(cards.actors) if not (players < 4 and a.removed_for_3_players)))
 
 
-_codes: dict[int, tuple[ActionTable, Codes]] = {}
+def _codes_of(cards: MansionCards, players: int) -> Codes:
+    return codes_of(action_table(cards, players), cards, players)
+
+
+_codes: CardSetMemo[Codes] = CardSetMemo(_codes_of)
 
 
 def action_codes(cards: MansionCards, players: int) -> Codes:
     """``Codes`` of ``action_table(cards, players)``, built once per table."""
-    table = action_table(cards, players)
-    hit = _codes.get(id(table))
-    if hit is None or hit[0] is not table:
-        hit = _codes[id(table)] = (table, codes_of(table, cards, players))
-    return hit[1]
+    return _codes.get(cards, players)
 
 
 def build_table(cards: MansionCards, players: int) -> ActionTable:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import NamedTuple
 
+from monsterbox.core.memo import CardSetMemo
 from monsterbox.games.mansion.cards import ABILITY_TYPES, ACTOR_TYPES, CHAMBER_TYPES, MansionCards
 from monsterbox.games.mansion.payments import PaymentTable, payment_table
 
@@ -257,12 +258,9 @@ def help_key(chambers: int, makeup_used: bool, props_used: bool) -> int:
     return (0 if makeup_used else chambers & PAIR_BITS) | (0 if props_used else chambers & PROPS_BIT)
 
 
-_tables: dict[int, tuple[MansionCards, CastTable]] = {}
+_tables: CardSetMemo[CastTable] = CardSetMemo(build_cast_table)
 
 
 def cast_table(cards: MansionCards) -> CastTable:
-    """The ``CastTable`` of a card set, built once per card set (by identity, as the action tables)."""
-    hit = _tables.get(id(cards))
-    if hit is None or hit[0] is not cards:
-        hit = _tables[id(cards)] = (cards, build_cast_table(cards))
-    return hit[1]
+    """The ``CastTable`` of a card set, built once per card set (by identity, as the action tables: ``core.memo``)."""
+    return _tables.get(cards)

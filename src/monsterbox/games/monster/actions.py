@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from monsterbox.core.actions import ActionTable, cached_table
+from monsterbox.core.memo import CardSetMemo
 from monsterbox.games.monster.cards import MonsterCards
 
 (KILL, THREE, ABILITY, ITEM, CUBE, STORE, DISCARD, PASS, ARM, ARM_NONE, LAIR, WEAPON, BANK, PLAYER, CUBE_BACK,
@@ -127,14 +128,15 @@ def action_codes(cards: MonsterCards, players: int) -> MonsterCodes:
     return action_tables(cards, players)[1]
 
 
-_tables: dict[tuple[int, int], tuple[MonsterCards, ActionTable, MonsterCodes]] = {}
+def _tables_of(cards: MonsterCards, players: int) -> tuple[ActionTable, MonsterCodes]:
+    table = action_table(cards, players)
+    return table, codes_of(table)
+
+
+_tables: CardSetMemo[tuple[ActionTable, MonsterCodes]] = CardSetMemo(_tables_of)
 
 
 def action_tables(cards: MonsterCards, players: int) -> tuple[ActionTable, MonsterCodes]:
     """``action_table(cards, players)`` and its codes (``codes_of``), looked up at once for a setup: computed once
     per card set (by identity: the entry keeps the card set, so its id cannot be reused) and player count."""
-    hit = _tables.get((id(cards), players))
-    if hit is None or hit[0] is not cards:
-        table = action_table(cards, players)
-        hit = _tables[(id(cards), players)] = (cards, table, codes_of(table))
-    return hit[1], hit[2]
+    return _tables.get(cards, players)

@@ -13,8 +13,9 @@ from operator import attrgetter, mul
 from typing import Any
 
 from monsterbox.core import rng as crng
-from monsterbox.core.cardfile import cards_option
+from monsterbox.core.cardfile import cards_option, parsed_card_set
 from monsterbox.core.errors import InvalidOptions, Phrase
+from monsterbox.core.memo import CardSetMemo
 from monsterbox.core.options import bool_option, check_keys, seat_option
 from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.monster import actions as A
@@ -140,7 +141,7 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
 
 
 def card_set(options: dict[str, Any]) -> MonsterCards:
-    return parse_cards(options["cards"], "option 'cards'") if "cards" in options else default_cards()
+    return parsed_card_set(options["cards"], parse_cards, "option 'cards'") if "cards" in options else default_cards()
 
 
 def _ordered(rng: random.Random, items: list[int], first: list[int]) -> list[int]:
@@ -184,14 +185,14 @@ def deck_cards(cards: MonsterCards) -> tuple[tuple[int, ...], tuple[int, ...], t
     """The card indices of the lair, loot and character decks before shuffling, in file order: made once per card
     set (by identity, as ``actions.action_tables``), so a setup copies a tuple (``[*t]``, no call) instead of
     creating a range and a list from it."""
-    hit = _deck_cards.get(id(cards))
-    if hit is None or hit[0] is not cards:
-        hit = _deck_cards[id(cards)] = (cards, (tuple(range(len(cards.lairs))), tuple(range(len(cards.loot))),
-                                                tuple(range(len(cards.characters)))))
-    return hit[1]
+    return _deck_cards.get(cards)
 
 
-_deck_cards: dict[int, tuple[MonsterCards, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
+def _deck_cards_of(cards: MonsterCards) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    return tuple(range(len(cards.lairs))), tuple(range(len(cards.loot))), tuple(range(len(cards.characters)))
+
+
+_deck_cards: CardSetMemo[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = CardSetMemo(_deck_cards_of)
 
 
 def seat_lists(n: int) -> list[list[Any]]:

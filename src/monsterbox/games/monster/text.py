@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from monsterbox.core.i18n import N_, _, and_list, pgettext
+from monsterbox.core.memo import CardSetMemo
 from monsterbox.core.wording import (
     Names,
     capitalise,
@@ -67,14 +68,13 @@ class Lookup:
         return card_name(x.name) if x else "?"
 
 
-_lookups: dict[int, Lookup] = {}
+_lookups: CardSetMemo[Lookup] = CardSetMemo(Lookup)
 
 
 def lookup(cards: MonsterCards | None = None) -> Lookup:
-    key = id(cards)
-    if key not in _lookups:
-        _lookups[key] = Lookup(cards)
-    return _lookups[key]
+    """The card set's ``Lookup`` (None: the shipped cards), made once per card set (``core.memo``: keyed by
+    identity with the card set kept, so a freed card set's address never gives its names to another)."""
+    return _lookups.get(cards)
 
 
 def weapons_text(ids: list[str], lk: Lookup) -> str:
