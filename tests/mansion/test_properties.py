@@ -183,3 +183,17 @@ def test_card_file_costs_are_bounded(cost, ok):
         acts = g.legal_actions()
         g.play(acts[rng.randrange(len(acts))])
     assert g.result()["scores"]
+
+
+@pytest.mark.parametrize("blue,ok", [(50, True), (51, False), (10**9, False)])
+def test_card_file_bag_is_bounded(blue, ok):
+    """P18: the bag holds at most 50 skulls of a colour; beyond, the card file is refused (a bag of ten million
+    skulls took seconds and hundreds of megabytes a game)."""
+    data = default_cards().entries()
+    data["skulls"]["blue"] = blue
+    if not ok:
+        with pytest.raises(monsterbox.InvalidOptions, match="at most 50 skulls of a colour in the bag"):
+            monsterbox.new_game("mansion", 4, 0, {"cards": data})
+        return
+    g = monsterbox.new_game("mansion", 4, 0, {"cards": data})
+    assert g.state.cards.skulls[0] == 50

@@ -29,6 +29,9 @@ Colour = Literal["blue", "red", "green", "yellow"]
 #: gigabytes (docs/rules/mansion.md, R3).
 MAX_COST_COLOUR = 6
 MAX_COST = 10
+#: the most skulls of a colour a card file may put in the bag (the printed bag: 20 of each colour, 8 grey); the bag
+#: is a list of skulls, so ten million made a game take seconds and hundreds of megabytes
+MAX_SKULLS = 50
 
 
 class ActorEntry(BaseModel):
@@ -171,6 +174,9 @@ def parse_cards(data: Any, source: str) -> MansionCards:
     if not isinstance(skulls, dict) or sorted(skulls) != sorted(SKULLS) or any(
             not isinstance(v, int) or v < 0 for v in skulls.values()):
         raise CardFileError("{source}: field 'skulls': counts for {colours}", source=source, colours=", ".join(SKULLS))
+    if any(v > MAX_SKULLS for v in skulls.values()):
+        raise CardFileError("{source}: field 'skulls': at most {most} skulls of a colour in the bag", source=source,
+                            most=MAX_SKULLS)
     tiles = data["tiles"]
     try:
         small = tuple((int(t), int(k)) for t, k in tiles["small"])
