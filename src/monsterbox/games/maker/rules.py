@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import compress
+from operator import attrgetter
 from typing import Any
 
 from monsterbox.core import rng as crng
@@ -794,6 +795,7 @@ def judge(s: MakerState) -> None:
         start_round(s, (s.round_starter + 1) % n)  # P2: the next game starts left of the last first player
         return
     s.phase = OVER
+    s.over = True
     s.current = -1
 
 
@@ -855,17 +857,14 @@ class MakerRules(PhasedRuleset):
     over_phase = OVER
     view_module = "monsterbox.games.maker.view"
 
-    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-        return validate_options(players, options)
-
-    def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> MakerState:
-        return setup(players, options, rng)
-
-    def legal_actions(self, state: MakerState) -> Sequence[int]:
-        return legal_actions(state)
-
-    def apply(self, state: MakerState, action: int) -> None:
-        apply(state, action)
+    # The hot paths called by ``core.game.Game`` a decision, with no method frame of their own: the rules'
+    # functions themselves, and the phase and step counter read as attributes (``MakerState.over``).
+    validate_options = staticmethod(validate_options)
+    setup = staticmethod(setup)
+    legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
+    apply = staticmethod(apply)  # type: ignore[assignment]
+    is_over = attrgetter("over")  # type: ignore[assignment]
+    step_count = attrgetter("step")  # type: ignore[assignment]
 
     def rewards(self, state: MakerState) -> list[float]:
         assert state.result is not None
