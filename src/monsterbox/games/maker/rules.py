@@ -260,13 +260,31 @@ def can_battle(s: MakerState, p: int) -> bool:
     return False
 
 
+def undead_battle(s: MakerState, p: int) -> bool:
+    """MM Cleric, Treasure Cards: without a Character, an undead monster can still be dealt with by a Cleric in
+    hand or an undead treasure (``can_battle`` for a hand holding no Character)."""
+    cards = s.cards
+    if not cards.undead[s.monster[p]]:
+        return False
+    if s.hands[p][s.codes.cleric_type]:
+        return True
+    treasures = cards.treasures
+    return any(treasures[t].undead for t in s.treasures[p])
+
+
 def cleric_type(cards: MakerCards) -> int:
     return cards.types_of(CLERIC)[0]
 
 
 def targets(s: MakerState, p: int) -> list[int]:
-    """MM B. Place a Monster; R2: players who have played a labyrinth card, hold no monster, have not exited."""
-    return [q for q in range(s.n) if q != p and s.entered[q] and s.monster[q] < 0 and s.stage[q] != EXITED]
+    """MM B. Place a Monster; R2: players who have played a labyrinth card, hold no monster, have not exited.
+    (A loop over the prebuilt seats: a comprehension is a function call in this interpreter.)"""
+    entered, monster, stage = s.entered, s.monster, s.stage
+    out = []
+    for q in s.codes.seats:
+        if q != p and entered[q] and monster[q] < 0 and stage[q] != EXITED:
+            out.append(q)
+    return out
 
 
 # --- legal actions --------------------------------------------------------------------------------------------------
@@ -301,8 +319,10 @@ def legal_actions(s: MakerState) -> list[int]:
         # MM A, C: a monster blocks labyrinth and room cards; R3: a Diversion is allowed while blocked
         turn = codes.turn_blocked if blocked else codes.turn_free
         place = codes.place
+        add = codes.add
         to: list[int] | None = None  # the players a monster can be placed on, found once
-        for c in held_types(hand):
+        character = False  # a Character in hand (``can_battle``, found by the same pass)
+        for c in compress(codes.types, hand):
             x = turn[c]
             if x >= 0:
                 acts.append(x)
@@ -312,7 +332,9 @@ def legal_actions(s: MakerState) -> list[int]:
                 by_seat = place[c]
                 for q in to:
                     acts.append(by_seat[q])
-        if blocked and can_battle(s, p):
+            elif add[c] >= 0:
+                character = True
+        if blocked and (character or undead_battle(s, p)):  # ``can_battle``
             acts.append(codes.battle)
         if s.hand_size[p] or not s.end_phase:
             acts.append(codes.discard_start)
@@ -321,21 +343,20 @@ def legal_actions(s: MakerState) -> list[int]:
     if phase == BATTLE:
         m = s.monster[p]
         if not s.battle and cards.undead[m]:
-            if hand[cleric_type(cards)]:
+            if hand[codes.cleric_type]:
                 acts.append(codes.cleric)
             for tr in s.treasures[p]:
                 if cards.treasures[tr].undead:
                     acts.append(codes.relic[tr])
         add = codes.add
         last = s.last_add
-        for c in held_types(hand):
+        for c in compress(codes.types, hand):
             if c >= last and add[c] >= 0:
                 acts.append(add[c])
         if s.battle:
-            used = {e[0] for e in s.equips}
             for tr in s.treasures[p]:
                 info = cards.treasures[tr]
-                if info.bonus and tr not in used and tr >= s.last_equip:
+                if info.bonus and tr >= s.last_equip and all(e[0] != tr for e in s.equips):
                     equip = codes.equip[tr]
                     for c in sorted(set(s.battle)):
                         if c in equip:  # a character of one of the treasure's bonus classes
@@ -349,10 +370,12 @@ def legal_actions(s: MakerState) -> list[int]:
         acts.append(codes.heal_none)
         return acts
     if phase == TRAP_PHASE:
-        if any(hand[c] and cards.cls[c] == "Thief" for c in cards.types_of(CHARACTER)):
-            acts.append(codes.thief)
+        for c in codes.thieves:
+            if hand[c]:
+                acts.append(codes.thief)
+                break
         keep = codes.keep
-        for c in held_types(hand):
+        for c in compress(codes.types, hand):
             if keep[c] >= 0:  # any card but a Trap
                 acts.append(keep[c])
         if not acts:
@@ -401,7 +424,11 @@ def move_discard_start(s: MakerState, p: int, _a: int, _b: int) -> None:
 
 def move_discard_card(s: MakerState, p: int, c: int, _b: int) -> None:
     """MM D. Discard: one card of the hand to the (public, P3) discard pile; an emptied hand ends the action."""
-    take_from_hand(s, p, c)
+    s.hands[p][c] -= 1  # ``take_from_hand``, written out
+    s.hand_size[p] -= 1
+    known = s.known[p]
+    if c in known:
+        known.remove(c)
     s.discard.append(c)
     s.discarded += 1
     if s.log is not None:
@@ -670,7 +697,12 @@ def fight(s: MakerState, p: int) -> None:
 def end_turn(s: MakerState, p: int) -> None:
     """MM Refresh Your Hand: draw up to 5, all at once (not in the end phase, nor after exiting)."""
     s.phase = TURN
-    s.battle, s.equips, s.heal = [], [], []
+    if s.battle:  # the battle's lists, emptied (most turns have none to empty)
+        s.battle = []
+    if s.equips:
+        s.equips = []
+    if s.heal:
+        s.heal = []
     if s.end_phase or s.stage[p] == EXITED:
         advance(s, p)
         return
@@ -697,7 +729,7 @@ def end_turn(s: MakerState, p: int) -> None:
     if drawn and log is not None:
         log.append((-1, ("refresh", p, len(drawn))))
         log.append((p, ("drew", p, tuple(sorted(drawn)))))
-    trap = s.cards.types_of(TRAP)[0]
+    trap = s.codes.trap_type
     traps = drawn.count(trap)
     if traps:
         s.stats[p][TRAPS] += traps
