@@ -95,6 +95,7 @@ class MakerCodes:
     keep_none: int
     types: range  # every adventure type, for ``compress(types, hand)`` (the types a hand holds, in type order)
     seats: tuple[int, ...]  # every seat, in seat order
+    after: tuple[tuple[int, ...], ...]  # per seat: the other seats from its left, in turn order, then itself
     characters: tuple[int, ...]  # the Character types (MM C. Battle: a battle needs one)
     thieves: tuple[int, ...]  # the Character types of class Thief (MM Resolving Trap Cards)
     cleric_type: int  # the Cleric's type
@@ -129,7 +130,9 @@ def codes_of(table: ActionTable, cards: MakerCards, players: int) -> MakerCodes:
         diversion=diversion, room=room, battle=single(BATTLE_OP), discard_start=single(DISCARD_START),
         done=single(DONE), cleric=single(CLERIC_OP), fight=single(FIGHT), heal_none=single(HEAL_NONE),
         thief=single(THIEF), keep_none=single(KEEP_NONE),
-        types=range(types), seats=tuple(range(players)), characters=cards.types_of(CHARACTER),
+        types=range(types), seats=tuple(range(players)),
+        after=tuple(tuple((p + k) % players for k in range(1, players + 1)) for p in range(players)),
+        characters=cards.types_of(CHARACTER),
         thieves=tuple(c for c in cards.types_of(CHARACTER) if cards.cls[c] == "Thief"),
         cleric_type=cards.types_of(CLERIC)[0], trap_type=cards.types_of(TRAP)[0],
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress
 from operator import attrgetter
 from typing import Any
@@ -17,6 +17,7 @@ from monsterbox.core import rng as crng
 from monsterbox.core.cardfile import cards_option, parsed_card_set
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import bool_option, check_keys, seat_option
+from monsterbox.core.rng import MASK
 from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.maker import actions as A
 from monsterbox.games.maker.actions import action_table
@@ -214,14 +215,25 @@ def start_round(s: MakerState, first: int, options: dict[str, Any] | None = None
 
 # --- chance ---------------------------------------------------------------------------------------------------------
 def roll(s: MakerState, k: int) -> list[int]:
-    """Roll k six-sided dice: predetermined results first (option ``dice``), then the seeded generator."""
+    """Roll k six-sided dice: predetermined results first (option ``dice``), then the seeded generator (with no
+    predetermined results, ``core.rng.below(state, 6)`` written out: the same states and results)."""
     out = []
-    for _ in range(k):
-        if s.dice:
-            out.append(s.dice.pop())
-        else:
-            s.rng, v = crng.below(s.rng, 6)
-            out.append(v + 1)
+    if s.dice:
+        for _ in range(k):
+            if s.dice:
+                out.append(s.dice.pop())
+            else:
+                s.rng, v = crng.below(s.rng, 6)
+                out.append(v + 1)
+        return out
+    state = s.rng
+    while k > 0:
+        state = (state + 0x9E3779B97F4A7C15) & MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        out.append((((z ^ (z >> 31)) * 6) >> 64) + 1)
+        k -= 1
+    s.rng = state
     return out
 
 
@@ -288,12 +300,8 @@ def targets(s: MakerState, p: int) -> list[int]:
 
 
 # --- legal actions --------------------------------------------------------------------------------------------------
-def held_types(hand: list[int]) -> Iterator[int]:
-    """The card types of a hand (counts per type) that it holds, in type order: a hand holds a few of the many
-    types, and ``compress`` skips the others without a Python loop."""
-    return compress(range(len(hand)), hand)
-
-
+# The card types a hand (counts per type) holds are ``compress(s.codes.types, hand)``, in type order: a hand holds a
+# few of the many types, and ``compress`` skips the others without a Python loop.
 def legal_actions(s: MakerState) -> list[int]:
     """The seat to play's choices, in a fixed order: MM A-D (a turn's one action), C. Battle with P6 (characters in
     card-file order, then treasure bonuses P17, fight), Healing (P7), D. Discard (P10, P19), Resolving Trap Cards
@@ -304,7 +312,7 @@ def legal_actions(s: MakerState) -> list[int]:
     phase = s.phase
     if phase == DISCARD:  # the most frequent decision (a discard action discards one card at a time)
         # A Trap is never in a hand outside the trap phase (it is resolved at once), so no -1 comes out here.
-        acts = list(compress(codes.discard, hand))
+        acts = [*compress(codes.discard, hand)]
         # MM Treasure Card: a revealed treasure can be discarded (an open one cannot); P19: with the discard action
         treasures = s.cards.treasures
         for tr in s.treasures[p]:
@@ -577,7 +585,7 @@ def move_keep(s: MakerState, p: int, a: int, _b: int) -> None:
     go too."""
     hand = s.hands[p]
     gone = []
-    for c in list(held_types(hand)):  # in type order, as the discards are logged
+    for c in [*compress(s.codes.types, hand)]:  # in type order, as the discards are logged
         n_out = hand[c] - (1 if c == a else 0)
         gone.extend([c] * n_out)
         hand[c] -= n_out
@@ -675,20 +683,32 @@ def battle_value(cards: MakerCards, committed: Sequence[int], equips: Sequence[t
 
 
 def fight(s: MakerState, p: int) -> None:
+    """MM C. Battle: roll the characters' dice; the battle value (``battle_value``, summed in one pass over the
+    characters) equal to or greater than the monster's strength defeats it."""
     cards = s.cards
     m = s.monster[p]
-    n_dice = sum(cards.dice[c] for c in s.battle)
+    battle = s.battle
+    dice_of, bonus_of = cards.dice, cards.bonus
+    n_dice = value = 0
+    for c in battle:
+        n_dice += dice_of[c]
+        value += bonus_of[c]
+    if s.equips:
+        value += sum(cards.treasures[t].bonus for t, _ in s.equips)
     dice = roll(s, n_dice)
-    value = battle_value(cards, s.battle, s.equips, dice)
-    won = value >= cards.strength[m]  # equal or greater defeats the monster
-    log(s, -1, "fight", p, tuple(s.battle), tuple(dice), value, m, cards.strength[m], won)
+    for v in dice:
+        value += v
+    strength = cards.strength[m]
+    won = value >= strength  # equal or greater defeats the monster
+    if s.log is not None:
+        s.log.append((-1, ("fight", p, tuple(battle), tuple(dice), value, m, strength, won)))
     if won:
         defeat_monster(s, p)
     # MM Discard Character Cards: every character that took part is discarded, win or lose.
-    s.discard.extend(s.battle)
-    s.heal = list(s.battle)
+    s.discard.extend(battle)
+    s.heal = battle  # the battle's list itself: a new one is started below
     s.battle = []
-    if s.hands[p][cleric_type(cards)] and s.heal:
+    if battle and s.hands[p][s.codes.cleric_type]:
         s.phase = HEAL
         return
     end_turn(s, p)
@@ -747,13 +767,12 @@ def advance(s: MakerState, p: int) -> None:
     (R4: when nobody can act, the game ends)."""
     s.phase = TURN
     s.turns += 1
-    n = s.n
     if s.turns >= TURN_CAP:
         judge(s)
         return
-    for k in range(1, n + 1):
-        q = (p + k) % n
-        if s.stage[q] == EXITED:
+    stage = s.stage
+    for q in s.codes.after[p]:  # the seats from p's left, p last
+        if stage[q] == EXITED:
             continue
         if s.end_phase and s.hand_size[q] == 0:
             continue
