@@ -446,7 +446,7 @@ def move_discard_card(s: MakerState, p: int, c: int, _b: int) -> None:
 
 
 def move_done(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """MM D. Discard: stop discarding; the turn ends (Refresh Your Hand)."""
+    """MM D. Discard: stop discarding; the turn ends (Refresh Your Hand). ``MOVES`` calls ``end_turn`` itself."""
     end_turn(s, p)
 
 
@@ -560,7 +560,7 @@ def move_heal(s: MakerState, p: int, c: int, _b: int) -> None:
 
 
 def move_heal_none(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """MM Healing: heal no (more) character; the turn ends."""
+    """MM Healing: heal no (more) character; the turn ends. ``MOVES`` calls ``end_turn`` itself."""
     end_turn(s, p)
 
 
@@ -605,16 +605,6 @@ def move_drop(s: MakerState, p: int, tr: int, _b: int) -> None:
     log(s, -1, "drop_treasure", p, tr)
     if s.phase != DISCARD:  # the third treasure's discard ends the move that drew it
         end_turn(s, p)
-
-
-#: the move of each action op (``actions``), indexed by op
-MOVES: tuple[Callable[[MakerState, int, int, int], None], ...] = tuple({
-    A.MOVE: move_labyrinth, A.DIVERSION_OP: move_diversion, A.ROOM_OP: move_room, A.PLACE: move_place,
-    A.BATTLE_OP: move_battle, A.DISCARD_START: move_discard_start, A.DISCARD_CARD: move_discard_card,
-    A.DONE: move_done, A.ADD: move_add, A.CLERIC_OP: move_cleric, A.RELIC: move_relic, A.EQUIP: move_equip,
-    A.FIGHT: move_fight, A.HEAL_CARD: move_heal, A.HEAL_NONE: move_heal_none, A.THIEF: move_thief,
-    A.KEEP: move_keep, A.KEEP_NONE: move_keep, A.DROP: move_drop,
-}[op] for op in range(19))
 
 
 def play_labyrinth(s: MakerState, p: int, c: int) -> None:
@@ -714,8 +704,9 @@ def fight(s: MakerState, p: int) -> None:
     end_turn(s, p)
 
 
-def end_turn(s: MakerState, p: int) -> None:
-    """MM Refresh Your Hand: draw up to 5, all at once (not in the end phase, nor after exiting)."""
+def end_turn(s: MakerState, p: int, _a: int = -1, _b: int = -1) -> None:
+    """MM Refresh Your Hand: draw up to 5, all at once (not in the end phase, nor after exiting). (It takes a
+    move's arguments too: ``move_done`` and ``move_heal_none`` are this function, with no frame of their own.)"""
     s.phase = TURN
     if s.battle:  # the battle's lists, emptied (most turns have none to empty)
         s.battle = []
@@ -748,7 +739,8 @@ def end_turn(s: MakerState, p: int) -> None:
     log = s.log
     if drawn and log is not None:
         log.append((-1, ("refresh", p, len(drawn))))
-        log.append((p, ("drew", p, tuple(sorted(drawn)))))
+        drawn.sort()  # a list of its own (a slice or built here)
+        log.append((p, ("drew", p, tuple(drawn))))
     trap = s.codes.trap_type
     traps = drawn.count(trap)
     if traps:
@@ -779,6 +771,16 @@ def advance(s: MakerState, p: int) -> None:
         s.current = q
         return
     judge(s)
+
+
+#: the move of each action op (``actions``), indexed by op
+MOVES: tuple[Callable[[MakerState, int, int, int], None], ...] = tuple({
+    A.MOVE: move_labyrinth, A.DIVERSION_OP: move_diversion, A.ROOM_OP: move_room, A.PLACE: move_place,
+    A.BATTLE_OP: move_battle, A.DISCARD_START: move_discard_start, A.DISCARD_CARD: move_discard_card,
+    A.DONE: end_turn, A.ADD: move_add, A.CLERIC_OP: move_cleric, A.RELIC: move_relic, A.EQUIP: move_equip,
+    A.FIGHT: move_fight, A.HEAL_CARD: move_heal, A.HEAL_NONE: end_turn, A.THIEF: move_thief,
+    A.KEEP: move_keep, A.KEEP_NONE: move_keep, A.DROP: move_drop,
+}[op] for op in range(19))
 
 
 # --- the victory judgment -------------------------------------------------------------------------------------------
