@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from monsterbox.core.actions import ActionTable, cached_table
 from monsterbox.core.memo import CardSetMemo
-from monsterbox.games.maker.cards import CHARACTER, DIVERSION, LABYRINTH, MONSTER, ROOM, TRAP, MakerCards
+from monsterbox.games.maker.cards import CHARACTER, CLERIC, DIVERSION, LABYRINTH, MONSTER, ROOM, TRAP, MakerCards
 
 (MOVE, DIVERSION_OP, ROOM_OP, PLACE, BATTLE_OP, DISCARD_START, DISCARD_CARD, DONE, ADD, CLERIC_OP, RELIC, EQUIP,
  FIGHT, HEAL_CARD, HEAL_NONE, THIEF, KEEP, KEEP_NONE, DROP) = range(19)
@@ -93,6 +93,13 @@ class MakerCodes:
     heal_none: int
     thief: int
     keep_none: int
+    types: range  # every adventure type, for ``compress(types, hand)`` (the types a hand holds, in type order)
+    seats: tuple[int, ...]  # every seat, in seat order
+    after: tuple[tuple[int, ...], ...]  # per seat: the other seats from its left, in turn order, then itself
+    characters: tuple[int, ...]  # the Character types (MM C. Battle: a battle needs one)
+    thieves: tuple[int, ...]  # the Character types of class Thief (MM Resolving Trap Cards)
+    cleric_type: int  # the Cleric's type
+    trap_type: int  # the Trap's type
 
 
 def codes_of(table: ActionTable, cards: MakerCards, players: int) -> MakerCodes:
@@ -123,6 +130,11 @@ def codes_of(table: ActionTable, cards: MakerCards, players: int) -> MakerCodes:
         diversion=diversion, room=room, battle=single(BATTLE_OP), discard_start=single(DISCARD_START),
         done=single(DONE), cleric=single(CLERIC_OP), fight=single(FIGHT), heal_none=single(HEAL_NONE),
         thief=single(THIEF), keep_none=single(KEEP_NONE),
+        types=range(types), seats=tuple(range(players)),
+        after=tuple(tuple((p + k) % players for k in range(1, players + 1)) for p in range(players)),
+        characters=cards.types_of(CHARACTER),
+        thieves=tuple(c for c in cards.types_of(CHARACTER) if cards.cls[c] == "Thief"),
+        cleric_type=cards.types_of(CLERIC)[0], trap_type=cards.types_of(TRAP)[0],
     )
 
 

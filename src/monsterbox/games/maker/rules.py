@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress
+from operator import attrgetter
 from typing import Any
 
 from monsterbox.core import rng as crng
 from monsterbox.core.cardfile import cards_option, parsed_card_set
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import bool_option, check_keys, seat_option
+from monsterbox.core.rng import MASK
 from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.maker import actions as A
 from monsterbox.games.maker.actions import action_table
@@ -213,14 +215,25 @@ def start_round(s: MakerState, first: int, options: dict[str, Any] | None = None
 
 # --- chance ---------------------------------------------------------------------------------------------------------
 def roll(s: MakerState, k: int) -> list[int]:
-    """Roll k six-sided dice: predetermined results first (option ``dice``), then the seeded generator."""
+    """Roll k six-sided dice: predetermined results first (option ``dice``), then the seeded generator (with no
+    predetermined results, ``core.rng.below(state, 6)`` written out: the same states and results)."""
     out = []
-    for _ in range(k):
-        if s.dice:
-            out.append(s.dice.pop())
-        else:
-            s.rng, v = crng.below(s.rng, 6)
-            out.append(v + 1)
+    if s.dice:
+        for _ in range(k):
+            if s.dice:
+                out.append(s.dice.pop())
+            else:
+                s.rng, v = crng.below(s.rng, 6)
+                out.append(v + 1)
+        return out
+    state = s.rng
+    while k > 0:
+        state = (state + 0x9E3779B97F4A7C15) & MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        out.append((((z ^ (z >> 31)) * 6) >> 64) + 1)
+        k -= 1
+    s.rng = state
     return out
 
 
@@ -259,22 +272,36 @@ def can_battle(s: MakerState, p: int) -> bool:
     return False
 
 
+def undead_battle(s: MakerState, p: int) -> bool:
+    """MM Cleric, Treasure Cards: without a Character, an undead monster can still be dealt with by a Cleric in
+    hand or an undead treasure (``can_battle`` for a hand holding no Character)."""
+    cards = s.cards
+    if not cards.undead[s.monster[p]]:
+        return False
+    if s.hands[p][s.codes.cleric_type]:
+        return True
+    treasures = cards.treasures
+    return any(treasures[t].undead for t in s.treasures[p])
+
+
 def cleric_type(cards: MakerCards) -> int:
     return cards.types_of(CLERIC)[0]
 
 
 def targets(s: MakerState, p: int) -> list[int]:
-    """MM B. Place a Monster; R2: players who have played a labyrinth card, hold no monster, have not exited."""
-    return [q for q in range(s.n) if q != p and s.entered[q] and s.monster[q] < 0 and s.stage[q] != EXITED]
+    """MM B. Place a Monster; R2: players who have played a labyrinth card, hold no monster, have not exited.
+    (A loop over the prebuilt seats: a comprehension is a function call in this interpreter.)"""
+    entered, monster, stage = s.entered, s.monster, s.stage
+    out = []
+    for q in s.codes.seats:
+        if q != p and entered[q] and monster[q] < 0 and stage[q] != EXITED:
+            out.append(q)
+    return out
 
 
 # --- legal actions --------------------------------------------------------------------------------------------------
-def held_types(hand: list[int]) -> Iterator[int]:
-    """The card types of a hand (counts per type) that it holds, in type order: a hand holds a few of the many
-    types, and ``compress`` skips the others without a Python loop."""
-    return compress(range(len(hand)), hand)
-
-
+# The card types a hand (counts per type) holds are ``compress(s.codes.types, hand)``, in type order: a hand holds a
+# few of the many types, and ``compress`` skips the others without a Python loop.
 def legal_actions(s: MakerState) -> list[int]:
     """The seat to play's choices, in a fixed order: MM A-D (a turn's one action), C. Battle with P6 (characters in
     card-file order, then treasure bonuses P17, fight), Healing (P7), D. Discard (P10, P19), Resolving Trap Cards
@@ -285,7 +312,7 @@ def legal_actions(s: MakerState) -> list[int]:
     phase = s.phase
     if phase == DISCARD:  # the most frequent decision (a discard action discards one card at a time)
         # A Trap is never in a hand outside the trap phase (it is resolved at once), so no -1 comes out here.
-        acts = list(compress(codes.discard, hand))
+        acts = [*compress(codes.discard, hand)]
         # MM Treasure Card: a revealed treasure can be discarded (an open one cannot); P19: with the discard action
         treasures = s.cards.treasures
         for tr in s.treasures[p]:
@@ -300,8 +327,10 @@ def legal_actions(s: MakerState) -> list[int]:
         # MM A, C: a monster blocks labyrinth and room cards; R3: a Diversion is allowed while blocked
         turn = codes.turn_blocked if blocked else codes.turn_free
         place = codes.place
+        add = codes.add
         to: list[int] | None = None  # the players a monster can be placed on, found once
-        for c in held_types(hand):
+        character = False  # a Character in hand (``can_battle``, found by the same pass)
+        for c in compress(codes.types, hand):
             x = turn[c]
             if x >= 0:
                 acts.append(x)
@@ -311,7 +340,9 @@ def legal_actions(s: MakerState) -> list[int]:
                 by_seat = place[c]
                 for q in to:
                     acts.append(by_seat[q])
-        if blocked and can_battle(s, p):
+            elif add[c] >= 0:
+                character = True
+        if blocked and (character or undead_battle(s, p)):  # ``can_battle``
             acts.append(codes.battle)
         if s.hand_size[p] or not s.end_phase:
             acts.append(codes.discard_start)
@@ -320,21 +351,20 @@ def legal_actions(s: MakerState) -> list[int]:
     if phase == BATTLE:
         m = s.monster[p]
         if not s.battle and cards.undead[m]:
-            if hand[cleric_type(cards)]:
+            if hand[codes.cleric_type]:
                 acts.append(codes.cleric)
             for tr in s.treasures[p]:
                 if cards.treasures[tr].undead:
                     acts.append(codes.relic[tr])
         add = codes.add
         last = s.last_add
-        for c in held_types(hand):
+        for c in compress(codes.types, hand):
             if c >= last and add[c] >= 0:
                 acts.append(add[c])
         if s.battle:
-            used = {e[0] for e in s.equips}
             for tr in s.treasures[p]:
                 info = cards.treasures[tr]
-                if info.bonus and tr not in used and tr >= s.last_equip:
+                if info.bonus and tr >= s.last_equip and all(e[0] != tr for e in s.equips):
                     equip = codes.equip[tr]
                     for c in sorted(set(s.battle)):
                         if c in equip:  # a character of one of the treasure's bonus classes
@@ -348,10 +378,12 @@ def legal_actions(s: MakerState) -> list[int]:
         acts.append(codes.heal_none)
         return acts
     if phase == TRAP_PHASE:
-        if any(hand[c] and cards.cls[c] == "Thief" for c in cards.types_of(CHARACTER)):
-            acts.append(codes.thief)
+        for c in codes.thieves:
+            if hand[c]:
+                acts.append(codes.thief)
+                break
         keep = codes.keep
-        for c in held_types(hand):
+        for c in compress(codes.types, hand):
             if keep[c] >= 0:  # any card but a Trap
                 acts.append(keep[c])
         if not acts:
@@ -400,7 +432,11 @@ def move_discard_start(s: MakerState, p: int, _a: int, _b: int) -> None:
 
 def move_discard_card(s: MakerState, p: int, c: int, _b: int) -> None:
     """MM D. Discard: one card of the hand to the (public, P3) discard pile; an emptied hand ends the action."""
-    take_from_hand(s, p, c)
+    s.hands[p][c] -= 1  # ``take_from_hand``, written out
+    s.hand_size[p] -= 1
+    known = s.known[p]
+    if c in known:
+        known.remove(c)
     s.discard.append(c)
     s.discarded += 1
     if s.log is not None:
@@ -410,7 +446,7 @@ def move_discard_card(s: MakerState, p: int, c: int, _b: int) -> None:
 
 
 def move_done(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """MM D. Discard: stop discarding; the turn ends (Refresh Your Hand)."""
+    """MM D. Discard: stop discarding; the turn ends (Refresh Your Hand). ``MOVES`` calls ``end_turn`` itself."""
     end_turn(s, p)
 
 
@@ -524,7 +560,7 @@ def move_heal(s: MakerState, p: int, c: int, _b: int) -> None:
 
 
 def move_heal_none(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """MM Healing: heal no (more) character; the turn ends."""
+    """MM Healing: heal no (more) character; the turn ends. ``MOVES`` calls ``end_turn`` itself."""
     end_turn(s, p)
 
 
@@ -549,7 +585,7 @@ def move_keep(s: MakerState, p: int, a: int, _b: int) -> None:
     go too."""
     hand = s.hands[p]
     gone = []
-    for c in list(held_types(hand)):  # in type order, as the discards are logged
+    for c in [*compress(s.codes.types, hand)]:  # in type order, as the discards are logged
         n_out = hand[c] - (1 if c == a else 0)
         gone.extend([c] * n_out)
         hand[c] -= n_out
@@ -569,16 +605,6 @@ def move_drop(s: MakerState, p: int, tr: int, _b: int) -> None:
     log(s, -1, "drop_treasure", p, tr)
     if s.phase != DISCARD:  # the third treasure's discard ends the move that drew it
         end_turn(s, p)
-
-
-#: the move of each action op (``actions``), indexed by op
-MOVES: tuple[Callable[[MakerState, int, int, int], None], ...] = tuple({
-    A.MOVE: move_labyrinth, A.DIVERSION_OP: move_diversion, A.ROOM_OP: move_room, A.PLACE: move_place,
-    A.BATTLE_OP: move_battle, A.DISCARD_START: move_discard_start, A.DISCARD_CARD: move_discard_card,
-    A.DONE: move_done, A.ADD: move_add, A.CLERIC_OP: move_cleric, A.RELIC: move_relic, A.EQUIP: move_equip,
-    A.FIGHT: move_fight, A.HEAL_CARD: move_heal, A.HEAL_NONE: move_heal_none, A.THIEF: move_thief,
-    A.KEEP: move_keep, A.KEEP_NONE: move_keep, A.DROP: move_drop,
-}[op] for op in range(19))
 
 
 def play_labyrinth(s: MakerState, p: int, c: int) -> None:
@@ -647,29 +673,47 @@ def battle_value(cards: MakerCards, committed: Sequence[int], equips: Sequence[t
 
 
 def fight(s: MakerState, p: int) -> None:
+    """MM C. Battle: roll the characters' dice; the battle value (``battle_value``, summed in one pass over the
+    characters) equal to or greater than the monster's strength defeats it."""
     cards = s.cards
     m = s.monster[p]
-    n_dice = sum(cards.dice[c] for c in s.battle)
+    battle = s.battle
+    dice_of, bonus_of = cards.dice, cards.bonus
+    n_dice = value = 0
+    for c in battle:
+        n_dice += dice_of[c]
+        value += bonus_of[c]
+    if s.equips:
+        value += sum(cards.treasures[t].bonus for t, _ in s.equips)
     dice = roll(s, n_dice)
-    value = battle_value(cards, s.battle, s.equips, dice)
-    won = value >= cards.strength[m]  # equal or greater defeats the monster
-    log(s, -1, "fight", p, tuple(s.battle), tuple(dice), value, m, cards.strength[m], won)
+    for v in dice:
+        value += v
+    strength = cards.strength[m]
+    won = value >= strength  # equal or greater defeats the monster
+    if s.log is not None:
+        s.log.append((-1, ("fight", p, tuple(battle), tuple(dice), value, m, strength, won)))
     if won:
         defeat_monster(s, p)
     # MM Discard Character Cards: every character that took part is discarded, win or lose.
-    s.discard.extend(s.battle)
-    s.heal = list(s.battle)
+    s.discard.extend(battle)
+    s.heal = battle  # the battle's list itself: a new one is started below
     s.battle = []
-    if s.hands[p][cleric_type(cards)] and s.heal:
+    if battle and s.hands[p][s.codes.cleric_type]:
         s.phase = HEAL
         return
     end_turn(s, p)
 
 
-def end_turn(s: MakerState, p: int) -> None:
-    """MM Refresh Your Hand: draw up to 5, all at once (not in the end phase, nor after exiting)."""
+def end_turn(s: MakerState, p: int, _a: int = -1, _b: int = -1) -> None:
+    """MM Refresh Your Hand: draw up to 5, all at once (not in the end phase, nor after exiting). (It takes a
+    move's arguments too: ``move_done`` and ``move_heal_none`` are this function, with no frame of their own.)"""
     s.phase = TURN
-    s.battle, s.equips, s.heal = [], [], []
+    if s.battle:  # the battle's lists, emptied (most turns have none to empty)
+        s.battle = []
+    if s.equips:
+        s.equips = []
+    if s.heal:
+        s.heal = []
     if s.end_phase or s.stage[p] == EXITED:
         advance(s, p)
         return
@@ -695,8 +739,9 @@ def end_turn(s: MakerState, p: int) -> None:
     log = s.log
     if drawn and log is not None:
         log.append((-1, ("refresh", p, len(drawn))))
-        log.append((p, ("drew", p, tuple(sorted(drawn)))))
-    trap = s.cards.types_of(TRAP)[0]
+        drawn.sort()  # a list of its own (a slice or built here)
+        log.append((p, ("drew", p, tuple(drawn))))
+    trap = s.codes.trap_type
     traps = drawn.count(trap)
     if traps:
         s.stats[p][TRAPS] += traps
@@ -714,19 +759,28 @@ def advance(s: MakerState, p: int) -> None:
     (R4: when nobody can act, the game ends)."""
     s.phase = TURN
     s.turns += 1
-    n = s.n
     if s.turns >= TURN_CAP:
         judge(s)
         return
-    for k in range(1, n + 1):
-        q = (p + k) % n
-        if s.stage[q] == EXITED:
+    stage = s.stage
+    for q in s.codes.after[p]:  # the seats from p's left, p last
+        if stage[q] == EXITED:
             continue
         if s.end_phase and s.hand_size[q] == 0:
             continue
         s.current = q
         return
     judge(s)
+
+
+#: the move of each action op (``actions``), indexed by op
+MOVES: tuple[Callable[[MakerState, int, int, int], None], ...] = tuple({
+    A.MOVE: move_labyrinth, A.DIVERSION_OP: move_diversion, A.ROOM_OP: move_room, A.PLACE: move_place,
+    A.BATTLE_OP: move_battle, A.DISCARD_START: move_discard_start, A.DISCARD_CARD: move_discard_card,
+    A.DONE: end_turn, A.ADD: move_add, A.CLERIC_OP: move_cleric, A.RELIC: move_relic, A.EQUIP: move_equip,
+    A.FIGHT: move_fight, A.HEAL_CARD: move_heal, A.HEAL_NONE: end_turn, A.THIEF: move_thief,
+    A.KEEP: move_keep, A.KEEP_NONE: move_keep, A.DROP: move_drop,
+}[op] for op in range(19))
 
 
 # --- the victory judgment -------------------------------------------------------------------------------------------
@@ -794,6 +848,7 @@ def judge(s: MakerState) -> None:
         start_round(s, (s.round_starter + 1) % n)  # P2: the next game starts left of the last first player
         return
     s.phase = OVER
+    s.over = True
     s.current = -1
 
 
@@ -855,17 +910,14 @@ class MakerRules(PhasedRuleset):
     over_phase = OVER
     view_module = "monsterbox.games.maker.view"
 
-    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-        return validate_options(players, options)
-
-    def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> MakerState:
-        return setup(players, options, rng)
-
-    def legal_actions(self, state: MakerState) -> Sequence[int]:
-        return legal_actions(state)
-
-    def apply(self, state: MakerState, action: int) -> None:
-        apply(state, action)
+    # The hot paths called by ``core.game.Game`` a decision, with no method frame of their own: the rules'
+    # functions themselves, and the phase and step counter read as attributes (``MakerState.over``).
+    validate_options = staticmethod(validate_options)
+    setup = staticmethod(setup)
+    legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
+    apply = staticmethod(apply)  # type: ignore[assignment]
+    is_over = attrgetter("over")  # type: ignore[assignment]
+    step_count = attrgetter("step")  # type: ignore[assignment]
 
     def rewards(self, state: MakerState) -> list[float]:
         assert state.result is not None

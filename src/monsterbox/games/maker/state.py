@@ -67,6 +67,9 @@ class MakerState:
     table: ActionTable  # the action table of (cards, n): fixed for the game, kept here for the hot paths
     codes: MakerCodes  # the same table's codes by move (``actions.action_codes``)
     result: dict[str, Any] | None = None
+    #: the game is over (``phase == OVER``; set with it by ``rules.judge``) so that the ruleset's ``is_over`` is one
+    #: attribute read (``operator.attrgetter``), with no Python call
+    over: bool = False
 
 
 def copy_state(s: MakerState, keep_log: bool = True) -> MakerState:
@@ -78,5 +81,5 @@ def copy_state(s: MakerState, keep_log: bool = True) -> MakerState:
         s.entered[:], s.monster[:], s.first_exit, s.end_phase, s.current, s.phase, s.battle[:], s.equips[:],
         s.last_add, s.last_equip, s.heal[:], s.discarded, [x[:] for x in s.stats], s.turns, s.rng, s.dice[:],
         s.step, (s.log[:] if s.log is not None else None) if keep_log else None, s.table, s.codes,
-        s.result,
+        s.result, s.over,
     )
