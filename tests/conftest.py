@@ -23,3 +23,15 @@ def postgres_url():
         pytest.skip("PostgreSQL is not installed (.ci/run installs Debian's postgresql)")
     with cluster() as url:
         yield url
+
+
+@pytest.fixture(autouse=True)
+def default_language_in_every_test():
+    """Every test starts in the default language: a command run with ``--lang fr`` (CliRunner, in this process)
+    sets the language of the context it runs in, which would otherwise carry into whichever test runs next in the
+    same worker (seen: English narration asserted, French found, depending on the order xdist gave)."""
+    from monsterbox.core.i18n import set_language
+
+    set_language(None)
+    yield
+    set_language(None)
