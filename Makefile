@@ -1,6 +1,6 @@
 # Every target does its own set-up on a fresh machine: the venv is created and the package installed when missing.
 # Two stamps: `make run` installs only what the server and play need (the package with its server extra); `make test`
-# adds the extras the tests use (arena, dev, ray, rl, openspiel, server).
+# adds the extras the tests use (arena, dev, ray, rl, openspiel, server, train: CPU torch for the training smoke test).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -18,7 +18,7 @@ $(BASE): pyproject.toml | $(BIN)/python
 	touch $(BASE)
 
 $(DEV): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[arena,dev,ray,rl,openspiel,server]'
+	$(BIN)/python -m pip install --quiet -e '.[arena,dev,ray,rl,openspiel,server,train]'
 	touch $(BASE) $(DEV)
 
 # The server on the default SQLite file, the lobby opened in a browser where there is one (monsterbox play: terminal)
