@@ -55,18 +55,8 @@ def shuffle_random(rng: random.Random, items: list[Any]) -> None:
     first, and a draw of k <= 32 bits is the top k bits of one word) gives the same permutation, but the Python loop
     over such a buffer costs more than the call it saves: 1,330-1,430 instructions a card against this loop's 960
     for 150 cards, and saving and restoring the generator to draw ahead costs more than a whole shuffle
-    (docs/results/engine-speed.md, fourth round)."""
-    getrandbits = rng.getrandbits
-    n = len(items)  # choices for the last position still to fill, items[n - 1]
-    while n > 1:
-        k = n.bit_length()
-        low = 1 << (k - 1)  # the counts down to ``low`` all draw k bits: the bit length is computed once for them
-        for i in range(n - 1, low - 2, -1):  # position i takes one of the i + 1 items up to it (no ``m - 1``)
-            j = getrandbits(k)
-            while j > i:
-                j = getrandbits(k)
-            items[i], items[j] = items[j], items[i]
-        n = low - 1
+    (docs/results/engine-speed.md, fourth round). The loop is ``shuffle_random_planned``'s (one pile)."""
+    shuffle_random_planned(rng, items)
 
 
 def _shuffle_plan(n: int) -> tuple[tuple[int, range], ...]:
@@ -90,8 +80,7 @@ def shuffle_random_planned(rng: random.Random, *piles: list[Any]) -> None:
     permutations, drawing the same bits (so ``rng.shuffle``'s), with the groups of positions and their bit lengths
     taken from a plan made once per length (``_shuffle_plan``) instead of computed, and their ranges created, at
     every shuffle: about 1,300 instructions a group (a shuffle of n items has log2(n) groups), 40k of the 280k a
-    Monster setup spent shuffling its six decks. A new function beside ``shuffle_random`` so that the games calling
-    that one keep their costs.
+    Monster setup spent shuffling its six decks. ``shuffle_random`` is this function for one pile.
 
     Drawing ahead in bulk does not pay in this interpreter (measured for the Monster setup, whose generator is
     discarded after it: 32-bit words from one ``getrandbits(32 * m)``, their top bytes read by index or shifted per
