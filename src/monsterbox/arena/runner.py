@@ -17,12 +17,17 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from monsterbox.core.errors import InvalidOptions, MonsterboxError
 from monsterbox.core.registry import new_game
 from monsterbox.sim import play_game
+
+
+class ArenaIncomplete(MonsterboxError):
+    """Some scheduled games of a run have no result after the backend finished (never a smaller table)."""
 
 
 @dataclass
@@ -125,16 +130,31 @@ def run_ray(config: dict[str, Any], todo: list[int], workers: int, batch: int,
             raise InvalidOptions(f"cannot connect to the Ray cluster at {address!r}: {exc}") from None
         started = True
     try:
-        remote = ray.remote(play_batch)
+        # a batch whose worker dies is retried by Ray (max_retries), and once more by us if Ray gives up on it
+        remote = ray.remote(max_retries=3)(play_batch)
         work = batches(todo, batch)
-        pending = [remote.remote(config, part) for part, _ in zip(work, range(4 * max(1, workers)), strict=False)]
+        pending: dict[Any, tuple[list[int], int]] = {}
+
+        def submit(part: list[int], tries: int = 0) -> None:
+            pending[remote.remote(config, part)] = (part, tries)
+
+        for part in islice(work, 4 * max(1, workers)):  # exactly that many batches: none pulled and dropped
+            submit(part)
         while pending:
-            done, pending = ray.wait(pending, num_returns=1)
+            done, _ = ray.wait(list(pending), num_returns=1)
             for ref in done:
-                yield ray.get(ref)
+                part, tries = pending.pop(ref)
+                try:
+                    result = ray.get(ref)
+                except ray.exceptions.RayError:
+                    if tries >= 2:
+                        raise
+                    submit(part, tries + 1)
+                    continue
+                yield result
                 nxt = next(work, None)
                 if nxt is not None:
-                    pending.append(remote.remote(config, nxt))
+                    submit(nxt)
     finally:
         if started:
             ray.shutdown()
@@ -201,4 +221,9 @@ def run_arena(config: ArenaConfig, out: Path, workers: int = 1, backend: str = "
                     progress(len(results), config.games)
     except MonsterboxError:
         raise
+    missing = [i for i in range(config.games) if i not in results]
+    if missing:  # a backend that lost games must not pass for a smaller tournament
+        shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
+        raise ArenaIncomplete(f"the arena is incomplete: {len(missing)} of {config.games} scheduled games have no "
+                              f"result (games {shown}); run the same command again to play them")
     return [results[i] for i in sorted(results)]
