@@ -223,3 +223,38 @@ def test_render_ansi_and_vector_envs():
     obs, reward, term, trunc, info = v.step(acts)
     assert obs.shape[0] == 2 and not term.any()
     v.close()
+
+
+# --- issue 29 (4): the ecosystem's own tools on the environments --------------------------------------------------
+def test_sb3_make_vec_env_and_masks_through_wrappers():
+    """Stable-Baselines3's make_vec_env asks for render_mode="rgb_array": the env declares it and draws its text;
+    sb3-contrib's get_action_masks reaches action_masks() through Gymnasium 1.x wrappers (get_wrapper_attr)."""
+    env_util = pytest.importorskip("stable_baselines3.common.env_util", reason="the train extra")
+    maskable = pytest.importorskip("sb3_contrib.common.maskable.utils", reason="the train extra")
+    vec = env_util.make_vec_env("monsterbox/Inn-v0", n_envs=4, seed=3)
+    obs = vec.reset()
+    assert obs.shape == (4, observation_size("inn", 4))
+    masks = maskable.get_action_masks(vec)
+    assert masks.shape == (4, action_space_size("inn")) and masks.any(axis=1).all()
+    obs, rewards, dones, infos = vec.step(np.array([int(np.flatnonzero(m)[0]) for m in masks]))
+    assert obs.shape[0] == 4
+    assert all(np.array_equal(i["action_mask"].astype(bool), m)
+               for i, m in zip(infos, maskable.get_action_masks(vec), strict=True))
+    frame = vec.env_method("render", indices=[0])[0]
+    assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3 and (frame < 255).any()
+    vec.close()
+    wrapped = gymnasium.make("monsterbox/Maker-v0")
+    _, info = wrapped.reset(seed=1)
+    assert np.array_equal(wrapped.get_wrapper_attr("action_masks")(), info["action_mask"].astype(bool))
+
+
+def test_reset_options_seat_is_honoured_and_others_refused():
+    e = gymnasium.make("monsterbox/Inn-v0")
+    _, info = e.reset(seed=4, options={"seat": 2})
+    assert info["seat"] == 2 and e.unwrapped.game.to_play == 2
+    _, info = e.reset(seed=4)  # the constructor's seat again
+    assert info["seat"] == 0
+    for bad, words in (({"players": 3}, "takes only 'seat'"), ({"seat": 9}, "0 to 3 or 'random'"),
+                       ({"seat": True}, "0 to 3 or 'random'")):
+        with pytest.raises(monsterbox.InvalidOptions, match=words):
+            e.reset(seed=4, options=bad)

@@ -16,7 +16,11 @@
 - ``max_steps``: the episode is truncated after that many learner decisions (default: none).
 - ``reward``: ``"win"`` (the learner's share of the win: 1 split among winners; the cooperative Monster: 1 on a
   team win) or ``"shaped"`` (Monster only: also the change of ``common.monster_progress`` after each step).
-- ``render_mode="ansi"``: ``render()`` returns the recent events and the learner's choices in words (games/*/text).
+- ``render_mode="ansi"``: ``render()`` returns the recent events and the learner's choices in words (games/*/text);
+  ``"rgb_array"``: the same text drawn as an image (an ``(H, W, 3)`` uint8 array; needs Pillow). Stable-Baselines3's
+  ``make_vec_env`` asks for ``"rgb_array"`` by default.
+- ``reset(options={"seat": k})``: the learner's seat for this episode (0..players-1 or ``"random"``); any other key
+  is refused with InvalidOptions (the game's own options are given at construction).
 - ``options``: the game's options.
 
 Actions are codes of the game's action table, padded to the largest table over player counts
@@ -63,7 +67,7 @@ ILLEGAL_RULES = ("terminate", "penalize", "raise")
 
 
 class SeatEnv(gym.Env):  # type: ignore[misc]
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}
 
     def __init__(self, game_id: str = "inn", players: int | None = None, seat: int | str = 0,
                  opponents: OpponentSpec = "random", options: dict[str, Any] | None = None,
@@ -86,8 +90,8 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
             raise InvalidOptions(f"max_steps must be a positive integer or None, got {max_steps!r}")
         if reward not in ("win", "shaped") or (reward == "shaped" and self.game_id != "monster"):
             raise InvalidOptions(f"reward must be 'win' (or 'shaped' for the cooperative game monster), got {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise InvalidOptions(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise InvalidOptions(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
         self.seat_option = seat
         self.seat_index = 0 if seat == "random" else int(seat)
         self.opponents = opponents
@@ -110,10 +114,13 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
     # --- gymnasium API -------------------------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
+        episode_seat = self._reset_options(options)
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
-        if self.seat_option == "random":
+        if episode_seat == "random":
             self.seat_index = int(self.np_random.integers(self.players))
+        else:
+            self.seat_index = int(episode_seat)
         self.game = new_game(self.game_id, self.players, game_seed, self.game_options)
         self.bots = make_opponents(self.opponents, self.game_id, self.players, self.seat_index, game_seed,
                                    self.n_actions)
@@ -171,9 +178,28 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         """The legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO calls this)."""
         return mask(self.game, self.seat_index, self.n_actions).astype(bool)
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        if self.render_mode == "rgb_array":
+            return _draw_text(self._text())
         if self.render_mode != "ansi":
             return None
+        return self._text()
+
+    def _reset_options(self, options: dict[str, Any] | None) -> int | str:
+        """The seat of the next episode: ``options["seat"]`` if given, else the constructor's ``seat``."""
+        if options is None:
+            return self.seat_option
+        if not isinstance(options, dict) or set(options) - {"seat"}:
+            extra = sorted(map(str, set(options) - {"seat"})) if isinstance(options, dict) else [repr(options)]
+            raise InvalidOptions(f"reset(options=...) takes only 'seat' (0 to {self.players - 1} or 'random'), got "
+                                 f"{', '.join(extra)}; the game's options are given when the environment is made")
+        seat = options.get("seat", self.seat_option)
+        if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.players):
+            raise InvalidOptions(f"reset option seat must be 0 to {self.players - 1} or 'random', got {seat!r}")
+        return seat
+
+    def _text(self) -> str:
         text = importlib.import_module(f"monsterbox.games.{self.game_id}.text")
         seat = self.seat_index
         v = self.game.view(seat)
@@ -218,3 +244,17 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": mask(self.game, self.seat_index, self.n_actions), "seat": self.seat_index}
+
+
+def _draw_text(text: str) -> np.ndarray:
+    """``text`` drawn black on white with Pillow's built-in font, as an ``(H, W, 3)`` uint8 array."""
+    try:
+        from PIL import Image, ImageDraw
+    except ImportError:
+        raise InvalidOptions("render_mode='rgb_array' needs Pillow: pip install pillow") from None
+    lines = text.splitlines() or [""]
+    width = 8 + 6 * max(len(line) for line in lines)
+    height = 8 + 12 * len(lines)
+    image = Image.new("RGB", (width, height), "white")
+    ImageDraw.Draw(image).multiline_text((4, 4), text, fill="black", spacing=1)
+    return np.asarray(image, dtype=np.uint8)
