@@ -133,8 +133,9 @@ def report(with_type_checking: bool, top: int) -> str:
     graph = grimp.build_graph(ROOT, exclude_type_checking_imports=not with_type_checking, cache_dir=None)
     modules = set(graph.modules)
     succ = edges(graph, modules)
-    out = [f"# import graph of {ROOT} (grimp {getattr(grimp, '__version__', '?')}; "
-           f"{'with' if with_type_checking else 'without'} imports under TYPE_CHECKING; function-level imports counted)",
+    kept = "with" if with_type_checking else "without"
+    out = [f"# import graph of {ROOT} (grimp {getattr(grimp, '__version__', '?')}; {kept} imports under "
+           "TYPE_CHECKING; function-level imports counted)",
            f"modules: {len(modules)}, imports between them: {sum(len(s) for s in succ.values())}", ""]
     comps = components(succ)
     out.append(f"## module circles: {len(comps)} strongly connected components")
