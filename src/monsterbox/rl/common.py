@@ -125,6 +125,12 @@ def register_game(game_id: str, encoder: Callable[[dict[str, Any]], list[float]]
     _OBSERVATIONS[game_id] = observe_state
 
 
+def unregister_game(game_id: str) -> None:
+    """Forget a game given to :func:`register_game` (a test's toy game)."""
+    for table in (ENCODERS, DEFAULT_PLAYERS, _OBSERVATIONS):
+        table.pop(game_id, None)
+
+
 def observation_fn(game_id: str) -> Callable[[Any, int], np.ndarray]:
     """``observation`` of a game of ``game_id`` as a function of its state: ``f(game.state, seat)`` (for an
     environment, which looks it up once)."""
