@@ -28,8 +28,11 @@ run: $(BASE)
 	  >/dev/null 2>&1 &)
 	$(BIN)/monsterbox serve --port 8000
 
+# ruff, then the architecture's import contracts (pyproject.toml, [tool.importlinter]: layers, independent games,
+# no circle of modules)
 lint: $(DEV)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/lint-imports
 
 typecheck: $(DEV)
 	$(BIN)/mypy

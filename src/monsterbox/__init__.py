@@ -9,9 +9,9 @@ Public contract (see DESIGN.md)::
     g.result()
 """
 
-__version__ = "0.1.0"
-
-from monsterbox.core import (  # noqa: E402
+# the four games register themselves with the registry (core knows no game)
+import monsterbox.games  # noqa: E402, F401, I001
+from monsterbox.core import (
     GAME_IDS,
     CardFileError,
     Game,
@@ -22,6 +22,7 @@ from monsterbox.core import (  # noqa: E402
     new_game,
     replay,
 )
+from monsterbox.core.version import __version__
 
 __all__ = [
     "GAME_IDS",

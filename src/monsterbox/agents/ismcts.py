@@ -19,7 +19,6 @@ Game-agnostic: it needs only the Ruleset interface (``legal_actions``, ``apply``
 from __future__ import annotations
 
 import atexit
-import importlib
 import math
 import os
 import random
@@ -30,14 +29,7 @@ from typing import Any
 
 from monsterbox.agents.base import Observation
 from monsterbox.core.errors import InvalidOptions
-
-#: game id -> "module:function" of a rollout policy ``f(state) -> action code``
-ROLLOUT_POLICIES = {
-    "inn": "monsterbox.games.inn.heuristic:rollout_policy",
-    "maker": "monsterbox.games.maker.heuristic:rollout_policy",
-    "mansion": "monsterbox.games.mansion.heuristic:rollout_policy",
-    "monster": "monsterbox.games.monster.heuristic:rollout_policy",
-}
+from monsterbox.core.registry import game_part, has_part
 
 #: root statistics: action code -> (visits, summed reward of the searching seat)
 RootStats = dict[int, tuple[int, float]]
@@ -55,11 +47,10 @@ class Node:
 
 
 def rollout_policy(game_id: str) -> Callable[[Any], int]:
-    target = ROLLOUT_POLICIES.get(game_id)
-    if target is None:
+    """The game's rollout policy ``f(state) -> action code`` (its registered ``rollout`` part, ``core.registry``)."""
+    if not has_part(game_id, "rollout"):
         raise InvalidOptions(f"no heuristic rollout policy for game {game_id!r}; use rollout=random")
-    module, fn = target.split(":")
-    policy: Callable[[Any], int] = getattr(importlib.import_module(module), fn)
+    policy: Callable[[Any], int] = game_part(game_id, "rollout")
     return policy
 
 

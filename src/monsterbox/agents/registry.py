@@ -7,6 +7,8 @@ from __future__ import annotations
 import importlib
 import inspect
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from monsterbox.agents.base import Agent
@@ -14,16 +16,46 @@ from monsterbox.agents.levels import LEVEL_NAMES, level_spec
 from monsterbox.agents.policy import PolicyAgent
 from monsterbox.agents.random_agent import RandomAgent
 from monsterbox.core.errors import InvalidOptions, Phrase
+from monsterbox.core.registry import game_part, has_part, implemented_games
 
-AGENT_NAMES = ("random", "heuristic", "ismcts", "policy", *LEVEL_NAMES)
+#: agent kinds defined in a layer above this one: name -> the module that registers it (``register_agent``) when
+#: imported, looked up by name at first use (``policy``, a trained model: ``monsterbox.rl.learned``, which needs torch)
+PROVIDED_ELSEWHERE = {"policy": "monsterbox.rl.learned"}
 
-#: game id -> "module:class" of its heuristic policy (``choose(state) -> action code``)
-HEURISTICS = {
-    "inn": "monsterbox.games.inn.heuristic:InnPolicy",
-    "maker": "monsterbox.games.maker.heuristic:MakerPolicy",
-    "mansion": "monsterbox.games.mansion.heuristic:MansionPolicy",
-    "monster": "monsterbox.games.monster.heuristic:MonsterPolicy",
-}
+AGENT_NAMES = ("random", "heuristic", "ismcts", *PROVIDED_ELSEWHERE, *LEVEL_NAMES)
+
+
+@dataclass(frozen=True)
+class AgentKind:
+    """An agent kind registered from another layer: ``build(game_id, seed, **params)`` makes one; ``signature`` is
+    the callable whose keyword parameters (less ``skip``) are the kind's parameters, checked by ``check_params``."""
+
+    build: Callable[..., Agent]
+    signature: Callable[..., Any]
+    skip: tuple[str, ...] = ("seed",)
+
+
+_KINDS: dict[str, AgentKind] = {}
+
+
+def register_agent(name: str, build: Callable[..., Agent], signature: Callable[..., Any] | None = None,
+                   skip: tuple[str, ...] = ("seed",)) -> None:
+    """Register an agent kind named ``name`` (``name:k=v`` on the command line): how the RL layer adds ``policy``
+    without this module importing it."""
+    _KINDS[name] = AgentKind(build, signature or build, skip)
+
+
+def _kind(name: str) -> AgentKind | None:
+    if name not in _KINDS and name in PROVIDED_ELSEWHERE:
+        importlib.import_module(PROVIDED_ELSEWHERE[name])  # registers it
+    return _KINDS.get(name)
+
+
+def _heuristic(game_id: str) -> Any:
+    """The game's heuristic policy class (its registered ``heuristic`` part)."""
+    if game_id not in implemented_games() or not has_part(game_id, "heuristic"):
+        raise InvalidOptions("there is no heuristic bot for game {game} yet", game=repr(game_id))
+    return game_part(game_id, "heuristic")
 
 
 def _parse_value(text: str) -> Any:
@@ -104,23 +136,17 @@ def check_agent_spec(spec: str, game_id: str) -> None:
         if params:
             raise InvalidOptions("agent 'random' takes no parameters, got {params}", params=", ".join(params))
     elif name == "heuristic":
-        target = HEURISTICS.get(game_id)
-        if target is None:
-            raise InvalidOptions("there is no heuristic bot for game {game} yet", game=repr(game_id))
-        module, cls = target.split(":")
+        policy_cls = _heuristic(game_id)
         noise = params.get("noise", 0.0)
         if isinstance(noise, bool) or not isinstance(noise, int | float) or not 0 <= noise <= 1:
             raise InvalidOptions("heuristic noise must be a number from 0 to 1, got {value}", value=repr(noise))
-        check_params(getattr(importlib.import_module(module), cls),
-                     {k: v for k, v in params.items() if k != "noise"}, spec)
+        check_params(policy_cls, {k: v for k, v in params.items() if k != "noise"}, spec)
     elif name == "ismcts":
         from monsterbox.agents.ismcts import ISMCTSAgent
 
         check_params(ISMCTSAgent, params, spec)
-    elif name == "policy":
-        from monsterbox.agents.learned import LearnedPolicyAgent
-
-        check_params(LearnedPolicyAgent, params, spec, skip=("seed", "game_id"))
+    elif (kind := _kind(name)) is not None:
+        check_params(kind.signature, params, spec, skip=kind.skip)
     else:
         raise InvalidOptions("unknown agent {name}; known agents: {agents}", name=repr(name),
                          agents=", ".join(AGENT_NAMES))
@@ -137,11 +163,7 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
             raise InvalidOptions("agent 'random' takes no parameters, got {params}", params=", ".join(params))
         return RandomAgent(seed)
     if name == "heuristic":
-        target = HEURISTICS.get(game_id)
-        if target is None:
-            raise InvalidOptions("there is no heuristic bot for game {game} yet", game=repr(game_id))
-        module, cls = target.split(":")
-        policy_cls = getattr(importlib.import_module(module), cls)
+        policy_cls = _heuristic(game_id)
         try:
             agent: Agent = PolicyAgent(policy_cls, seed=seed, **params)
         except TypeError as exc:
@@ -155,14 +177,12 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
         except TypeError as exc:
             raise InvalidOptions("bad parameters for agent {spec}: {error} (ismcts takes iterations, rollout, c, "
                                  "time, depth, order, workers)", spec=repr(spec), error=str(exc)) from None
-    if name == "policy":
-        from monsterbox.agents.learned import LearnedPolicyAgent
-
+    kind = _kind(name)
+    if kind is not None:
         try:
-            return LearnedPolicyAgent(game_id, seed=seed, **params)
+            return kind.build(game_id, seed=seed, **params)
         except TypeError as exc:
-            raise InvalidOptions("bad parameters for agent {spec}: {error} (policy takes path, deterministic)",
-                                 spec=repr(spec), error=str(exc)) from None
+            raise InvalidOptions("bad parameters for agent {spec}: {error}", spec=repr(spec), error=str(exc)) from None
     raise InvalidOptions("unknown agent {name}; known agents: {agents}", name=repr(name),
                          agents=", ".join(AGENT_NAMES))
 

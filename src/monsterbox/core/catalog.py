@@ -18,6 +18,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from monsterbox.core.i18n import DOMAIN, LANGUAGES, po_path
+from monsterbox.core.registry import GAME_IDS, game_part, has_part
 
 SRC = Path(__file__).resolve().parent.parent
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "count": (2, 3)}
@@ -25,28 +26,30 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)
 ERROR_CALLS = ("InvalidOptions", "CardFileError", "RecordError", "Phrase", "MonsterboxError",
                # the server's own (server/errors.py) and the messages it words without raising them
                "Forbidden", "NotFound", "Stale", "Unavailable", "ServerError", "say", "reply_error")
-#: modules whose errors reach players through the command line (their templates are catalogue messages)
+#: modules whose errors reach players through the command line (their templates are catalogue messages), outside
+#: the games; every module of every game package is read too (``error_modules``)
 ERROR_MODULES = ("core/options.py", "core/registry.py", "core/cardfile.py", "core/record.py", "agents/registry.py",
-                 "games/maker/rules.py", "games/monster/rules.py", "games/inn/rules.py", "games/mansion/rules.py",
-                 "games/inn/cards.py", "games/maker/cards.py",
-                 "games/mansion/cards.py", "games/monster/cards.py",
-                 "server/app.py", "server/tables.py", "server/bots.py", "server/analysis.py", "server/security.py")
+                 "server/app.py", "server/connection.py", "server/tables.py", "server/bots.py", "server/analysis.py",
+                 "server/security.py")
 COLOURS = ("blue", "red", "green", "yellow", "grey", "purple")
 FIELD = re.compile(r"\{[a-z_]+\}")
 
 
 def card_names() -> set[str]:
-    """Every name the card files give a card (told with ``pgettext("card", name)``)."""
-    from monsterbox.games.maker.cards import default_cards as maker
-    from monsterbox.games.mansion.cards import default_cards as mansion
-    from monsterbox.games.monster.cards import default_cards as monster
-
-    mo, ms, mk = monster(), mansion(), maker()
-    names = {w.name for w in mo.weapons} | {w.monster for w in mo.weapons} | {x.name for x in mo.lairs}
-    names |= {x.name for x in mo.loot} | {x.name for x in mo.crises} | {x.name for x in mo.characters}
-    names |= {a.name for a in ms.actors}
-    names |= set(mk.names) | {t.name for t in mk.treasures}
+    """Every name the card files give a card (told with ``pgettext("card", name)``): each registered game's
+    ``card_names`` part (``core.registry``), so core imports no game."""
+    names: set[str] = set()
+    for game_id in GAME_IDS:
+        if has_part(game_id, "card_names"):
+            names |= game_part(game_id, "card_names")()
     return names
+
+
+def error_modules() -> list[str]:
+    """``ERROR_MODULES`` and every module of every game package (``games/**.py``), found on disk, so a game module
+    split in two or added keeps its errors in the catalogue."""
+    games = sorted(p.relative_to(SRC).as_posix() for p in (SRC / "games").rglob("*.py"))
+    return [*ERROR_MODULES, *games]
 
 
 def error_templates() -> list[tuple[str, int, str]]:
@@ -54,7 +57,7 @@ def error_templates() -> list[tuple[str, int, str]]:
     (and the other error classes, and ``Phrase``) when it is a plain string; an f-string is left out (its message
     stays English)."""
     out = []
-    for rel in ERROR_MODULES:
+    for rel in error_modules():
         tree = ast.parse((SRC / rel).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ERROR_CALLS \

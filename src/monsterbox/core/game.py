@@ -6,10 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from monsterbox import __version__
 from monsterbox.core.errors import IllegalAction, InvalidOptions, RecordError
 from monsterbox.core.events import Base, EventIndex, check_since, window
 from monsterbox.core.ruleset import Ruleset
+from monsterbox.core.version import __version__
 
 RECORD_FORMAT = "monsterbox-record"
 RECORD_VERSION = 1

@@ -16,8 +16,8 @@ from monsterbox.agents.random_agent import RandomAgent
 from monsterbox.agents.registry import make_agent
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.game import Game
-from monsterbox.core.registry import get_ruleset, new_game
-from monsterbox.rl.encode import encode
+from monsterbox.core.registry import get_ruleset, implemented_games, new_game
+from monsterbox.rl.encode import ENCODERS, encode
 from monsterbox.rl.inn_track import observation_bytes as inn_observation_bytes
 from monsterbox.rl.seat_encode import STATE_ENCODERS, encode_mansion_bytes
 
@@ -33,11 +33,11 @@ PolicyFn = Callable[[np.ndarray, np.ndarray], int]
 
 
 def check_game(game_id: Any) -> str:
-    from monsterbox.core.registry import GAME_IDS
-
-    if game_id not in GAME_IDS:
-        raise InvalidOptions(f"unknown game id {game_id!r}; known games: {', '.join(GAME_IDS)}")
-    return str(game_id)
+    """``game_id`` if the learning environments know it (a boxed game, or one given to :func:`register_game`)."""
+    if not isinstance(game_id, str) or game_id not in _OBSERVATIONS:
+        known = [g for g in implemented_games() if g in _OBSERVATIONS]
+        raise InvalidOptions(f"unknown game id {game_id!r}; known games: {', '.join(known)}")
+    return game_id
 
 
 @functools.lru_cache(maxsize=64)
@@ -105,6 +105,30 @@ def _clipped(game_id: str) -> Callable[[Any, int], np.ndarray]:
 _OBSERVATIONS: dict[str, Callable[[Any, int], np.ndarray]] = {
     "inn": _inn_observation, "mansion": _mansion_observation, "monster": _clipped("monster"),
     "maker": _clipped("maker")}
+
+
+def register_game(game_id: str, encoder: Callable[[dict[str, Any]], list[float]], players: int) -> None:
+    """Make a game registered with the game registry (``core.registry.register_game``) playable by the learning
+    environments (Gymnasium, PettingZoo): ``encoder(view)`` is its observation vector (it reads the table of a view,
+    not its log: the environments give it ``Ruleset.table_view``), ``players`` the environments' default count.
+    The boxed games have their own, faster encoders from the state (``seat_encode``)."""
+    rules = get_ruleset(game_id)
+    ENCODERS[game_id] = encoder
+    DEFAULT_PLAYERS[game_id] = players
+
+    def observe_state(s: Any, seat: int) -> np.ndarray:
+        x = to_array(encoder(rules.table_view(s, seat)))
+        np.minimum(x, _HIGH, out=x)
+        np.maximum(x, _LOW, out=x)
+        return x
+
+    _OBSERVATIONS[game_id] = observe_state
+
+
+def unregister_game(game_id: str) -> None:
+    """Forget a game given to :func:`register_game` (a test's toy game)."""
+    for table in (ENCODERS, DEFAULT_PLAYERS, _OBSERVATIONS):
+        table.pop(game_id, None)
 
 
 def observation_fn(game_id: str) -> Callable[[Any, int], np.ndarray]:

@@ -158,6 +158,6 @@ def encode(game_id: str, view: dict[str, Any]) -> list[float]:
 
 
 def observation_size(game_id: str, players: int) -> int:
-    import monsterbox
+    from monsterbox.core.registry import new_game
 
-    return len(encode(game_id, monsterbox.new_game(game_id, players, 0).view(0)))
+    return len(encode(game_id, new_game(game_id, players, 0).view(0)))

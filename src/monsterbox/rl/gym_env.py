@@ -32,7 +32,6 @@ narrated unless ``render()`` is called.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import gymnasium as gym
@@ -43,7 +42,7 @@ from monsterbox.agents.base import Observation, observe
 from monsterbox.agents.random_agent import RandomAgent
 from monsterbox.core.errors import IllegalAction, InvalidOptions
 from monsterbox.core.game import Game
-from monsterbox.core.registry import get_ruleset, new_game
+from monsterbox.core.registry import game_part, get_ruleset, new_game
 from monsterbox.rl.common import (
     DEFAULT_PLAYERS,
     OBS_HIGH,
@@ -200,7 +199,7 @@ class SeatEnv(gym.Env):  # type: ignore[misc]
         return seat
 
     def _text(self) -> str:
-        text = importlib.import_module(f"monsterbox.games.{self.game_id}.text")
+        text = game_part(self.game_id, "text")
         seat = self.seat_index
         v = self.game.view(seat)
         lines = [f"{self.game.rules.title}, {self.players} players; you are seat {seat}; "

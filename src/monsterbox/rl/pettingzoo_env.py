@@ -23,7 +23,6 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import numpy as np
@@ -33,7 +32,7 @@ from pettingzoo.utils import wrappers
 
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.game import Game
-from monsterbox.core.registry import get_ruleset, new_game
+from monsterbox.core.registry import game_part, get_ruleset, new_game
 from monsterbox.rl.common import (
     OBS_HIGH,
     OBS_LOW,
@@ -158,7 +157,7 @@ class MonsterboxEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        text = importlib.import_module(f"monsterbox.games.{self.game_id}.text")
+        text = game_part(self.game_id, "text")
         v = self.game.spectator_view()
         head = f"{self.game.rules.title}: " + ("game over" if self.game.over else f"seat {self.game.to_play} to play")
         return "\n".join([head, *(f"  {text.narrate(e)}" for e in v["log"][-8:])])

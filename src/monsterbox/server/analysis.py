@@ -32,9 +32,9 @@ from monsterbox.analysis.review import METHOD, review_record
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import LANGUAGES, use_language
 from monsterbox.server.bots import BotBudget, BotPool
+from monsterbox.server.connection import bearer, lang_of
 from monsterbox.server.errors import say
-from monsterbox.server.state import text_module
-from monsterbox.server.tables import Forbidden, Stale, Table, Tables, Unavailable, seat_name
+from monsterbox.server.tables import Forbidden, Stale, Table, Tables, Unavailable, seat_name, text_module
 
 #: a review's budget per game (determinizations per option, playout cut-off): a whole game of two or three players
 #: reviews in 5 to 20 s of one core (benchmarks/analysis.py; Monster's playouts are cut after 20 actions and scored
@@ -165,8 +165,6 @@ class Analysis:
         """The suggested move and every option's estimated win chance for the seat to play (its token), from its
         own information only. 403: no seat token, or the table's creator did not allow hints; 409: not that seat's
         turn (or the game is over); 429: too many hints; 503: the hint ran past its time."""
-        from monsterbox.server.app import bearer, lang_of
-
         token, lang = bearer(request), lang_of(request)
         try:
             future = await asyncio.to_thread(self.hint_future, table_id, token, lang)
@@ -222,7 +220,6 @@ class Analysis:
         """The review of a finished game for one seat. 202 ``{"status": "computing", "done", "total"}`` while it is
         computed in the background (ask again), then 200 with the review; 403 before the game is over."""
         from monsterbox.core.errors import InvalidOptions
-        from monsterbox.server.app import lang_of
 
         table = self.tables.get(table_id)
         lang = lang_of(request)

@@ -28,15 +28,14 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.requests import HTTPConnection
 
 from monsterbox import __version__
 from monsterbox.core.cardfile import packaged_card_data
 from monsterbox.core.errors import IllegalAction, InvalidOptions, MonsterboxError
-from monsterbox.core.i18n import LANGUAGES, check_language
 from monsterbox.core.registry import GAME_IDS
 from monsterbox.server.analysis import Analysis
 from monsterbox.server.bots import BotBudget, tried_at_creation
+from monsterbox.server.connection import bearer, lang_of, reply_lang
 from monsterbox.server.errors import error_text, say
 from monsterbox.server.hotpath import HotPath
 from monsterbox.server.notify import Hub, PostgresListener
@@ -156,46 +155,6 @@ def validation_text(errors: Any, lang: str | None = None) -> str:
         loc = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
         parts.append(f"{loc}: {err.get('msg', 'invalid')}")
     return say("bad request: {details}", lang, details="; ".join(parts))
-
-
-def bearer(request_or_ws: Request | WebSocket) -> str | None:
-    auth = request_or_ws.headers.get("authorization")
-    if not auth:
-        return None
-    scheme, _, token = auth.partition(" ")
-    if scheme.lower() != "bearer" or not token or len(token) > 200:
-        raise Forbidden("send the seat token as 'Authorization: Bearer <token>'")
-    return token.strip()
-
-
-def reply_lang(conn: HTTPConnection) -> str:
-    """The language to word an error in: :func:`lang_of`, or English when the asked language is itself the error."""
-    try:
-        return lang_of(conn)
-    except MonsterboxError:
-        return "en"
-
-
-def lang_of(conn: HTTPConnection) -> str:
-    """The reader's language: ``?lang=`` (checked), else the first of Accept-Language that we speak, else English."""
-    if b"lang" in conn.scope.get("query_string", b""):
-        asked = conn.query_params.get("lang")
-        if asked is not None:
-            if len(asked) > 20:
-                raise InvalidOptions("lang is a language code such as en or fr")
-            return check_language(asked)
-    return accepted_language(conn.headers.get("accept-language", "")[:200])
-
-
-@functools.lru_cache(maxsize=256)
-def accepted_language(header: str) -> str:
-    """The first language of an Accept-Language header that we speak, else English (browsers send a few header
-    values again and again: remembered)."""
-    for part in header.split(","):
-        code = part.split(";")[0].strip().split("-")[0].lower()
-        if code in LANGUAGES:
-            return code
-    return "en"
 
 
 def encode_cursor(updated: dt.datetime, gid: str) -> str:

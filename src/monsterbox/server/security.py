@@ -11,7 +11,9 @@ from typing import Any
 from limits import RateLimitItem, parse
 from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
+from starlette.requests import HTTPConnection
 
+from monsterbox.server.connection import reply_lang
 from monsterbox.server.errors import say
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -79,11 +81,8 @@ def kind_of(method: str, path: str) -> str | None:
 
 
 def lang_in(scope: dict[str, Any]) -> str:
-    """The request's language for an error worded here (``app.lang_of``; English if the asked one is unknown)."""
-    from starlette.requests import HTTPConnection
-
-    from monsterbox.server.app import reply_lang
-
+    """The request's language for an error worded here (``connection.lang_of``; English if the asked one is
+    unknown)."""
     return reply_lang(HTTPConnection(scope))
 
 

@@ -10,26 +10,17 @@ when the reply is serialised). The reply's bytes are the same as serialising the
 
 from __future__ import annotations
 
-import functools
-import importlib
 from typing import Any
 
 import orjson
 
 from monsterbox.core.events import LOG_WINDOW, check_since
 from monsterbox.core.i18n import use_language
-from monsterbox.core.registry import GAME_IDS
+from monsterbox.core.registry import game_part
 from monsterbox.server.store import commitment
-from monsterbox.server.tables import Table
+from monsterbox.server.tables import Table, text_module
 
-TEXT_MODULES = {g: f"monsterbox.games.{g}.text" for g in GAME_IDS}
 STORY_WINDOW = 40  # the most recent events in a replayed position's story (a live state: LOG_WINDOW)
-
-
-@functools.cache
-def text_module(game_id: str) -> Any:
-    """The game's wording layer (``games/<id>/text.py``)."""
-    return importlib.import_module(TEXT_MODULES[game_id])
 
 
 def kept(data: bytes) -> bytes:
@@ -197,7 +188,7 @@ def events_page(table: Table, seat: int | None, since: int, limit: int, lang: st
 def rules_page(game_id: str, lang: str) -> dict[str, Any]:
     """The rules in the project's own words with the card reference (``games/<id>/help.py``), as Markdown and split
     into sections for the page's help panel."""
-    help_module = importlib.import_module(f"monsterbox.games.{game_id}.help")
+    help_module = game_part(game_id, "help")
     with use_language(lang):
         markdown: str = help_module.rules_text()
     title, sections, current = game_id, [], None

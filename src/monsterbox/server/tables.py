@@ -22,7 +22,7 @@ import monsterbox
 from monsterbox.core.errors import IllegalAction, InvalidOptions
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _, language, use_language
-from monsterbox.core.registry import get_ruleset
+from monsterbox.core.registry import game_part, get_ruleset
 from monsterbox.server.bots import BotBudget, BotPool, check_agent_spec, move_seed
 from monsterbox.server.errors import Forbidden, NotFound, Stale, Unavailable
 from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, token_hash
@@ -118,6 +118,11 @@ class Table:
             listing = seats_listing(self.seats)
             words = self.seats_cache[lang] = (listing, [e["name"] for e in listing])
         return words
+
+
+def text_module(game_id: str) -> Any:
+    """The game's wording layer (``games/<id>/text.py``: its registered ``text`` part)."""
+    return game_part(game_id, "text")
 
 
 def seat_name(seats: list[dict[str, Any]], seat: int) -> str:
@@ -451,8 +456,6 @@ class Tables:
 def refusal_text(table: Table, seat: int, action: str, lang: str | None) -> str:
     """Why ``seat`` may not play ``action`` now, in its words: the game's wording layer (``explain_refusal``) words
     the engine's reason (``rules.refusal``) from the seat's own view, so nothing hidden from it is told."""
-    from monsterbox.server.state import text_module
-
     g = table.game
     with use_language(lang):
         if g.over:

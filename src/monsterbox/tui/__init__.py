@@ -23,6 +23,7 @@ from monsterbox.agents.base import observe
 from monsterbox.analysis.terminal import print_hint
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _
+from monsterbox.core.registry import game_part
 from monsterbox.tui.layout import Flow, MenuEntry, grouped_menu
 
 HELP_WORDS = ("?", "help", "aide")
@@ -42,11 +43,11 @@ class Seats:
 
 
 def text_module(game_id: str) -> ModuleType:
-    return importlib.import_module(f"monsterbox.games.{game_id}.text")
+    return game_part(game_id, "text")
 
 
 def help_module(game_id: str) -> ModuleType:
-    return importlib.import_module(f"monsterbox.games.{game_id}.help")
+    return game_part(game_id, "help")
 
 
 def renderer(game_id: str) -> ModuleType:

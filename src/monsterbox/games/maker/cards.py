@@ -242,3 +242,10 @@ def default_cards() -> MakerCards:
     if _default is None:
         _default = parse_cards(packaged_card_data("maker"), "monsterbox/data/maker.toml")
     return _default
+
+
+def card_names() -> set[str]:
+    """Every adventure card's and treasure's name in the default card file (the message catalogue's
+    ``pgettext("card", name)`` entries)."""
+    mk = default_cards()
+    return set(mk.names) | {t.name for t in mk.treasures}

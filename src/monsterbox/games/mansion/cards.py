@@ -207,3 +207,8 @@ def default_cards() -> MansionCards:
     if _default is None:
         _default = parse_cards(packaged_card_data("mansion"), "monsterbox/data/mansion.toml")
     return _default
+
+
+def card_names() -> set[str]:
+    """Every actor's name in the default card file (the message catalogue's ``pgettext("card", name)`` entries)."""
+    return {a.name for a in default_cards().actors}

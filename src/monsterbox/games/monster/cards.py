@@ -174,3 +174,12 @@ def default_cards() -> MonsterCards:
     if _default is None:
         _default = parse_cards(packaged_card_data("monster"), "monsterbox/data/monster.toml")
     return _default
+
+
+def card_names() -> set[str]:
+    """Every name the default card file gives a card, weapon's monster or lair (the message catalogue's
+    ``pgettext("card", name)`` entries)."""
+    mo = default_cards()
+    names = {w.name for w in mo.weapons} | {w.monster for w in mo.weapons} | {x.name for x in mo.lairs}
+    names |= {x.name for x in mo.loot} | {x.name for x in mo.crises} | {x.name for x in mo.characters}
+    return names

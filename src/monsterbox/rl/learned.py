@@ -4,6 +4,10 @@
 It sees what every agent sees: its seat's view (encoded by ``rl.encode``, as in training) and the legal actions
 (the mask). Needs the ``train`` extra (torch, sb3-contrib). Loading a model file runs code from it (pickle): load
 only files you trust; a server should never accept this agent from a client.
+
+The agent registry (``agents.registry``, a layer below this one) does not import this module: this module registers
+the kind ``policy`` with it (``register_agent``), and the registry imports it by name when ``policy`` is first asked
+for (``agents.registry.PROVIDED_ELSEWHERE``).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from monsterbox.agents.base import Observation
+from monsterbox.agents.registry import register_agent
 from monsterbox.core.errors import InvalidOptions
 
 
@@ -43,7 +48,7 @@ class LearnedPolicyAgent:
     def act(self, obs: Observation) -> str:
         if len(obs.legal) == 1:
             return obs.legal[0]
-        from monsterbox.rl.common import OBS_HIGH, OBS_LOW
+        from monsterbox.rl.common import OBS_HIGH, OBS_LOW  # numpy: imported with the model, not before
         from monsterbox.rl.encode import encode
 
         np = self.np
@@ -55,3 +60,6 @@ class LearnedPolicyAgent:
         mask[list(obs.legal_codes)] = True
         action, _ = self.model.predict(x, action_masks=mask, deterministic=self.deterministic)
         return obs.legal[obs.legal_codes.index(int(action))]
+
+
+register_agent("policy", LearnedPolicyAgent, skip=("seed", "game_id"))
