@@ -1,6 +1,7 @@
 """The straightforward Monster Mansion payment rules (R6) as first written: every payment by nested generators,
 then a pairwise dominance filter (RULINGS Mansion 6: a payment spending every skull of another and more is not
-offered, whatever chambers either uses). ``rules.payments`` must give exactly these (tests/mansion/test_fast_paths.py)."""
+offered, whatever chambers either uses). ``rules.payments`` must give exactly these
+(tests/mansion/test_fast_paths.py)."""
 
 from __future__ import annotations
 

@@ -179,7 +179,7 @@ def test_docs_and_views_agree_on_tickets():
         assert "chaque mouvement de billets est public" in rules_text()
 
 
-# --- tickets worded the way they move ---------------------------------------------------------------------------------
+# --- tickets worded the way they move -------------------------------------------------------------------------------
 def costume_turn():
     """Seat 0 with Costume, two blue skulls on the discard tile."""
     g = casting_turn(["blue", "red"], chambers=["costume_1"])
@@ -225,7 +225,7 @@ def test_ticket_movements_are_worded_the_way_tickets_move():
         assert "rend" not in narrate(event, you=1, names=["Ada", "Bob", "Cy"]).replace("prend", "")
 
 
-# --- every card's effect in words --------------------------------------------------------------------------------------
+# --- every card's effect in words ------------------------------------------------------------------------------------
 def card_effects(cards):
     """Each card of the card file with its effect in words, in the language in force."""
     out = []
@@ -250,7 +250,7 @@ def test_every_card_has_its_effect_in_words_in_both_languages():
     assert len(english) == len(cards.actors) + len(cards.chambers) + len(cards.rewards) == 61
     for lang, effects, ref_text in (("en", english, reference), ("fr", french, reference_fr)):
         with use_language(lang):
-            for i, a in enumerate(cards.actors):
+            for a in cards.actors:
                 rule = effects[a.id]
                 assert rule and "{" not in rule and "No special rule" not in rule, (lang, a.id, rule)
                 assert rule in ref_text, (lang, a.id)
