@@ -1,5 +1,7 @@
 """The straightforward Monster Mansion payment rules (R6) as first written: every payment by nested generators,
-then a pairwise dominance filter. ``rules.payments`` must give exactly these (tests/mansion/test_fast_paths.py)."""
+then a pairwise dominance filter (RULINGS Mansion 6: a payment spending every skull of another and more is not
+offered, whatever chambers either uses). ``rules.payments`` must give exactly these
+(tests/mansion/test_fast_paths.py)."""
 
 from __future__ import annotations
 
@@ -17,8 +19,7 @@ def payments(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int] |
         if paid not in out:
             out[paid] = flags
     return {q: f for q, f in out.items()
-            if not any(r != q and all(a <= b for a, b in zip(r, q, strict=True)) and g <= f
-                       for r, g in out.items())}
+            if not any(r != q and all(a <= b for a, b in zip(r, q, strict=True)) for r in out)}
 
 
 def _payments_with(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int] | None,

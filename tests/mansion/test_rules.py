@@ -199,6 +199,10 @@ def test_swamp_thing_skull_is_hidden_and_mummy_casts_from_discards():
     assert s.hidden_skulls[0] == 1
     assert "mummy:dracula_1" in g.legal_actions()
     g.play("mummy:dracula_1")
+    # RULINGS Mansion 8: the hidden skull could be a grey (a second payment), so the payment step is asked whatever
+    # its colour
+    assert g.view(1)["phase"] == "payment" and "pay:blue+red" in g.legal_actions()
+    g.play("pay:blue+red")
     assert d1 in s.actors[0] and d1 not in s.actor_discard
 
 

@@ -30,10 +30,14 @@ RULES = (
     N_("## Set-up"),
     N_("Each player has a mansion, a screen and a stock of tickets; skulls of five colours (grey is a wildcard) "
        "fill the bag. In a two-player game a third seat, the dummy, also receives actors."),
+    N_("Behind the screen stay hidden the skulls you hold and the colour of a skull The Swamp Thing drew. How many "
+       "tickets each player has is shown to all: every ticket movement is public (tiles, Costume, gifts, sales), so "
+       "anyone could count them."),
     N_("## A round"),
     N_("**The audition**: actors are laid out with skulls from the bag. **Turn order**: each player takes a "
-       "turn-order tile: a low number plays first but gives back fewer tickets and takes fewer skulls. In turn "
-       "order each player takes the skulls the tile allows, one at a time, from the audition, behind the screen."),
+       "turn-order tile and takes its tickets: a low number plays first, but gives more tickets to sell and fewer "
+       "skulls. In turn order each player takes the skulls the tile allows, one at a time, from the audition, "
+       "behind the screen."),
     N_("**The casting**: in turn order, you may cast (or reserve face down) one actor by paying its cost in skulls "
        "of its colours, and add one chamber (2 skulls of any colour); abilities of chambers and actors can be used "
        "once a turn. Rewards are earned as soon as their condition holds. The dummy is given an actor and discards "
@@ -65,10 +69,17 @@ def card_reference(cards: MansionCards | None = None) -> str:
         first.setdefault(key, d)
     by_type: dict[str, list[str]] = {}
     for key, d in first.items():
-        by_type.setdefault(d["type"], []).append(f"{actor_label(d)} {key[2]} (x{counts[key]})")
+        row = f"{actor_label(d)} {key[2]} (x{counts[key]})"
+        if d["type"] == "cthulhu":  # each card its own colour: its effect with it
+            row += f": {actor_rule(d)}"
+        by_type.setdefault(d["type"], []).append(row)
     for t, rows in by_type.items():
         d = next(x for x in first.values() if x["type"] == t)
-        out.append(f"- **{card_name(d['name'])}**: {actor_rule(d)} " + "; ".join(rows))
+        if t == "cthulhu":  # one row a card, each with its effect
+            out.append(f"- **{card_name(d['name'])}**:")
+            out += [f"  - {row}" for row in rows]
+        else:
+            out.append(f"- **{card_name(d['name'])}**: {actor_rule(d)} " + "; ".join(rows))
     out += ["", _("### Chambers (cost: 2 skulls of any colour)")]
     seen: set[str] = set()
     for ch in c.chambers:

@@ -40,14 +40,35 @@ def payment_set(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int
     cost for one skull the cost lacks: ``n + 1`` skulls with excess two. Both: ``n + 1`` skulls, excess three, one
     of them Make Up's (its partner short).
 
-    These are exactly the undominated payments P3 keeps: with Props, a payment of excess one or none spends a
-    plain payment's skulls and one more (dropped); with both chambers, excess two is already a Props payment
-    (which uses fewer chambers). Each is listed once, with the chambers it uses."""
+    With Props, a payment of excess one or none spends a plain payment's skulls and one more (not a shape); with
+    both chambers, excess two is already a Props payment (which uses fewer chambers). A payment spending another
+    one's skulls and more is not offered (``undominated``: a Props payment can hold a Make Up payment). Each is
+    listed once, with the chambers it uses."""
     n = sum(cost)
     out: dict[Payment, Flags] = {}
     for excess, extra, short, flags in _shapes(pair, props):
         _fill(out, screen, cost, excess, n + extra, short, flags)
-    return out
+    return undominated(out)
+
+
+def undominated(options: dict[Payment, Flags]) -> dict[Payment, Flags]:
+    """R6 (RULINGS Mansion 6): "a payment that spends every skull of another offered payment and more is not
+    offered, whatever mix of Make Up and Props produces it". The shapes of ``payment_set`` leave such pairs only
+    where different chambers make them (a Props payment spending a Make Up payment's skulls and one more: Make Up
+    blue/yellow and Props, blue, yellow, yellow, green, a cost of yellow + blue: {yellow, yellow} through Make Up,
+    and {green, yellow, yellow} through Props is dropped), so the test is a pass over the few payments of a
+    screen (a cost's table is built once: ``payment_table``)."""
+    if len(options) < 2:
+        return options
+    paid = list(options)
+    keep: dict[Payment, Flags] = {}
+    for q in paid:
+        for r in paid:
+            if r is not q and r[0] <= q[0] and r[1] <= q[1] and r[2] <= q[2] and r[3] <= q[3] and r[4] <= q[4]:
+                break  # r spends some of q's skulls and none more: q spends r's and more (r != q: distinct keys)
+        else:
+            keep[q] = options[q]
+    return keep
 
 
 #: ``_shapes`` by its arguments (a handful: Make Up's pairs, Props or not)
@@ -180,13 +201,14 @@ class PaymentTable:
     working its payments out again: ``covered`` gives them as a bitmask over the entries, ``codes_for`` as
     ``actions.pay_code`` integers, ``payable`` whether there is one, ``flags`` the chambers each payment uses."""
 
-    __slots__ = ("entries", "flags", "cap", "below", "_fitting")
+    __slots__ = ("entries", "paid", "flags", "cap", "below", "_fitting", "_asks")
 
     def __init__(self, options: dict[Payment, Flags]) -> None:
         from monsterbox.games.mansion.actions import pay_code
 
         order = sorted(options, key=payment_order)
         self.entries = tuple((pack(q), pay_code(q)) for q in order)
+        self.paid: tuple[Payment, ...] = tuple(order)
         self.flags = {pay_code(q): options[q] for q in order}
         # the most skulls of each colour a payment spends: a screen's payments depend on no more than this
         self.cap = tuple(max((q[c] for q in order), default=0) for c in range(5))
@@ -194,6 +216,7 @@ class PaymentTable:
         self.below = tuple(tuple(sum(1 << j for j, q in enumerate(order) if q[c] <= k) for k in range(self.cap[c] + 1))
                            for c in range(5))
         self._fitting: dict[int, list[int]] = {}
+        self._asks: dict[tuple[tuple[int, ...], int], bool] = {}
 
     def covered(self, screen: Sequence[int]) -> int:
         """The entries ``screen`` holds every skull of, as a bitmask (bit ``j`` for ``entries[j]``): for each colour,
@@ -221,6 +244,30 @@ class PaymentTable:
                 hit.append(entries[low.bit_length() - 1][1])
                 m ^= low
             self._fitting[mask] = hit
+        return hit
+
+    def asks(self, public: Sequence[int], hidden: int) -> bool:
+        """RULINGS Mansion 8: whether the table must ask the player which payment to make, from what the other seats
+        know of the screen alone: the skulls they saw go behind it (``public``) and how many hidden skulls (The
+        Swamp Thing's) it holds besides, of colours they cannot tell. Yes when some screen they cannot tell from
+        the real one (``public`` and ``hidden`` more skulls of any colours) could make two of the table's payments:
+        two entries fit such a screen when the skulls both need beyond ``public`` (per colour, the larger need)
+        number at most ``hidden``. Remembered per (public screen capped at ``cap``, hidden count) in ``_asks``."""
+        cap = self.cap
+        pub = tuple(k if k < top else top for k, top in zip(public, cap, strict=True))
+        key = (pub, hidden)
+        hit = self._asks.get(key)
+        if hit is None:
+            needs = []  # per payment that some such screen can make: the skulls it needs beyond the public ones
+            for q in self.paid:
+                need = tuple(k - have if k > have else 0 for k, have in zip(q, pub, strict=True))
+                if sum(need) <= hidden:
+                    needs.append(need)
+            hit = any(sum(a if a > b else b for a, b in zip(x, y, strict=True)) <= hidden
+                      for i, x in enumerate(needs) for y in needs[i + 1:])
+            if len(self._asks) >= FITTING_MAX:
+                self._asks.clear()
+            self._asks[key] = hit
         return hit
 
     def payable(self, screen: Sequence[int]) -> bool:

@@ -652,6 +652,9 @@ def dummy_skulls_or_next(s: MansionState) -> None:
 
 def buy(s: MansionState, p: int, kind: int, item: int) -> None:
     """R6: a purchase with a single way to pay is paid at once; otherwise the player chooses the payment (PAY).
+    RULINGS Mansion 8: whether the payment step is asked depends only on what the other seats know (the public
+    screen and the number of hidden Swamp Thing skulls, ``PaymentTable.asks``): when some screen they cannot tell
+    from the real one has two payments, the step is asked, offering the real payments, even a single one.
     An actor's payment table is its cost's with the chambers' help still available (``_helpers``), read by the help
     key of the player's chamber bits (``castability.help_key``, written out)."""
     if kind == BUY_CHAMBER:
@@ -666,7 +669,10 @@ def buy(s: MansionState, p: int, kind: int, item: int) -> None:
         table = (castability.tables_by_help[key] or castability.payment_tables(key))[item]
     ways = table.covered(s.screens[p])  # the payments p can make, as a bitmask over the table's entries
     assert ways, "buy: only purchases with a payment are legal"
-    if not ways & (ways - 1):  # a single bit: a single way to pay
+    hidden = s.hidden_skulls[p]
+    if not ways & (ways - 1) and not (hidden and table.asks(s.public_screens[p], hidden)):
+        # a single bit: a single way to pay, and the other seats know it (Mansion 8: were there hidden skulls that
+        # could make two payments, the payment step is asked, offering the one)
         code = table.entries[ways.bit_length() - 1][1]
         complete(s, p, kind, item, code, table.flags[code])
         return

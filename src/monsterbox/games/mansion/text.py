@@ -27,29 +27,32 @@ COLOUR_NAMES = {"blue": N_("blue"), "red": N_("red"), "green": N_("green"), "yel
                 "grey": N_("grey"), "purple": N_("purple")}
 REWARD_NAMES = {"clown": N_("The Clown"), "zombie": N_("The Zombie"), "witch": N_("The Witch")}
 CHAMBER_NAMES = {"make_up": N_("Make Up"), "costume": N_("Costume"), "props": N_("Props")}
+#: each card's effect in words (MM Cards), with what its card file entry names filled in (Cthulhu's colour, Make
+#: Up's pair, the Clown's actor types): a card's Sales Level counts the tickets sold at each show, so it is worded
+#: as the Sales Level's gain, never as tickets taken or given
 ACTOR_RULES = {
-    "dracula": N_("+1 ticket to your Sales Level."),
-    "werewolf": N_("+2 tickets to your Sales Level."),
-    "frankenstein": N_("+3 tickets to your Sales Level."),
-    "cthulhu": N_("+1 ticket for each actor of the colour it shows owned by you and your two neighbours (itself "
+    "dracula": N_("Sales Level +1."),
+    "werewolf": N_("Sales Level +2."),
+    "frankenstein": N_("Sales Level +3."),
+    "cthulhu": N_("Sales Level +1 for each {colour} actor owned by you and your two neighbours (this one "
                   "included)."),
-    "verona": N_("+1 ticket for each Dracula owned by you and your two neighbours."),
-    "eva": N_("+2 tickets for each Frankenstein owned by your two neighbours."),
-    "ghost": N_("+1 ticket for each chamber you own."),
+    "verona": N_("Sales Level +1 for each Dracula owned by you and your two neighbours."),
+    "eva": N_("Sales Level +2 for each Frankenstein owned by your two neighbours."),
+    "ghost": N_("Sales Level +1 for each chamber you own."),
     "black_lagoon": N_("Before the show, you may give one of your tickets to another player."),
     "mummy": N_("Once a turn you may cast an actor from the discard pile, paying its cost."),
     "swamp_thing": N_("Once a turn you may draw a skull from the bag, unseen by the others."),
 }
 CHAMBER_RULES = {
     "make_up": N_("Once a turn, a {a} skull counts as {b} and a {b} skull as {a}."),
-    "costume": N_("Once a turn, give back 3 tickets to take 1 skull, or 5 tickets to take 2 skulls, from the "
-                  "discard tile."),
+    "costume": N_("Once a turn, take 1 skull from the discard tile for 3 more tickets, or 2 skulls for 5 more "
+                  "tickets."),
     "props": N_("Once a turn, any two skulls count as one grey skull."),
 }
 REWARD_RULES = {
-    "clown": N_("+3 tickets as soon as you have 3 of these 4 actors: {actors}."),
-    "zombie": N_("+3 tickets as soon as you have 3 actors of the same colour."),
-    "witch": N_("+3 tickets as soon as you have 4 actors of different colours."),
+    "clown": N_("Sales Level +3 as soon as you have 3 of these 4 actors: {actors}."),
+    "zombie": N_("Sales Level +3 as soon as you have 3 actors of the same colour."),
+    "witch": N_("Sales Level +3 as soon as you have 4 actors of different colours."),
 }
 
 
@@ -123,7 +126,10 @@ def actor_label(a: dict[str, Any]) -> str:
 
 
 def actor_rule(a: dict[str, Any]) -> str:
-    return _(ACTOR_RULES.get(a["type"], N_("No special rule.")))
+    """The actor's effect in words (MM Actor Cards), from its card file entry (Cthulhu: the colour it shows)."""
+    if a["type"] == "cthulhu":
+        return _(ACTOR_RULES["cthulhu"]).format(colour=colour(a.get("shows") or a["colour"]))
+    return _(ACTOR_RULES[a["type"]])
 
 
 def chamber_label(c: dict[str, Any]) -> str:
@@ -135,15 +141,17 @@ def chamber_label(c: dict[str, Any]) -> str:
 
 
 def chamber_rule(c: dict[str, Any]) -> str:
+    """The chamber's effect in words (MM Chamber Cards), from its card file entry (Make Up: its pair)."""
     if c["type"] == "make_up" and c.get("pair"):
         return _(CHAMBER_RULES["make_up"]).format(a=colour(c["pair"][0]), b=colour(c["pair"][1]))
-    return _(CHAMBER_RULES.get(c["type"], N_("No special rule.")))
+    return _(CHAMBER_RULES[c["type"]])
 
 
 def reward_rule(r: dict[str, Any], cards: MansionCards | None = None) -> str:
+    """The reward's effect in words (MM Reward Cards), from its card file entry (the Clown: its four actor types)."""
     lk = lookup(cards)
     actors = and_list(card_name(lk.type_name.get(t, t)) for t in r.get("actor_types", []))
-    return _(REWARD_RULES.get(r["type"], N_("No special rule."))).format(actors=actors)
+    return _(REWARD_RULES[r["type"]]).format(actors=actors)
 
 
 def who_seat(seat: int, you: int | None, names: Names, players: int | None = None) -> str:
@@ -205,8 +213,8 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
                    N_("  {who} adds the chamber {chamber}, paying {paid}."), chamber=lk.chamber_name(e["chamber"]),
                    paid=skull_text(e["paid"]))
     if t == "reward":
-        return say(s, you, names, N_("  You earn the reward {reward} (+3 tickets)."),
-                   N_("  {who} earns the reward {reward} (+3 tickets)."), reward=lk.reward_name(e["reward"]))
+        return say(s, you, names, N_("  You earn the reward {reward} (Sales Level +3)."),
+                   N_("  {who} earns the reward {reward} (Sales Level +3)."), reward=lk.reward_name(e["reward"]))
     if t == "swamp":
         return say(s, you, names, N_("  You draw a skull from the bag with The Swamp Thing."),
                    N_("  {who} draws a skull from the bag with The Swamp Thing."))
@@ -217,9 +225,11 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
                    colour=colour(e["skull"]))
     if t == "costume":
         got = skull_text({c: e["skulls"].count(c) for c in dict.fromkeys(e["skulls"])})
-        return say(s, you, names, N_("  Costume: you give back {tickets} tickets and take {skulls} from the discard "
+        # MM Costume: "Take 3 or 5 Tickets from the Reserve in order to take 1 or 2 Skulls": the player's tickets go
+        # up (more to sell)
+        return say(s, you, names, N_("  Costume: you take {tickets} more tickets and {skulls} from the discard "
                                      "tile."),
-                   N_("  Costume: {who} gives back {tickets} tickets and takes {skulls} from the discard tile."),
+                   N_("  Costume: {who} takes {tickets} more tickets and {skulls} from the discard tile."),
                    tickets=e["tickets"], skulls=got)
     if t == "end_turn":
         return say(s, you, names, N_("  You end your turn."), N_("  {who} ends the turn."))
@@ -279,7 +289,7 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
     head, _sep, rest = action.partition(":")
     if head == "tile":
         tile = v["tiles"][int(rest) - 1]
-        return _("Tile {tile}: {tickets} tickets back to you, take {skulls}").format(
+        return _("Tile {tile}: take {tickets} tickets and {skulls}").format(
             tile=rest, tickets=tile["tickets"], skulls=count(tile["skulls"], "{n} skull", "{n} skulls"))
     if head == "take":
         return _("Take a {colour} skull").format(colour=colour(rest))
@@ -307,8 +317,8 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         return _("Draw a skull from the bag (The Swamp Thing)")
     if head == "costume":
         got = rest.split("+")
-        return _("Costume: pay {tickets} tickets, take {skulls}").format(
-            tickets=3 if len(got) == 1 else 5, skulls=" + ".join(colour(c) for c in got))
+        return _("Costume: take {skulls} for {tickets} more tickets").format(
+            tickets=3 if len(got) == 1 else 5, skulls=skull_text({c: got.count(c) for c in dict.fromkeys(got)}))
     if head == "end":
         return _("End your turn")
     if head == "dummy-skull":
@@ -326,8 +336,8 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
 def menu_group(v: dict[str, Any], action: str, names: Names = None,
                cards: MansionCards | None = None) -> tuple[str, str] | None:
     """The terminal menu's grouping of choices of one kind: (the group's heading, this choice's own words), so the
-    twenty Costume choices read "Costume (pay 5 tickets), take: blue + blue, blue + red, ..."; None: a choice on its
-    own line (its ``describe_action`` label)."""
+    twenty Costume choices read "Costume (take 3 more tickets for one skull, 5 for two): blue, ..., blue + red, ...";
+    None: a choice on its own line (its ``describe_action`` label)."""
     head, _sep, rest = action.partition(":")
     if head in ("cast", "reserve", "dummy", "mummy"):
         a = find_actor(v, rest, cards)
@@ -339,7 +349,7 @@ def menu_group(v: dict[str, Any], action: str, names: Names = None,
             return _(heads[head]), _("{actor}, cost {cost}").format(actor=actor_label(a), cost=cost_text(a["cost"]))
         return _(heads[head]), actor_label(a)  # its cost is on the table (the audition, your reserved actors)
     if head == "costume":
-        return (_("Costume (3 tickets for one skull, 5 for two):"),
+        return (_("Costume (take 3 more tickets for one skull, 5 for two):"),
                 "+".join(colour(c) for c in rest.split("+")))
     if head == "take":
         return _("Take a skull:"), colour(rest)

@@ -1,9 +1,12 @@
 """What each seat may know, the per-seat log, and determinization.
 
-Hidden: what is behind other players' screens (skulls and tickets), the Swamp Thing's skulls, the actor deck's
-order and the bag's future draws. Public: the audition and its skulls, every tile, cast actor, chamber, reward,
-payment and gift, every Sales Level (the sales board), and which actors each player reserved (P7: they lie face
-down, but the table saw each one leave the face-up audition).
+Hidden (RULINGS Mansion 7: "what stays hidden behind the screen: tickets' worth in skulls, skulls held, and the colour
+of a Swamp Thing's skull"): the skulls behind other players' screens, the colours of their Swamp Thing skulls, the
+actor deck's order and the bag's future draws. Public: the audition and its skulls, every tile, cast actor,
+chamber, reward, payment and gift, every Sales Level (the sales board), which actors each player reserved (Mansion
+7: "it was taken from the face-up audition in view of everyone"), whether a purchase asks for a payment (Mansion 8)
+and every seat's ``ticket_count``: the tickets lie behind the screen, but every ticket movement is public (tiles,
+Costume, gifts, sales), so the table can count them (P12); the view says the count the log would give.
 """
 
 from __future__ import annotations
