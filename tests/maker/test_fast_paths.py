@@ -59,6 +59,9 @@ def plain_legal_actions(s: MakerState) -> list[int]:
                 acts.append(code(A.DIVERSION_OP))
             elif kind == ROOM and not blocked:
                 acts.append(code(A.ROOM_OP))
+                held_t = s.treasures[p]
+                if s.treasure_deck and (len(held_t) < 2 or not all(cards.treasures[t].open for t in held_t)):
+                    acts.append(code(A.ROOM_PASS))  # R7
             elif kind == MONSTER:
                 acts += [code(A.PLACE, c, q) for q in seats]
         if blocked and R.can_battle(s, p):
@@ -79,11 +82,11 @@ def plain_legal_actions(s: MakerState) -> list[int]:
                     acts += [code(A.EQUIP, t, c) for c in sorted(set(s.battle)) if cards.cls[c] in info.bonus_classes]
             acts.append(code(A.FIGHT))
     elif s.phase == HEAL:
-        acts += [code(A.HEAL_CARD, c) for c in sorted(set(s.heal))]
+        if hand[R.cleric_type(cards)]:  # R9: without a Cleric, only heal:none
+            acts += [code(A.HEAL_CARD, c) for c in sorted(set(s.heal))]
         acts.append(code(A.HEAL_NONE))
     elif s.phase == TRAP_PHASE:
-        if any(cards.kind[c] == CHARACTER and cards.cls[c] == "Thief" for c in held):
-            acts.append(code(A.THIEF))
+        acts += [code(A.THIEF, c) for c in held if cards.kind[c] == CHARACTER and cards.cls[c] == "Thief"]  # R8
         acts += [code(A.KEEP, c) for c in held if cards.kind[c] != TRAP]
         if not acts:
             acts.append(code(A.KEEP_NONE))
