@@ -187,3 +187,74 @@ def test_no_treasure_room_choice_when_nothing_can_be_drawn():
     give_treasure(g, 0, "statue_goddess")
     give_treasure(g, 0, "dragon_egg")
     assert "room" in g.legal_actions() and "room:no_treasure" not in g.legal_actions()
+
+
+def test_rules_text_is_true_to_the_rulebook_and_rulings_in_both_languages():
+    """Issue 26: ``monsterbox rules maker`` used to give the others "one last turn" (R4: they play on until they
+    exit or run out of cards), never said who wins, omitted the chest distance, the hand of 5, the two-treasure
+    limit and the options, and said "beat" where the rule is "equal or greater"."""
+    from monsterbox.core.i18n import use_language
+    from monsterbox.games.maker.help import rules_text
+
+    en = " ".join(rules_text().split())
+    assert "one last turn" not in en and " beat " not in en
+    for words in ("until they exit or run out of cards", "The highest score wins; tied players share the victory",
+                  "equal to or greater than the monster's strength", "a distance of 100", "each player is dealt 5",
+                  "draw until you hold 5 cards", "at most 2 treasures", "you may draw a treasure",
+                  "you choose which", "80, or 70 with 6 players", "--option rounds=3", "--option rewards=",
+                  "--option distance=60", "declining tells nobody whether you hold one"):
+        assert words in en, words
+    with use_language("fr"):
+        fr = " ".join(rules_text().split())
+    for words in ("jusqu'à sortir ou n'avoir plus de cartes", "Le meilleur score gagne",
+                  "égale ou supérieure à la force du monstre", "une distance de 100", "au plus 2 trésors",
+                  "vous choisissez lequel", "--option rounds=3"):
+        assert words in fr, words
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_card_reference_states_every_cards_effect_from_the_card_file(lang: str) -> None:
+    """Issue 26: every adventure card and treasure of the card file has its line with its effect in words: the
+    Diversion, the room, the Trap and the Cleric said nothing before, and a treasure's die-rolled value stayed in
+    English."""
+    from monsterbox.core.i18n import use_language
+    from monsterbox.games.maker.help import card_reference
+    from monsterbox.games.maker.text import card_name
+
+    c = default_cards()
+    words = {"en": {"strength": "strength {n}", "undead": "undead", "dice": "rolls {d} di", "open": "cannot be "
+                    "discarded", "relic": "removes an undead monster", "back": "+{n} to the distance of your way "
+                    "back", "bonus": "+{n} in battle", "on": "G on ", "labyrinth": "{n} on your way in or back",
+                    "diversion": "discards the monster in your labyrinth", "room": "you may draw a treasure",
+                    "trap": "discard down to 1 card, unless you reveal a Thief", "cleric": "remove an undead monster",
+                    "thief": "revealed to discard the Traps"},
+             "fr": {"strength": "force {n}", "undead": "mort-vivant", "dice": "lance {d} d", "open": "ne peut pas "
+                    "être défaussé", "relic": "élimine un mort-vivant", "back": "+{n} à la distance de votre "
+                    "retour", "bonus": "+{n} au combat", "on": "G sur ", "labyrinth": "{n} à l'aller ou au retour",
+                    "diversion": "défausse le monstre de votre labyrinthe", "room": "pouvez piocher un trésor",
+                    "trap": "défaussez jusqu'à garder 1 carte, sauf si vous révélez un Voleur",
+                    "cleric": "éliminer un mort-vivant", "thief": "révélé pour défausser les Pièges"}}[lang]
+    with use_language(lang):
+        lines = card_reference().splitlines()
+        names = [card_name(n) for n in c.names]
+        tnames = [card_name(t.name) for t in c.treasures]
+    for i, name in enumerate(names):
+        line = next(x for x in lines if x.startswith(f"- {name} (x{c.count[i]}): "))
+        kind = c.describe(i)["type"]
+        if kind == "labyrinth":
+            assert words["labyrinth"].format(n=c.distance[i]) in line, line
+        elif kind == "character":
+            assert words["dice"].format(d=c.dice[i]) in line and f"{c.dice[i]}D" in line, line
+            assert (words["thief"] in line) == (c.cls[i] == "Thief"), line
+        elif kind == "monster":
+            assert words["strength"].format(n=c.strength[i]) in line, line
+            assert (words["undead"] in line) == c.undead[i], line
+        else:
+            assert words[kind] in line, line
+    for t, name in zip(c.treasures, tnames, strict=True):
+        line = next(x for x in lines if x.startswith(f"- {name}, "))
+        assert (words["open"] in line) == t.open, line
+        assert (words["relic"] in line) == t.undead, line
+        assert (words["back"].format(n=t.exit_modifier) in line) == bool(t.exit_modifier), line
+        assert (words["bonus"].format(n=t.bonus) in line) == bool(t.bonus), line
+        assert (words["on"] in line) == (t.value_by_die is not None), line
