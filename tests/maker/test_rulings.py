@@ -187,6 +187,9 @@ def test_no_treasure_room_choice_when_nothing_can_be_drawn():
     give_treasure(g, 0, "statue_goddess")
     give_treasure(g, 0, "dragon_egg")
     assert "room" in g.legal_actions() and "room:no_treasure" not in g.legal_actions()
+    assert g.rules.refusal(g.state, "room:no_treasure").code == "nothing_to_draw"
+    with pytest.raises(IllegalAction, match="no treasure can be drawn now"):
+        g.play("room:no_treasure")
 
 
 def test_rules_text_is_true_to_the_rulebook_and_rulings_in_both_languages():

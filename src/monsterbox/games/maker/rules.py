@@ -904,7 +904,7 @@ def refusal(s: MakerState, name: str) -> Refusal:
         return Refusal("over")
     op, a, b = t.ops[code]
     p = s.current
-    if op == A.MOVE and s.monster[p] >= 0:
+    if op in (A.MOVE, A.ROOM_OP, A.ROOM_PASS) and s.monster[p] >= 0:
         return Refusal("blocked")
     if op in (A.MOVE, A.ADD, A.DISCARD_CARD, A.KEEP, A.THIEF) and s.hands[p][a] == 0:
         return Refusal("no_card", {"card": s.cards.ids[a]})
@@ -912,6 +912,11 @@ def refusal(s: MakerState, name: str) -> Refusal:
         return Refusal("no_card", {"card": s.cards.ids[s.codes.cleric_type]})
     if op == A.DROP and a in s.treasures[p] and s.cards.treasures[a].open:
         return Refusal("open_treasure", {"treasure": s.cards.treasures[a].id})
+    room = s.cards.types_of(ROOM)[0]
+    if op in (A.ROOM_OP, A.ROOM_PASS) and s.hands[p][room] == 0:
+        return Refusal("no_card", {"card": s.cards.ids[room]})
+    if op == A.ROOM_PASS and s.phase == TURN and not can_draw_treasure(s, p):
+        return Refusal("nothing_to_draw")  # R7: the draw cannot happen, so the room is played with ``room``
     if op == A.PLACE and b not in targets(s, p):
         return Refusal("no_target", {"seat": b})
     return Refusal("not_now")
@@ -925,6 +930,8 @@ REFUSAL_EN = {
     "no_card": "seat {p} holds no {card}",
     "open_treasure": ("{treasure} is an open treasure: open treasures cannot be discarded (MM Maximum number of "
                       "Treasure Cards)"),
+    "nothing_to_draw": ("no treasure can be drawn now (two open treasures, or the treasure pile is empty): play the "
+                        "Small Treasure Room with 'room', which draws nothing"),
     "no_target": ("seat {seat} cannot be given a monster (it must have played a labyrinth card, hold no monster and "
                   "not have exited)"),
     "not_now": "{name!r} is not allowed now: {phase}",

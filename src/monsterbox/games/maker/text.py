@@ -385,6 +385,9 @@ def explain_refusal(r: Any, v: dict[str, Any], action: str, names: Names = None,
     if r.code == "open_treasure":
         return _("The {treasure} is an open treasure: open treasures cannot be discarded.").format(
             treasure=lk.treasure_name(p["treasure"]))
+    if r.code == "nothing_to_draw":
+        return _("No treasure can be drawn now (two open treasures, or the treasure pile is empty): just play the "
+                 "Small Treasure Room.")
     if r.code == "no_target":
         who = _("You") if p["seat"] == v.get("seat") else seat_name(p["seat"], names)
         return _("{who} cannot be given a monster: only a player who played a labyrinth card, holds no monster and "
