@@ -243,6 +243,8 @@ def maker_seen(players: int, events: list[dict[str, Any]]) -> Holdings:
             out(p, e["character"])
         elif t in ("diversion", "room", "cleric"):
             out(p, t)
+        elif t == "room_pass":  # a Small Treasure Room played without its draw (R7)
+            out(p, "room")
     return {p: Counter({c: k for c, k in h.items() if k}) for p, h in seen.items()}
 
 

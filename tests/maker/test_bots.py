@@ -44,3 +44,27 @@ def test_ismcts_plays_maker_legally():
     assert agent.act(observe(g, g.to_play)) in g.legal_actions()
     out = play_game("maker", 2, ["ismcts:iterations=10", "heuristic"], seed=4)
     assert out["winners"]
+
+
+def test_bots_take_issue_26s_decisions():
+    """R8: the heuristic reveals a Thief against a trap, the weakest of two (the whole hand is kept); R9: without a
+    Cleric it declines the heal step, with one it heals; ISMCTS answers each of these decisions legally."""
+    from tests.maker.helpers import maker, place_monster, set_hand, stack_deck
+
+    policy = MakerPolicy()
+    g = maker(3)
+    set_hand(g, 0, ["vex", "rook", "L10", "L20", "L30"])
+    stack_deck(g, ["trap"])
+    g.play("move:L10")
+    assert g.action_name(policy.choose(g.state)) == "thief:rook"
+    bot = make_agent("ismcts:iterations=30", "maker", 1)
+    assert bot.act(observe(g, 0)) in g.legal_actions()
+    for fifth, want in (("L40", "heal:none"), ("cleric", "heal:irene")):
+        h = maker(3, dice=[6] * 6)
+        place_monster(h, 0, "goblin")
+        set_hand(h, 0, ["irene", "L10", "L20", "L30", fifth])
+        for a in ("battle", "add:irene", "fight"):
+            h.play(a)
+        assert h.view(1)["phase"] == "heal"
+        assert h.action_name(policy.choose(h.state)) == want
+        assert bot.act(observe(h, 0)) in h.legal_actions()

@@ -12,10 +12,10 @@ from monsterbox.games.maker.cards import DIVERSION, LABYRINTH, ROOM, default_car
 def by_move(c: A.MakerCodes, op: int, a: int, b: int) -> int:
     """The code ``c`` gives for ``(op, a, b)``, -1 when it has none."""
     per_type = {A.DISCARD_CARD: c.discard, A.ADD: c.add, A.HEAL_CARD: c.heal, A.KEEP: c.keep, A.RELIC: c.relic,
-                A.DROP: c.drop}
+                A.DROP: c.drop, A.THIEF: c.thief}
     single = {A.DIVERSION_OP: c.diversion, A.ROOM_OP: c.room, A.BATTLE_OP: c.battle,
               A.DISCARD_START: c.discard_start, A.DONE: c.done, A.CLERIC_OP: c.cleric, A.FIGHT: c.fight,
-              A.HEAL_NONE: c.heal_none, A.THIEF: c.thief, A.KEEP_NONE: c.keep_none}
+              A.HEAL_NONE: c.heal_none, A.KEEP_NONE: c.keep_none, A.ROOM_PASS: c.room_pass}
     if op in per_type:
         return per_type[op][a]
     if op in single:

@@ -1,8 +1,10 @@
 """Monster Maker action ids and their integer codes (one table per card file and player count).
 
-Ids: ``move:<labyrinth>``, ``diversion``, ``room``, ``place:<monster>:<seat>``, ``battle``, ``discard``,
+Ids: ``move:<labyrinth>``, ``diversion``, ``room`` (play a Small Treasure Room and draw a treasure),
+``room:no_treasure`` (play it without drawing, R7), ``place:<monster>:<seat>``, ``battle``, ``discard``,
 ``discard:<card>``, ``done``, ``add:<character>``, ``cleric``, ``relic:<treasure>``, ``equip:<treasure>:<character>``,
-``fight``, ``heal:<character>``, ``heal:none``, ``thief``, ``keep:<card>``, ``keep:none``, ``drop:<treasure>``.
+``fight``, ``heal:<character>``, ``heal:none``, ``thief:<character>`` (reveal that Thief against the traps, R8),
+``keep:<card>``, ``keep:none``, ``drop:<treasure>``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from monsterbox.core.memo import CardSetMemo
 from monsterbox.games.maker.cards import CHARACTER, CLERIC, DIVERSION, LABYRINTH, MONSTER, ROOM, TRAP, MakerCards
 
 (MOVE, DIVERSION_OP, ROOM_OP, PLACE, BATTLE_OP, DISCARD_START, DISCARD_CARD, DONE, ADD, CLERIC_OP, RELIC, EQUIP,
- FIGHT, HEAL_CARD, HEAL_NONE, THIEF, KEEP, KEEP_NONE, DROP) = range(19)
+ FIGHT, HEAL_CARD, HEAL_NONE, THIEF, KEEP, KEEP_NONE, DROP, ROOM_PASS) = range(20)
 
 
 def action_table(cards: MakerCards, players: int) -> ActionTable:
@@ -31,6 +33,7 @@ def build_table(cards: MakerCards, players: int) -> ActionTable:
         t.add(f"move:{ids[c]}", MOVE, c)
     t.add("diversion", DIVERSION_OP)
     t.add("room", ROOM_OP)
+    t.add("room:no_treasure", ROOM_PASS)
     for m in monsters:
         for seat in range(players):
             t.add(f"place:{ids[m]}:{seat}", PLACE, m, seat)
@@ -54,7 +57,9 @@ def build_table(cards: MakerCards, players: int) -> ActionTable:
     for c in chars:
         t.add(f"heal:{ids[c]}", HEAL_CARD, c)
     t.add("heal:none", HEAL_NONE)
-    t.add("thief", THIEF)
+    for c in chars:
+        if cards.cls[c] == "Thief":
+            t.add(f"thief:{ids[c]}", THIEF, c)
     for c in range(len(ids)):
         if cards.kind[c] != TRAP:
             t.add(f"keep:{ids[c]}", KEEP, c)
@@ -67,7 +72,7 @@ def build_table(cards: MakerCards, players: int) -> ActionTable:
 @dataclass(frozen=True, slots=True, eq=False)
 class MakerCodes:
     """The action codes of one table by move, for the hot paths (``rules.legal_actions``): per adventure type
-    ``turn_free``, ``turn_blocked``, ``discard``, ``add``, ``heal``, ``keep`` (-1 where the type has no such
+    ``turn_free``, ``turn_blocked``, ``discard``, ``add``, ``heal``, ``thief``, ``keep`` (-1 where the type has no such
     action) and ``place`` (a code per seat, for a monster type); per treasure ``relic``, ``drop`` and ``equip`` (by
     character type); the actions without an argument as plain codes. Every entry is looked up in the table's
     ``index``, so it is the code of the same ``(op, a, b)``: listing legal actions by indexing these changes no code
@@ -79,19 +84,20 @@ class MakerCodes:
     discard: tuple[int, ...]
     add: tuple[int, ...]
     heal: tuple[int, ...]
+    thief: tuple[int, ...]  # per type: reveal this Thief against the traps (R8); -1 for a type not of class Thief
     keep: tuple[int, ...]
     relic: tuple[int, ...]
     drop: tuple[int, ...]
     equip: tuple[dict[int, int], ...]  # per treasure: character type -> code
     diversion: int
     room: int
+    room_pass: int  # play a Small Treasure Room without drawing (R7)
     battle: int
     discard_start: int
     done: int
     cleric: int
     fight: int
     heal_none: int
-    thief: int
     keep_none: int
     types: range  # every adventure type, for ``compress(types, hand)`` (the types a hand holds, in type order)
     seats: tuple[int, ...]  # every seat, in seat order
@@ -125,11 +131,13 @@ def codes_of(table: ActionTable, cards: MakerCards, players: int) -> MakerCodes:
         turn_free=turn_free, turn_blocked=turn_blocked,
         place=tuple(tuple(index[(PLACE, c, q)] for q in range(players)) if k == MONSTER else ()
                     for c, k in enumerate(cards.kind)),
-        discard=per(DISCARD_CARD, types), add=per(ADD, types), heal=per(HEAL_CARD, types), keep=per(KEEP, types),
+        discard=per(DISCARD_CARD, types), add=per(ADD, types), heal=per(HEAL_CARD, types), thief=per(THIEF, types),
+        keep=per(KEEP, types),
         relic=per(RELIC, treasures), drop=per(DROP, treasures), equip=tuple(equip),
-        diversion=diversion, room=room, battle=single(BATTLE_OP), discard_start=single(DISCARD_START),
+        diversion=diversion, room=room, room_pass=single(ROOM_PASS), battle=single(BATTLE_OP),
+        discard_start=single(DISCARD_START),
         done=single(DONE), cleric=single(CLERIC_OP), fight=single(FIGHT), heal_none=single(HEAL_NONE),
-        thief=single(THIEF), keep_none=single(KEEP_NONE),
+        keep_none=single(KEEP_NONE),
         types=range(types), seats=tuple(range(players)),
         after=tuple(tuple((p + k) % players for k in range(1, players + 1)) for p in range(players)),
         characters=cards.types_of(CHARACTER),

@@ -83,8 +83,9 @@ class MakerPolicy:
         if phase == DISCARD:
             return self.discard(s, p, ops)
         if phase == TRAP_PHASE:
-            if (A.THIEF, -1, -1) in ops:
-                return ops[(A.THIEF, -1, -1)]
+            thieves = [k for k in ops if k[0] == A.THIEF]
+            if thieves:  # R8: reveal one (the whole hand is kept): the weakest, showing the least battle strength
+                return ops[min(thieves, key=lambda k: (self.strength(s.cards, k[1]), k[1]))]
             keeps = [k for k in ops if k[0] == A.KEEP]
             if not keeps:
                 return legal[0]

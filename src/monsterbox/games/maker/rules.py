@@ -284,6 +284,25 @@ def undead_battle(s: MakerState, p: int) -> bool:
     return any(treasures[t].undead for t in s.treasures[p])
 
 
+def can_draw_treasure(s: MakerState, p: int) -> bool:
+    """MM Maximum number of Treasure Cards: a treasure is drawn unless both held are open or the pile is empty
+    (P16); public. R7 offers a Small Treasure Room without its draw only when the draw would happen."""
+    if not s.treasure_deck:
+        return False
+    held = s.treasures[p]
+    return len(held) < TREASURE_LIMIT or not all(s.cards.treasures[t].open for t in held)
+
+
+def may_heal(s: MakerState, p: int) -> bool:
+    """R9: whether the battler gets the heal step after a battle with characters, decided by public facts only
+    (never by the hand itself, so that the step tells nobody whether a Cleric is held): the hand holds a card the
+    table has not seen enter it (``known``), and not every Cleric is in the face-up discard pile (P3)."""
+    if s.hand_size[p] <= len(s.known[p]):
+        return False
+    cleric = s.codes.cleric_type
+    return s.discard.count(cleric) < s.cards.count[cleric]
+
+
 def cleric_type(cards: MakerCards) -> int:
     return cards.types_of(CLERIC)[0]
 
@@ -334,6 +353,8 @@ def legal_actions(s: MakerState) -> list[int]:
             x = turn[c]
             if x >= 0:
                 acts.append(x)
+                if x == codes.room and can_draw_treasure(s, p):  # R7: the room's draw is optional
+                    acts.append(codes.room_pass)
             elif place[c]:  # a monster type: MM B. Place a Monster
                 if to is None:
                     to = targets(s, p)
@@ -372,16 +393,19 @@ def legal_actions(s: MakerState) -> list[int]:
             acts.append(codes.fight)
         return acts
     if phase == HEAL:
-        heal = codes.heal
-        for c in sorted(set(s.heal)):
-            acts.append(heal[c])
+        # R9: every battler with characters in the discard gets this step (``may_heal``); without a Cleric in
+        # hand, declining is the only choice
+        if hand[codes.cleric_type]:
+            heal = codes.heal
+            for c in sorted(set(s.heal)):
+                acts.append(heal[c])
         acts.append(codes.heal_none)
         return acts
     if phase == TRAP_PHASE:
-        for c in codes.thieves:
+        thief = codes.thief
+        for c in codes.thieves:  # R8: revealing is a choice, and the player chooses which Thief
             if hand[c]:
-                acts.append(codes.thief)
-                break
+                acts.append(thief[c])
         keep = codes.keep
         for c in compress(codes.types, hand):
             if keep[c] >= 0:  # any card but a Trap
@@ -474,15 +498,29 @@ def move_diversion(s: MakerState, p: int, _a: int, _b: int) -> None:
 
 
 def move_room(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """MM Small Treasure Room: a labyrinth card of distance 0 that draws a treasure."""
+    """MM Small Treasure Room: a labyrinth card of distance 0 that draws a treasure (R7: ``room``, the player
+    chose to draw)."""
+    play_room(s, p, True)
+
+
+def move_room_pass(s: MakerState, p: int, _a: int, _b: int) -> None:
+    """R7: the Small Treasure Room "may" draw a treasure: ``room:no_treasure`` plays it without drawing."""
+    play_room(s, p, False)
+
+
+def play_room(s: MakerState, p: int, draw: bool) -> None:
+    """MM How to use a Small Treasure Room Card: a labyrinth card of distance 0; "you may draw a Treasure Card"."""
     c = s.cards.types_of(ROOM)[0]
     take_from_hand(s, p, c)
     s.stats[p][LABYRINTHS] += 1
     s.entered[p] = True
     (s.entry_cards if s.stage[p] == ENTERING else s.exit_cards)[p].append(c)
-    log(s, -1, "room", p)
-    if draw_treasure(s, p):
-        return
+    if draw:
+        log(s, -1, "room", p)
+        if draw_treasure(s, p):
+            return
+    else:
+        log(s, -1, "room_pass", p)
     end_turn(s, p)
 
 
@@ -555,7 +593,7 @@ def move_heal(s: MakerState, p: int, c: int, _b: int) -> None:
     s.hand_size[p] += 1
     s.known[p].append(c)  # P18: the table saw it go back into the hand
     log(s, -1, "heal", p, c)
-    if not (s.heal and s.hands[p][cleric]):
+    if not (s.heal and may_heal(s, p)):  # R9: another heal is offered whether or not a Cleric is left
         end_turn(s, p)
 
 
@@ -564,10 +602,10 @@ def move_heal_none(s: MakerState, p: int, _a: int, _b: int) -> None:
     end_turn(s, p)
 
 
-def move_thief(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """MM Resolving Trap Cards: reveal a Thief and discard the trap(s); keep the rest (P12)."""
+def move_thief(s: MakerState, p: int, thief: int, _b: int) -> None:
+    """MM Resolving Trap Cards: reveal a Thief and discard the trap(s); keep the rest (P12; R8: the player's choice,
+    and which Thief, ``thief``)."""
     cards = s.cards
-    thief = next(c for c in cards.types_of(CHARACTER) if s.hands[p][c] and cards.cls[c] == "Thief")
     trap = cards.types_of(TRAP)[0]
     k = s.hands[p][trap]
     s.hands[p][trap] = 0
@@ -698,7 +736,7 @@ def fight(s: MakerState, p: int) -> None:
     s.discard.extend(battle)
     s.heal = battle  # the battle's list itself: a new one is started below
     s.battle = []
-    if battle and s.hands[p][s.codes.cleric_type]:
+    if battle and may_heal(s, p):  # R9: the step depends on public facts, not on holding a Cleric
         s.phase = HEAL
         return
     end_turn(s, p)
@@ -779,8 +817,8 @@ MOVES: tuple[Callable[[MakerState, int, int, int], None], ...] = tuple({
     A.BATTLE_OP: move_battle, A.DISCARD_START: move_discard_start, A.DISCARD_CARD: move_discard_card,
     A.DONE: end_turn, A.ADD: move_add, A.CLERIC_OP: move_cleric, A.RELIC: move_relic, A.EQUIP: move_equip,
     A.FIGHT: move_fight, A.HEAL_CARD: move_heal, A.HEAL_NONE: end_turn, A.THIEF: move_thief,
-    A.KEEP: move_keep, A.KEEP_NONE: move_keep, A.DROP: move_drop,
-}[op] for op in range(19))
+    A.KEEP: move_keep, A.KEEP_NONE: move_keep, A.DROP: move_drop, A.ROOM_PASS: move_room_pass,
+}[op] for op in range(20))
 
 
 # --- the victory judgment -------------------------------------------------------------------------------------------
@@ -866,12 +904,19 @@ def refusal(s: MakerState, name: str) -> Refusal:
         return Refusal("over")
     op, a, b = t.ops[code]
     p = s.current
-    if op == A.MOVE and s.monster[p] >= 0:
+    if op in (A.MOVE, A.ROOM_OP, A.ROOM_PASS) and s.monster[p] >= 0:
         return Refusal("blocked")
-    if op in (A.MOVE, A.ADD, A.DISCARD_CARD, A.KEEP) and s.hands[p][a] == 0:
+    if op in (A.MOVE, A.ADD, A.DISCARD_CARD, A.KEEP, A.THIEF) and s.hands[p][a] == 0:
         return Refusal("no_card", {"card": s.cards.ids[a]})
+    if op == A.HEAL_CARD and s.phase == HEAL and not s.hands[p][s.codes.cleric_type]:
+        return Refusal("no_card", {"card": s.cards.ids[s.codes.cleric_type]})
     if op == A.DROP and a in s.treasures[p] and s.cards.treasures[a].open:
         return Refusal("open_treasure", {"treasure": s.cards.treasures[a].id})
+    room = s.cards.types_of(ROOM)[0]
+    if op in (A.ROOM_OP, A.ROOM_PASS) and s.hands[p][room] == 0:
+        return Refusal("no_card", {"card": s.cards.ids[room]})
+    if op == A.ROOM_PASS and s.phase == TURN and not can_draw_treasure(s, p):
+        return Refusal("nothing_to_draw")  # R7: the draw cannot happen, so the room is played with ``room``
     if op == A.PLACE and b not in targets(s, p):
         return Refusal("no_target", {"seat": b})
     return Refusal("not_now")
@@ -885,6 +930,8 @@ REFUSAL_EN = {
     "no_card": "seat {p} holds no {card}",
     "open_treasure": ("{treasure} is an open treasure: open treasures cannot be discarded (MM Maximum number of "
                       "Treasure Cards)"),
+    "nothing_to_draw": ("no treasure can be drawn now (two open treasures, or the treasure pile is empty): play the "
+                        "Small Treasure Room with 'room', which draws nothing"),
     "no_target": ("seat {seat} cannot be given a monster (it must have played a labyrinth card, hold no monster and "
                   "not have exited)"),
     "not_now": "{name!r} is not allowed now: {phase}",

@@ -171,6 +171,9 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
         return say(s, you, names, N_("You play a Diversion."), N_("{who} plays a Diversion."))
     if t == "room":
         return say(s, you, names, N_("You find a small treasure room."), N_("{who} finds a small treasure room."))
+    if t == "room_pass":
+        return say(s, you, names, N_("You find a small treasure room and leave its treasure."),
+                   N_("{who} finds a small treasure room and leaves its treasure."))
     if t == "place":
         if e["target"] == you:
             return say(s, you, names, N_("You put a {monster} in your own labyrinth."),
@@ -277,8 +280,10 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         return _("Play a labyrinth {distance}").format(distance=dist)
     if head == "diversion":
         return _("Play a Diversion (0 distance, discards the monster in your labyrinth)")
+    if action == "room:no_treasure":
+        return _("Play a Small Treasure Room (0 distance) without drawing a treasure")
     if head == "room":
-        return _("Play a Small Treasure Room (0 distance, take a treasure)")
+        return _("Play a Small Treasure Room (0 distance, draw a treasure)")
     if head == "place":
         target = int(parts[2])
         if target == seat:
@@ -311,7 +316,8 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
     if head == "heal":
         return _("Discard a Cleric to take {character} back to your hand").format(character=lk.name(parts[1]))
     if head == "thief":
-        return _("Reveal your Thief and discard the traps")
+        return _("Reveal {thief} and discard the traps, keeping the rest of your hand").format(
+            thief=lk.name(parts[1]) if len(parts) > 1 else _("your Thief"))
     if action == "keep:none":
         return _("Discard everything")
     if head == "keep":
@@ -352,6 +358,8 @@ def menu_group(v: dict[str, Any], action: str, names: Names = None,
         return _("Send into the battle:"), lk.name(parts[1])
     if head == "keep" and action != "keep:none":
         return _("Keep (discard the rest):"), lk.name(parts[1])
+    if head == "thief" and len(parts) > 1:
+        return _("Reveal a Thief and discard the traps:"), lk.name(parts[1])
     if head == "heal" and action != "heal:none":
         return _("Discard a Cleric to take back to your hand:"), lk.name(parts[1])
     if head == "equip":
@@ -377,6 +385,9 @@ def explain_refusal(r: Any, v: dict[str, Any], action: str, names: Names = None,
     if r.code == "open_treasure":
         return _("The {treasure} is an open treasure: open treasures cannot be discarded.").format(
             treasure=lk.treasure_name(p["treasure"]))
+    if r.code == "nothing_to_draw":
+        return _("No treasure can be drawn now (two open treasures, or the treasure pile is empty): just play the "
+                 "Small Treasure Room.")
     if r.code == "no_target":
         who = _("You") if p["seat"] == v.get("seat") else seat_name(p["seat"], names)
         return _("{who} cannot be given a monster: only a player who played a labyrinth card, holds no monster and "

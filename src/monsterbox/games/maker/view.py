@@ -63,7 +63,7 @@ def event_dict(cards: MakerCards, ev: tuple[Any, ...]) -> dict[str, Any]:
         return {"type": t, "seat": ev[1], "exit": ev[2], "first": ev[3]}
     if t == "diversion":
         return {"type": t, "seat": ev[1], "monster": ids[ev[2]] if ev[2] >= 0 else None}
-    if t == "room":
+    if t in ("room", "room_pass"):
         return {"type": t, "seat": ev[1]}
     if t == "place":
         return {"type": t, "seat": ev[1], "monster": ids[ev[2]], "target": ev[3]}
@@ -115,9 +115,9 @@ def phase_summary(s: MakerState) -> str:
     p = s.current
     return {
         BATTLE: f"seat {p} is in a battle (add characters, use treasures, then fight)",
-        HEAL: f"seat {p} may discard a Cleric to heal a character of the battle",
+        HEAL: f"seat {p} may discard a Cleric, if it holds one, to heal a character of the battle",
         DISCARD: f"seat {p} is discarding (discard:<card> ..., then done)",
-        TRAP_PHASE: f"seat {p} drew a trap: reveal a Thief or keep one card",
+        TRAP_PHASE: f"seat {p} drew a trap: reveal a Thief (thief:<character>) or keep one card",
         TREASURE: f"seat {p} holds three treasures and must drop one" + open_note(s),
         OVER: "the game is over",
     }.get(s.phase, f"seat {p} chooses an action")

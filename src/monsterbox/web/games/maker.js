@@ -47,11 +47,12 @@ export function makerTable({ st, view: v, moves, nameOf, cards }) {
   for (const [id, n] of Object.entries(v.hand || {})) for (let i = 0; i < n; i++) hand.push([id, i]);
   const handActions = (id) => [...moves.with(`move:${id}`), ...moves.with(`place:${id}:`),
     ...moves.with(`discard:${id}`), ...moves.with(`keep:${id}`), ...moves.with(`add:${id}`),
-    ...moves.with(`heal:${id}`)].filter((x, i, a) => a.indexOf(x) === i);
+    ...moves.with(`heal:${id}`), ...moves.with(`thief:${id}`)].filter((x, i, a) => a.indexOf(x) === i);
   const subLabel = (id) => {
     const p = id.split(":");
     if (p[0] === "place") return `→ ${nameOf(Number(p[2]))}`;
-    return { move: "▶", discard: t("move.discard"), keep: t("move.keep"), add: "⚔", heal: t("move.heal") }[p[0]] || p[0];
+    return { move: "▶", discard: t("move.discard"), keep: t("move.keep"), add: "⚔", heal: t("move.heal"),
+      thief: t("move.reveal") }[p[0]] || p[0];
   };
   const b = v.battle;
   return html`<div class="maker">
