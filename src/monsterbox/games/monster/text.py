@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from monsterbox.core.i18n import N_, _, and_list, pgettext
+from monsterbox.core.i18n import N_, _, and_list, ngettext, pgettext
 from monsterbox.core.memo import CardSetMemo
 from monsterbox.core.wording import (
     Names,
@@ -92,6 +92,10 @@ def villagers(n: int) -> str:
 
 def weapons(n: int) -> str:
     return count(n, "{n} weapon", "{n} weapons")
+
+
+def monster_count(n: int) -> str:
+    return count(n, "{n} monster", "{n} monsters")
 
 
 def cubes(n: int) -> str:
@@ -307,6 +311,44 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
             return say(s, you, names, N_("You restore your own character."), N_("{who} restores your character."))
         return say(s, you, names, N_("You restore {target}'s character."),
                    N_("{who} restores {target}'s character."), target=seat_name(target, names))
+    if t == "restore_item":
+        target = e["target"]
+        if target == s:
+            return say(s, you, names, N_("You restore your own {item}."), N_("{who} restores their own {item}."),
+                       item=lk.loot_name(e["item"]))
+        if target == you:
+            return say(s, you, names, N_("You restore your {item}."), N_("{who} restores your {item}."),
+                       item=lk.loot_name(e["item"]))
+        return say(s, you, names, N_("You restore {target}'s {item}."), N_("{who} restores {target}'s {item}."),
+                   target=seat_name(target, names), item=lk.loot_name(e["item"]))
+    if t == "recovery":
+        parts = [_("your character") if q == you else
+                 _("{who}'s character").format(who=seat_name(q, names)) for q in e["characters"]]
+        parts += [_("your {item}").format(item=lk.loot_name(x["item"])) if x["seat"] == you else
+                  _("{who}'s {item}").format(who=seat_name(x["seat"], names), item=lk.loot_name(x["item"]))
+                  for x in e["items"]]
+        return _("Recovery: {cards} can be used again.").format(cards=and_list(parts))
+    if t == "return":
+        return ngettext("Dawn: the killed monster returns to {lair}, which has {monsters} again.",
+                        "Dawn: {n} killed monsters return to {lair}, which has {monsters} again.",
+                        e["returned"]).format(n=e["returned"], lair=lk.lair_name(e["lair"]),
+                                              monsters=monster_count(len(e["monsters"])))
+    if t == "crisis_ends":
+        return _("The day crisis {name} ends.").format(name=lk.crisis_name(e["crisis"]))
+    if t == "infestation":
+        return _("Infestation: new lairs appear.")
+    if t == "unstore":
+        if s == you:
+            return count(e["count"], "Your stored weapon joins your hand.", "Your {n} stored weapons join your hand.")
+        who = seat_name(s, names)
+        if e["weapons"]:
+            return ngettext("{who}'s weapon stored face down joins their hand ({seen}, seen when stored).",
+                            "{who}'s {n} weapons stored face down join their hand ({seen} among them, seen when "
+                            "stored).", e["count"]).format(who=who, n=e["count"],
+                                                          seen=weapons_text(e["weapons"], lk))
+        return ngettext("{who}'s weapon stored face down joins their hand.",
+                        "{who}'s {n} weapons stored face down join their hand.", e["count"]).format(who=who,
+                                                                                                   n=e["count"])
     if t == "war_horn":
         return _("The horn sounds: every player still in the hunt draws a weapon.")
     if t == "spawn_monster":
