@@ -661,8 +661,8 @@ def exhausted_card_slot(s: MonsterState) -> list[int]:
     player = codes.player
     out = [player[q] for q in range(s.n) if q != p and s.exhausted[q]]
     item = codes.item
-    out += sorted(item[i] for q in range(s.n) if q != p for i in s.items_used[q])
-    return out
+    out += [item[i] for q in range(s.n) if q != p for i in s.items_used[q]]
+    return sorted(out)
 
 
 def own_cube_slot(s: MonsterState) -> list[int]:

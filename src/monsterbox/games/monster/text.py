@@ -386,9 +386,9 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
                    target=seat_name(target, names), item=lk.loot_name(e["item"]))
     if t == "recovery":
         parts = [_("your character") if q == you else
-                 _("{who}'s character").format(who=seat_name(q, names)) for q in e["characters"]]
+                 _("{who}'s {card}").format(who=seat_name(q, names), card=_("character")) for q in e["characters"]]
         parts += [_("your {item}").format(item=lk.loot_name(x["item"])) if x["seat"] == you else
-                  _("{who}'s {item}").format(who=seat_name(x["seat"], names), item=lk.loot_name(x["item"]))
+                  _("{who}'s {card}").format(who=seat_name(x["seat"], names), card=lk.loot_name(x["item"]))
                   for x in e["items"]]
         return _("Recovery: {cards} can be used again.").format(cards=and_list(parts))
     if t == "return":
@@ -476,6 +476,8 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
             return _("Use your {character}: {ability}").format(
                 character=card_name(ch["name"]), ability=ability_text(chx.effect, chx.params, cards) if chx else "")
         return _("Use your character")
+    if effect == "restore_other" and head in ("player", "item"):
+        return _("Restore {card}").format(card=restore_target(v, head, rest, names, cards))
     if head == "item" and brief:
         return _("Use the {item}").format(item=lk.loot_name(rest))
     if head == "item":
@@ -539,6 +541,21 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
     return action
 
 
+def restore_target(v: dict[str, Any], head: str, rest: str, names: Names = None,
+                   cards: MonsterCards | None = None) -> str:
+    """The Motivator's choice (R9) in words: another player's exhausted character ("Ada's Priest") or loot item
+    ("Ada's Holy Relic")."""
+    lk = lookup(cards)
+    seats = v.get("seats", [])
+    if head == "player":
+        q = int(rest) if rest.isdigit() else -1
+        ch = seats[q].get("character") if 0 <= q < len(seats) else None
+        return _("{who}'s {card}").format(who=seat_name(q, names), card=card_name(ch["name"]) if ch else
+                                          _("character"))
+    owner = next((x["seat"] for x in seats if any(i["id"] == rest for i in x.get("items", []))), -1)
+    return _("{who}'s {card}").format(who=seat_name(owner, names), card=lk.loot_name(rest))
+
+
 def menu_group(v: dict[str, Any], action: str, names: Names = None,
                cards: MonsterCards | None = None) -> tuple[str, str] | None:
     """The terminal menu's grouping of choices of one kind: (the group's heading, this choice's own words), so the
@@ -595,6 +612,8 @@ def menu_group(v: dict[str, Any], action: str, names: Names = None,
         else:
             heading = _("Choose a lair:")
         return heading, lair_name(v, rest, cards)
+    if effect == "restore_other" and head in ("player", "item"):
+        return _("Restore:"), restore_target(v, head, rest, names, cards)
     if head == "player":
         target = int(rest) if rest.isdigit() else -1
         return _("Choose a player:"), seat_name(target, names) if target != v.get("seat") else _("you")
