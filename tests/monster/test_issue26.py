@@ -222,5 +222,5 @@ def test_the_dawn_events_hide_what_the_table_did_not_see():
     g, _lair = play_a_day_with_a_kill_and_a_store()
     for seat in (0, 1, 2):
         dawn = [e for e in g.view(seat)["log"] if e["type"] == "unstore"]
-        assert all(e["weapons"] in ([], ["net"]) for e in dawn)
+        assert [(e["seat"], e["count"], e["weapons"]) for e in dawn] == [(1, 1, []), (2, 1, ["net"])]
         assert not any(e["weapons"] == ["torch"] for e in dawn)
