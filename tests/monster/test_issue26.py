@@ -207,7 +207,7 @@ def test_the_dawn_is_told_killed_monsters_return_and_stored_weapons_join_hands()
     assert "Dawn: the killed monster returns to Crypt, which has 3 monsters again." in lines
     assert "Bob's weapon stored face down joins their hand." in lines
     assert "Cy's weapon stored face down joins their hand (Net, seen when stored)." in lines
-    assert "Recovery: Cy's character can be used again." in lines
+    assert "Recovery: Cy's character is ready again." in lines
     assert text.narrate(next(e for e in dawn if e["type"] == "unstore" and e["seat"] == 1), 1, names) == \
         "Your stored weapon joins your hand."
     with use_language("fr"):

@@ -385,12 +385,13 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
         return say(s, you, names, N_("You restore {target}'s {item}."), N_("{who} restores {target}'s {item}."),
                    target=seat_name(target, names), item=lk.loot_name(e["item"]))
     if t == "recovery":
-        parts = [_("your character") if q == you else
-                 _("{who}'s {card}").format(who=seat_name(q, names), card=_("character")) for q in e["characters"]]
+        parts = [_("your character") if q == you else _("{who}'s character").format(who=seat_name(q, names))
+                 for q in e["characters"]]
         parts += [_("your {item}").format(item=lk.loot_name(x["item"])) if x["seat"] == you else
-                  _("{who}'s {card}").format(who=seat_name(x["seat"], names), card=lk.loot_name(x["item"]))
+                  _("{who}'s {item}").format(who=seat_name(x["seat"], names), item=lk.loot_name(x["item"]))
                   for x in e["items"]]
-        return _("Recovery: {cards} can be used again.").format(cards=and_list(parts))
+        return ngettext("Recovery: {cards} is ready again.", "Recovery: {cards} are ready again.",
+                        len(parts)).format(cards=and_list(parts))
     if t == "return":
         return ngettext("Dawn: the killed monster returns to {lair}, which has {monsters} again.",
                         "Dawn: {n} killed monsters return to {lair}, which has {monsters} again.",
