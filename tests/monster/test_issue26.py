@@ -224,3 +224,24 @@ def test_the_dawn_events_hide_what_the_table_did_not_see():
         dawn = [e for e in g.view(seat)["log"] if e["type"] == "unstore"]
         assert [(e["seat"], e["count"], e["weapons"]) for e in dawn] == [(1, 1, []), (2, 1, ["net"])]
         assert not any(e["weapons"] == ["torch"] for e in dawn)
+
+
+def test_a_bank_stack_refilled_from_the_discards_is_told():
+    """FAQ (the weapons bank exhausted): the weapon taken from the discard pile instead is told, not "(something
+    happened)"."""
+    from monsterbox.games.monster.mechanics import bank_take
+
+    g = monster_game(3, crises=["raid"], lairs=SMALL_LAIRS)
+    s = g.state
+    s.step += 1
+    s.bank[0] = []
+    s.weapon_deck.remove(0)
+    s.weapon_discard[:0] = [0]
+    s.weapon_discard += [1, 2]  # the top two discards are never taken
+    assert bank_take(s, 0) == 0
+    event = g.events(None)[-1]
+    assert event == {"type": "bank_refill", "stack": "stake"}
+    assert text.narrate(event, 0) == ("The Stake stack of the bank is empty: a Stake is taken from the discard pile "
+                                      "instead.")
+    with use_language("fr"):
+        assert "défausse" in text.narrate(event, 0)

@@ -401,6 +401,9 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
         return _("The day crisis {name} ends.").format(name=lk.crisis_name(e["crisis"]))
     if t == "infestation":
         return _("Infestation: new lairs appear.")
+    if t == "bank_refill":
+        return _("The {weapon} stack of the bank is empty: a {weapon} is taken from the discard pile instead.").format(
+            weapon=lk.w(e["stack"]))
     if t == "unstore":
         if s == you:
             return count(e["count"], "Your stored weapon joins your hand.", "Your {n} stored weapons join your hand.")

@@ -101,6 +101,8 @@ def event_dict(cards: MonsterCards, ev: tuple[Any, ...]) -> dict[str, Any]:
         d.update(lair=lk(ev[1]), returned=ev[2], monsters=[COLOURS[c] for c in reversed(ev[3])])
     elif t == "infestation":
         pass
+    elif t == "bank_refill":
+        d.update(stack=weapons[ev[1]])
     elif t == "crisis_ends":
         d.update(crisis=cards.crises[ev[1]].id)
     elif t == "unstore":
