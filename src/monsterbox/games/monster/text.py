@@ -102,10 +102,6 @@ def cubes(n: int) -> str:
     return count(n, "{n} power cube", "{n} power cubes")
 
 
-def colour_monster(colour: str, lk: Lookup) -> str:
-    return lk.m(colour) if colour != "any" else _("a monster of any kind")
-
-
 def weapon_of_colour(colour: Any, lk: Lookup) -> str:
     """The weapon of a colour named on a card (``colour = "white"``: the Holy Water), by its name."""
     return lk.w(next((w.id for w in lk.cards.weapons if w.colour == colour), None))
@@ -146,7 +142,7 @@ def ability_text(effect: str, params: dict[str, Any], cards: MonsterCards | None
     """What a character, loot card or crisis does, in words (from its effect and parameters in the card file).
     ``kind``: a crisis card's kind (``day`` or ``lair``), for the rules that last a day or while a lair stands.
     Every effect a card file may name (``effects.CHARACTER_EFFECTS``, ``LOOT_EFFECTS``, ``CRISIS_EFFECTS``) has its
-    words here (``tests/monster/test_words.py``)."""
+    words here (``tests/monster/test_issue26.py``)."""
     lk = lookup(cards)
     amount = int(params.get("amount", 1))
     if effect == "no_three":
