@@ -212,7 +212,8 @@ def loot_text(x: dict[str, Any], cards: MonsterCards | None = None) -> str:
 def card_text(what: str, x: Any, cards: MonsterCards | None = None) -> str:
     """The effect in words of card ``x`` of the card list ``what`` (``weapon``, ``lair``, ``character``, ``loot``,
     ``crisis``: the card file's tables), from the card file: what a weapon kills, a lair's monsters (top first, as
-    the table shows them), an ability, a loot card's kind and worth with its ability, a crisis' kind and rule."""
+    the table shows them), an ability, a loot card's kind and worth with its ability, a crisis' rule (a crisis lair:
+    its monsters, then its rule)."""
     lk = lookup(cards)
     if what == "weapon":
         return _("Kills the {monster}.").format(monster=card_name(x.monster))
