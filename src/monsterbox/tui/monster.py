@@ -35,8 +35,8 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         day=v["day"], villagers=v["villagers"], deck=v["weapon_deck"],
         top=lk.w(v["weapon_discard"][-1]) if v["weapon_discard"] else _("empty")), style="bold"))
     for c in v.get("crises_today", []):
-        flow(console, _("Today's crisis: "), [_("{name}: ").format(name=card_name(c["name"])),
-                                              *words(ability_text(c["effect"], c.get("params", {}), cards))],
+        rule = ability_text(c["effect"], c.get("params", {}), cards, c.get("kind"))
+        flow(console, _("Today's crisis: "), [_("{name}: ").format(name=card_name(c["name"])), *words(rule)],
              style="yellow")
     for b in v.get("bounties", []):
         flow(console, _("Bounty in play: "), loot_parts(b), style="yellow")  # its rule: in the ? help
@@ -55,7 +55,7 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         rule = ""
         if lair.get("crisis_rule") not in (None, "none"):
             x = lk.crisis.get(lair["lair"])
-            rule = ability_text(x.effect, x.params, cards) if x else ""
+            rule = ability_text(x.effect, x.params, cards, x.kind) if x else ""
         if rule:
             rules.append((card_name(lair["name"]), rule))
         worth = [card_name(loot["name"]) + " ", f"({loot['villagers']})"] if loot else []

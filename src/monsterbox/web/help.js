@@ -24,6 +24,7 @@ export function HelpPanel({ game }) {
     rulesFor(g, s.lang).then(setRules).catch(() => {});
   }, [g, s.lang]);
   const describe = g && CARD_TEXT[g];
+  const lines = cards && describe ? describe(cards) : [];
   return html`<aside class="help" id="help" aria-labelledby="help-title">
     <div class="help-head"><h2 id="help-title">${t("help.title")}</h2>
       <button type="button" onClick=${() => settings.set({ help: false })}>${t("help.close")}</button></div>
@@ -33,7 +34,7 @@ export function HelpPanel({ game }) {
     <section><h3>${t("help.rules")}</h3>
       ${rules ? rules.sections.map((r) => html`<h4>${r.title}</h4><p>${r.text}</p>`)
         : html`<p class="hint">${t("help.rules.none")}</p>`}</section>
-    ${cards && describe ? html`<section><h3>${t("help.cards")}</h3><ul class="card-ref">
-      ${describe(cards).map((line) => html`<li>${line}</li>`)}</ul></section>` : null}
+    ${lines.length ? html`<section><h3>${t("help.cards")}</h3><ul class="card-ref">
+      ${lines.map((line) => html`<li>${line}</li>`)}</ul></section>` : null}
   </aside>`;
 }

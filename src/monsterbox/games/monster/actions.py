@@ -2,7 +2,8 @@
 
 Hunt: ``kill:<lair>:<weapon>``, ``three:<lair>``, ``ability``, ``item:<loot>``, ``cube:<weapon>``, ``store``,
 ``discard:<weapon>``, ``pass``. Then ``arm:<weapon>`` / ``arm:none``. Choices of an action: ``lair:<lair>``,
-``weapon:<weapon>``, ``bank:<weapon>``, ``player:<seat>``, ``cube-back:<weapon>``. Loot: ``loot:take`` /
+``weapon:<weapon>``, ``bank:<weapon>``, ``player:<seat>``, ``cube-back:<weapon>``, and for the Motivator (R9)
+``player:<seat>`` (a character) or ``item:<loot>`` (another player's exhausted item). Loot: ``loot:take`` /
 ``loot:villagers``. For the Greater Good: ``sacrifice:<loot>`` / ``sacrifice:none``. Variant: ``character:<id>``.
 """
 

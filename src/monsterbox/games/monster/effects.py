@@ -1,7 +1,7 @@
 """Card abilities of Monster, one small function each (characters, loot, crises).
 
 An effect declares the choices it needs as *slots* (``lair``, ``lair_to``, ``weapon``, ``bank``,
-``player_exhausted``, ``own_cube``); the rules ask them one decision at a time, then call ``resolve``.
+``exhausted_card``, ``own_cube``); the rules ask them one decision at a time, then call ``resolve``.
 """
 
 from __future__ import annotations
@@ -72,9 +72,25 @@ def has_own_cube_on_bank(s: MonsterState, p: int, params: Params) -> bool:
     return False
 
 
+#: a loot item in the Motivator's choice (``exhausted_card``): ``ITEM_CHOICE + loot index``; a seat number below it
+#: names that seat's character card
+ITEM_CHOICE = 100
+
+
 def other_exhausted(s: MonsterState, p: int, params: Params) -> bool:
-    """Motivator: another player's character is used for today."""
-    return any(s.exhausted[:p]) or any(s.exhausted[p + 1:])
+    """Motivator (R9): another player's character card or loot item is exhausted (used for today)."""
+    if any(s.exhausted[:p]) or any(s.exhausted[p + 1:]):
+        return True
+    used = s.items_used
+    return any(used[q] for q in range(s.n) if q != p)
+
+
+def item_owner(s: MonsterState, item: int) -> int:
+    """The seat holding loot item ``item`` (-1: nobody)."""
+    for q, items in enumerate(s.items):
+        if item in items:
+            return q
+    return -1
 
 
 def can_trade(s: MonsterState, p: int, params: Params) -> bool:
@@ -139,9 +155,18 @@ def take_back_cube(s: MonsterState, p: int, params: Params, chosen: list[int]) -
 
 
 def restore_other(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
-    """Motivator: restore another player's character card, so its ability can be used again today."""
-    s.exhausted[chosen[0]] = False
-    log(s, -1, "restore", p, chosen[0])
+    """Motivator (R9; MO Definitions, Exhaust: "It cannot be used again until it is restored, either during the
+    recovery phase or by the Motivator character"): restore another player's exhausted character card or exhausted
+    loot item, the player's choice, so it can be used again today."""
+    target = chosen[0]
+    if target < ITEM_CHOICE:
+        s.exhausted[target] = False
+        log(s, -1, "restore", p, target)
+        return
+    item = target - ITEM_CHOICE
+    owner = item_owner(s, item)
+    s.items_used[owner].remove(item)
+    log(s, -1, "restore_item", p, owner, item)
 
 
 def take_top_discard(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
@@ -316,7 +341,7 @@ CHARACTER_EFFECTS: dict[str, Effect] = {
     "move_top": Effect(move_top, lambda prm: ["lair", "lair_to"], lambda s, p, prm: len(s.stacks) >= 2),
     "remove_top": Effect(remove_top_monster, lambda prm: ["lair"], has_lair_target),
     "take_back_cube": Effect(take_back_cube, lambda prm: ["own_cube"], has_own_cube_on_bank),
-    "restore_other": Effect(restore_other, lambda prm: ["player_exhausted"], other_exhausted),
+    "restore_other": Effect(restore_other, lambda prm: ["exhausted_card"], other_exhausted),
     "take_top_discard": Effect(take_top_discard, usable=lambda s, p, prm: bool(s.weapon_discard)),
     "trade_for_bank": Effect(trade_for_bank, lambda prm: ["weapon", "bank"], can_trade),
     "gain_villagers": Effect(villagers_effect),
@@ -354,5 +379,5 @@ CRISIS_EFFECTS: dict[str, Effect] = {
     "none": Effect(rule_change),
 }
 
-__all__ = ["CHARACTER_EFFECTS", "CRISIS_EFFECTS", "LOOT_EFFECTS", "Effect", "available", "check_bounties",
-           "destroy_lair", "quartermaster_draw"]
+__all__ = ["CHARACTER_EFFECTS", "CRISIS_EFFECTS", "ITEM_CHOICE", "LOOT_EFFECTS", "Effect", "available",
+           "check_bounties", "destroy_lair", "quartermaster_draw"]

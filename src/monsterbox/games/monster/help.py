@@ -9,7 +9,7 @@ from typing import Any
 
 from monsterbox.core.i18n import N_, _
 from monsterbox.games.monster.cards import MonsterCards, default_cards
-from monsterbox.games.monster.text import ability_text, card_name, lookup, loot_text
+from monsterbox.games.monster.text import ability_text, card_name, card_text, lookup, loot_text
 
 RULES = (
     N_("# Monster"),
@@ -48,15 +48,16 @@ def rules_text(cards: MonsterCards | None = None) -> str:
 
 
 def card_reference(cards: MonsterCards | None = None) -> str:
+    """Every card of the card file with its effect in words (``text.card_text``), copies counted; lairs' monsters
+    top first, as the table shows them."""
     c = cards or default_cards()
     lk = lookup(cards)
     out = [_("## Card reference"), "", _("### Weapons")]
     for w in c.weapons:
-        out.append("- " + _("**{weapon}** kills the {monster}.").format(weapon=card_name(w.name),
-                                                                       monster=card_name(w.monster)))
+        out.append(f"- **{card_name(w.name)}**: {card_text('weapon', w, cards)}")
     out += ["", _("### Characters")]
     for ch in c.characters:
-        out.append(f"- **{card_name(ch.name)}**: {ability_text(ch.effect, ch.params, cards)}")
+        out.append(f"- **{card_name(ch.name)}**: {card_text('character', ch, cards)}")
     out += ["", _("### Loot (copies)")]
     seen: Counter[str] = Counter(x.name for x in c.loot)
     done: set[str] = set()
@@ -64,7 +65,7 @@ def card_reference(cards: MonsterCards | None = None) -> str:
         if x.name in done:
             continue
         done.add(x.name)
-        out.append(f"- {loot_text(x.model_dump(), cards)} (x{seen[x.name]})")
+        out.append(f"- {card_text('loot', x, cards)} (x{seen[x.name]})")
     for level in (1, 2):
         out += ["", _("### Crises, level {level} (copies)").format(level=level)]
         names: Counter[str] = Counter(x.name for x in c.crises if x.level == level)
@@ -74,14 +75,11 @@ def card_reference(cards: MonsterCards | None = None) -> str:
             if cr.level != level or cr.name in done:
                 continue
             done.add(cr.name)
-            extra = ""
-            if cr.monsters:
-                extra = " " + _("Monsters: {monsters}.").format(monsters=", ".join(lk.m(m) for m in cr.monsters))
             out.append(f"- **{card_name(cr.name)}** ({kinds[cr.kind]}, x{names[cr.name]}): "
-                       f"{ability_text(cr.effect, cr.params, cards)}{extra}")
-    out += ["", _("### Lairs")]
+                       f"{card_text('crisis', cr, cards)}")
+    out += ["", _("### Lairs (monsters listed top first, as on the table)")]
     for lair in c.lairs:
-        out.append(f"- **{card_name(lair.name)}**: " + ", ".join(lk.m(m) for m in reversed(lair.monsters)))
+        out.append(f"- **{card_name(lair.name)}**: " + ", ".join(lk.m(m) for m in lair.monsters))
     return "\n".join(out)
 
 
@@ -101,7 +99,7 @@ def table_help(v: dict[str, Any], cards: MonsterCards | None = None) -> str:
             out.append("- " + _("Your item: {loot}").format(loot=loot_text(x.model_dump(), cards)))
     for c in v.get("crises_today", []):
         out.append("- " + _("Today's crisis, {name}: {rule}").format(
-            name=card_name(c["name"]), rule=ability_text(c["effect"], c.get("params", {}), cards)))
+            name=card_name(c["name"]), rule=ability_text(c["effect"], c.get("params", {}), cards, c.get("kind"))))
     for b in v.get("bounties", []):
         out.append("- " + _("Bounty in play: {bounty}").format(bounty=loot_text(b, cards)))
     for lair in v["lairs"]:

@@ -24,6 +24,7 @@ from monsterbox.games.monster.cards import COLOURS, MonsterCards, default_cards,
 from monsterbox.games.monster.effects import (
     CHARACTER_EFFECTS,
     CRISIS_EFFECTS,
+    ITEM_CHOICE,
     LOOT_EFFECTS,
     check_bounties,
     quartermaster_draw,
@@ -391,8 +392,10 @@ def first_day(s: MonsterState) -> None:
 
 def provision(s: MonsterState) -> None:
     """MO Provisioning: a power cube from each bag; one weapon per monster, dealt from the leader clockwise;
-    stored weapons join the hands (MO Store a weapon)."""
+    stored weapons join the hands (MO Store a weapon). R10: yesterday's passes end here (nobody has passed in
+    the morning's crisis)."""
     n, leader, deck = s.n, s.leader, s.weapon_deck
+    s.passed = [False] * n
     seats = SEATS[n]
     bags, cubes = s.bags, s.cubes
     for p in seats:
@@ -424,6 +427,8 @@ def provision(s: MonsterState) -> None:
                 s.hands[p][w] += 1
                 if seen:
                     known[p].append(w)
+            if log is not None:  # the count is public, a weapon only when the table saw it stored (armed)
+                log.append((-1, ("unstore", p, len(stored[p]), tuple(w for w, seen in stored[p] if seen))))
             stored[p] = []
         if held[p]:
             known[p].extend(held[p])  # in the hand or in the store yesterday: in the hand now
@@ -649,10 +654,15 @@ def bank_slot(s: MonsterState) -> list[int]:
     return [bank[w] for w in range(5) if bank_count(s, w) > taken.count(w)]
 
 
-def player_exhausted_slot(s: MonsterState) -> list[int]:
-    """Motivator: another player whose character is used for today."""
-    p, player = s.current, s.codes.player
-    return [player[q] for q in range(s.n) if q != p and s.exhausted[q]]
+def exhausted_card_slot(s: MonsterState) -> list[int]:
+    """Motivator (R9): another player's exhausted character card (``player:<seat>``) or exhausted loot item
+    (``item:<loot>``), in the order of the action table."""
+    p, codes = s.current, s.codes
+    player = codes.player
+    out = [player[q] for q in range(s.n) if q != p and s.exhausted[q]]
+    item = codes.item
+    out += [item[i] for q in range(s.n) if q != p for i in s.items_used[q]]
+    return sorted(out)
 
 
 def own_cube_slot(s: MonsterState) -> list[int]:
@@ -664,7 +674,7 @@ def own_cube_slot(s: MonsterState) -> list[int]:
 #: the lister of the choices of each slot of a pending action (the slots effects declare, and the discard order)
 SLOT_OPTIONS: dict[str, Callable[[MonsterState], list[int]]] = {
     "weapon": weapon_slot, "discard_order": order_slot, "lair": lair_slot, "lair_to": lair_to_slot,
-    "bank": bank_slot, "player_exhausted": player_exhausted_slot, "own_cube": own_cube_slot,
+    "bank": bank_slot, "exhausted_card": exhausted_card_slot, "own_cube": own_cube_slot,
 }
 
 
@@ -1125,7 +1135,12 @@ def move_ability(s: MonsterState, p: int, _a: int, _b: int) -> None:
 
 
 def move_item(s: MonsterState, p: int, item: int, _b: int) -> None:
-    """MO Looting, items: used as an action, once per day."""
+    """MO Looting, items: used as an action, once per day. In a choice (the Motivator's, R9), another player's
+    exhausted item to restore."""
+    if s.phase == PENDING:
+        s.pending[5].append(ITEM_CHOICE + item)
+        settle_pending(s)
+        return
     s.turn_actor = p
     card = s.cards.loot[item]
     s.items_used[p].append(item)
@@ -1352,8 +1367,7 @@ def proceed(s: MonsterState) -> None:
         elif kind == "greater_good_end":
             _, amount, cap, saved = f
             lose_villagers(s, max(0, amount - min(cap, saved)), "for the greater good")
-        elif kind == "hunt":
-            s.passed = [False] * s.n
+        elif kind == "hunt":  # nobody has passed yet (R10: the passes ended at provisioning)
             s.phase, s.current = HUNT, s.leader
             log(s, -1, "hunt", s.leader)
             return
@@ -1377,20 +1391,39 @@ def end_day(s: MonsterState) -> None:
     lose_villagers(s, total, "monster attack")
     if s.phase == OVER:
         return
-    s.exhausted = [False] * s.n
-    s.items_used = [[] for _ in SEATS[s.n]]
-    for stack, dead in zip(s.stacks, s.dead):  # noqa: B905 (one list of killed monsters a lair)
-        if dead:
-            stack.extend(reversed(dead))  # last killed returns first: the order is restored
-            dead.clear()
-    for c in s.day_crises:
-        s.crisis_discards[s.cards.crises[c].level - 1].append(c)
-    s.day_crises = []
+    recover(s)
     # R8: every hand is empty now except weapons gained after passing (a cube pair): they stay in that hand, and
     # what the table saw of them stays known (``known`` was cleared at each pass).
+    if s.log is not None:
+        s.log.append((-1, ("infestation",)))
     for _ in range(NEW_LAIRS):
         spawn_lair(s)
     start_day(s)
+
+
+def recover(s: MonsterState) -> None:
+    """MO Recovery: exhausted characters and loot items are restored; killed monsters return to the lairs still on
+    the table in reverse order (the last killed first: each stack is as it was in the morning); today's day crises
+    end. Each is told to the table (public: the used cards, the killed chips and the crises were all face up)."""
+    log = s.log
+    if log is not None:
+        chars = tuple(q for q in SEATS[s.n] if s.exhausted[q])
+        items = tuple((q, i) for q in SEATS[s.n] for i in s.items_used[q])
+        if chars or items:
+            log.append((-1, ("recovery", chars, items)))
+    s.exhausted = [False] * s.n
+    s.items_used = [[] for _ in SEATS[s.n]]
+    for key, stack, dead in zip(s.lair_keys, s.stacks, s.dead):  # noqa: B905 (one stack a lair)
+        if dead:
+            stack.extend(reversed(dead))  # last killed returns first: the order is restored
+            if log is not None:
+                log.append((-1, ("return", key, len(dead), tuple(stack))))
+            dead.clear()
+    for c in s.day_crises:
+        s.crisis_discards[s.cards.crises[c].level - 1].append(c)
+        if log is not None:
+            log.append((-1, ("crisis_ends", c)))
+    s.day_crises = []
 
 
 def refusal(s: MonsterState, name: str) -> Refusal:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from monsterbox.core.i18n import N_, _, and_list, pgettext
+from monsterbox.core.i18n import N_, _, and_list, ngettext, pgettext
 from monsterbox.core.memo import CardSetMemo
 from monsterbox.core.wording import (
     Names,
@@ -94,24 +94,70 @@ def weapons(n: int) -> str:
     return count(n, "{n} weapon", "{n} weapons")
 
 
+def monster_count(n: int) -> str:
+    return count(n, "{n} monster", "{n} monsters")
+
+
 def cubes(n: int) -> str:
     return count(n, "{n} power cube", "{n} power cubes")
 
 
-def colour_monster(colour: str, lk: Lookup) -> str:
-    return lk.m(colour) if colour != "any" else _("a monster of any kind")
+def weapon_of_colour(colour: Any, lk: Lookup) -> str:
+    """The weapon of a colour named on a card (``colour = "white"``: the Holy Water), by its name."""
+    return lk.w(next((w.id for w in lk.cards.weapons if w.colour == colour), None))
 
 
-def ability_text(effect: str, params: dict[str, Any], cards: MonsterCards | None = None) -> str:
-    """What a character, loot card or crisis does, in words (from its effect and parameters in the card file)."""
+def add_monsters_text(params: dict[str, Any], lk: Lookup) -> str:
+    """Reinforcements and Uprising: how many monsters of which kind join which lairs."""
+    amount = int(params.get("amount", 1))
+    colour = params.get("colour", "any")
+    if params.get("each_lair"):
+        if colour == "any":
+            return count(amount, "A monster of a random kind joins every lair.",
+                         "{n} monsters of random kinds join every lair.")
+        return ngettext("A {monster} joins every lair.", "{n} x {monster} join every lair.", amount).format(
+            n=amount, monster=lk.m(colour))
+    if colour == "any":
+        return count(amount, "A monster of a random kind joins the biggest lair.",
+                     "{n} monsters of random kinds join the biggest lair.")
+    return ngettext("A {monster} joins the biggest lair.", "{n} x {monster} join the biggest lair.", amount).format(
+        n=amount, monster=lk.m(colour))
+
+
+def bounty_reward(params: dict[str, Any]) -> str:
+    """A bounty's reward, every part of it (cubes, villagers, weapons drawn), "" for none."""
+    parts = []
+    if "cubes" in params:
+        parts.append(cubes(int(params["cubes"])))
+    if "villagers" in params:
+        parts.append(villagers(int(params["villagers"])))
+    if "weapons" in params:
+        parts.append(count(int(params["weapons"]), "{n} weapon drawn from the deck",
+                           "{n} weapons drawn from the deck"))
+    return " " + _("Reward: {reward}.").format(reward=and_list(parts)) if parts else ""
+
+
+def ability_text(effect: str, params: dict[str, Any], cards: MonsterCards | None = None,
+                 kind: str | None = None) -> str:
+    """What a character, loot card or crisis does, in words (from its effect and parameters in the card file).
+    ``kind``: a crisis card's kind (``day`` or ``lair``), for the rules that last a day or while a lair stands.
+    Every effect a card file may name (``effects.CHARACTER_EFFECTS``, ``LOOT_EFFECTS``, ``CRISIS_EFFECTS``) has its
+    words here (``tests/monster/test_issue26.py``)."""
     lk = lookup(cards)
     amount = int(params.get("amount", 1))
+    if effect == "no_three":
+        if kind == "lair":
+            return _("No kill with three weapons on this lair while it stands.")
+        if kind == "day":
+            return _("Today no kill with three weapons.")
+        return _("No kill with three weapons.")
     texts: dict[str, str] = {
         "reveal_and_draw": _("Show your hand to everyone, then draw {weapons}.").format(weapons=weapons(amount)),
         "move_top": _("Move the top monster of one lair onto another lair, without killing it."),
         "remove_top": _("Remove the top monster of a lair without killing it."),
         "take_back_cube": _("Take one of your power cubes back from the weapons bank."),
-        "restore_other": _("Restore another player's used character, so it can be used again today."),
+        "restore_other": _("Restore another player's exhausted character or exhausted loot item (your choice), so "
+                           "it can be used again today."),
         "take_top_discard": _("Take the top weapon of the discard pile into your hand."),
         "trade_for_bank": _("Discard a weapon and take the top weapon of any bank stack."),
         "gain_villagers": _("Gain {villagers}.").format(villagers=villagers(amount)),
@@ -126,36 +172,32 @@ def ability_text(effect: str, params: dict[str, Any], cards: MonsterCards | None
         "kill_top": _("Kill the top monster of a lair."),
         "team_draw": _("Every player still in the hunt draws a weapon."),
         "store_free": _("Store a weapon without discarding another."),
+        "bank_weapon": _("Take a {weapon} from its stack of the bank.").format(
+            weapon=weapon_of_colour(params.get("colour"), lk)),
         "bounty_big_lair": _("Bounty: the first to destroy a lair of {size} or more monsters gains the reward.").format(
             size=int(params.get("size", 5))),
         "bounty_kill_three": _("Bounty: the first to kill with three weapons gains the reward."),
-        "bounty_cube_pair": _("Bounty: the first to have power cubes on two stacks gains the reward."),
+        "bounty_cube_pair": _("Bounty: the first to place the second power cube on a stack of the bank gains the "
+                              "reward."),
         "kill_villagers": _("{villagers} die at once.").format(villagers=villagers(amount)),
         "each_discard": _("Each player discards {weapons}, starting with the team leader.").format(
             weapons=weapons(amount)),
-        "add_monsters": (_("A {monster} joins every lair.").format(monster=colour_monster(params.get("colour", "any"),
-                                                                                          lk))
-                         if params.get("each_lair") else
-                         _("{n} x {monster} join the biggest lair.").format(
-                             n=amount, monster=colour_monster(params.get("colour", "any"), lk))),
+        "add_monsters": add_monsters_text(params, lk),
         "greater_good": _("{villagers} are threatened: each player may discard loot to save the villagers printed "
                           "on it (at most {cap} saved).").format(villagers=villagers(amount),
                                                                  cap=int(params.get("cap", amount))),
         "no_cubes": _("Today no power cube can be placed."),
         "bloodlust": _("Today every surviving monster kills {villagers} more.").format(villagers=villagers(amount)),
         "blocked_weapon": _("Today the {weapon} cannot be used.").format(
-            weapon=lk.w(next((w.id for w in lk.cards.weapons if w.colour == params.get("colour")), None))),
-        "no_three": _("No kill with three weapons here."),
+            weapon=weapon_of_colour(params.get("colour"), lk)),
         "rage": _("Each monster of this lair kills {villagers} more.").format(villagers=villagers(amount)),
         "bloodlust_lair": _("While this lair stands, every monster kills {villagers} more.").format(
             villagers=villagers(amount)),
         "none": _("No special rule."),
     }
-    text = texts.get(effect, _("A special ability."))
-    if "cubes" in params and effect.startswith("bounty"):
-        text += " " + _("Reward: {cubes}.").format(cubes=cubes(int(params["cubes"])))
-    if "villagers" in params and effect.startswith("bounty"):
-        text += " " + _("Reward: {villagers}.").format(villagers=villagers(int(params["villagers"])))
+    text = texts[effect]  # a card file naming an effect the game does not know is refused (``cards.parse_cards``)
+    if effect.startswith("bounty"):
+        text += bounty_reward(params)
     return text
 
 
@@ -165,6 +207,28 @@ def loot_text(x: dict[str, Any], cards: MonsterCards | None = None) -> str:
     return _("{name} ({kind}, or {villagers}): {ability}").format(
         name=card_name(x["name"]), kind=kinds.get(x["kind"], x["kind"]), villagers=villagers(x["villagers"]),
         ability=ability_text(x["effect"], x.get("params", {}), cards))
+
+
+def card_text(what: str, x: Any, cards: MonsterCards | None = None) -> str:
+    """The effect in words of card ``x`` of the card list ``what`` (``weapon``, ``lair``, ``character``, ``loot``,
+    ``crisis``: the card file's tables), from the card file: what a weapon kills, a lair's monsters (top first, as
+    the table shows them), an ability, a loot card's kind and worth with its ability, a crisis' rule (a crisis lair:
+    its monsters, then its rule)."""
+    lk = lookup(cards)
+    if what == "weapon":
+        return _("Kills the {monster}.").format(monster=card_name(x.monster))
+    if what == "lair":
+        return _("Monsters, top first: {monsters}.").format(monsters=", ".join(lk.m(m) for m in x.monsters))
+    if what == "character":
+        return ability_text(x.effect, x.params, cards)
+    if what == "loot":
+        return loot_text(x.model_dump(), cards)
+    rule = ability_text(x.effect, x.params, cards, x.kind)
+    if x.kind == "lair":
+        lair = _("Monsters, top first: {monsters}.").format(
+            monsters=", ".join(lk.m(m) for m in x.monsters))
+        return lair if x.effect == "none" else f"{lair} {rule}"
+    return rule
 
 
 def loot_short(x: dict[str, Any]) -> str:
@@ -195,7 +259,7 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
         return say(s, you, names, N_("You drew: {weapons}."), N_("{who} drew: {weapons}."), weapons=got)
     if t == "crisis":
         x = lk.crisis.get(e["crisis"])
-        rule = ability_text(x.effect, x.params, cards) if x and x.effect != "none" else ""
+        rule = ability_text(x.effect, x.params, cards, x.kind) if x and x.effect != "none" else ""
         return _("Crisis: {name}. {rule}").format(name=lk.crisis_name(e["crisis"]), rule=rule).strip()
     if t == "weapon_kill":
         return say(s, you, names, N_("You use a {weapon} on {lair}."), N_("{who} uses a {weapon} on {lair}."),
@@ -307,6 +371,48 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
             return say(s, you, names, N_("You restore your own character."), N_("{who} restores your character."))
         return say(s, you, names, N_("You restore {target}'s character."),
                    N_("{who} restores {target}'s character."), target=seat_name(target, names))
+    if t == "restore_item":
+        target = e["target"]
+        if target == s:
+            return say(s, you, names, N_("You restore your own {item}."), N_("{who} restores their own {item}."),
+                       item=lk.loot_name(e["item"]))
+        if target == you:
+            return say(s, you, names, N_("You restore your {item}."), N_("{who} restores your {item}."),
+                       item=lk.loot_name(e["item"]))
+        return say(s, you, names, N_("You restore {target}'s {item}."), N_("{who} restores {target}'s {item}."),
+                   target=seat_name(target, names), item=lk.loot_name(e["item"]))
+    if t == "recovery":
+        parts = [_("your character") if q == you else _("{who}'s character").format(who=seat_name(q, names))
+                 for q in e["characters"]]
+        parts += [_("your {item}").format(item=lk.loot_name(x["item"])) if x["seat"] == you else
+                  _("{who}'s {item}").format(who=seat_name(x["seat"], names), item=lk.loot_name(x["item"]))
+                  for x in e["items"]]
+        return ngettext("Recovery: {cards} is ready again.", "Recovery: {cards} are ready again.",
+                        len(parts)).format(cards=and_list(parts))
+    if t == "return":
+        return ngettext("Dawn: the killed monster returns to {lair}, which has {monsters} again.",
+                        "Dawn: {n} killed monsters return to {lair}, which has {monsters} again.",
+                        e["returned"]).format(n=e["returned"], lair=lk.lair_name(e["lair"]),
+                                              monsters=monster_count(len(e["monsters"])))
+    if t == "crisis_ends":
+        return _("The day crisis {name} ends.").format(name=lk.crisis_name(e["crisis"]))
+    if t == "infestation":
+        return _("Infestation: new lairs appear.")
+    if t == "bank_refill":
+        return _("The {weapon} stack of the bank is empty: a {weapon} is taken from the discard pile instead.").format(
+            weapon=lk.w(e["stack"]))
+    if t == "unstore":
+        if s == you:
+            return count(e["count"], "Your stored weapon joins your hand.", "Your {n} stored weapons join your hand.")
+        who = seat_name(int(e["seat"]), names)
+        if e["weapons"]:
+            return ngettext("{who}'s weapon stored face down joins their hand ({seen}, seen when stored).",
+                            "{who}'s {n} weapons stored face down join their hand ({seen} among them, seen when "
+                            "stored).", e["count"]).format(who=who, n=e["count"],
+                                                          seen=weapons_text(e["weapons"], lk))
+        return ngettext("{who}'s weapon stored face down joins their hand.",
+                        "{who}'s {n} weapons stored face down join their hand.", e["count"]).format(who=who,
+                                                                                                   n=e["count"])
     if t == "war_horn":
         return _("The horn sounds: every player still in the hunt draws a weapon.")
     if t == "spawn_monster":
@@ -371,6 +477,8 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
             return _("Use your {character}: {ability}").format(
                 character=card_name(ch["name"]), ability=ability_text(chx.effect, chx.params, cards) if chx else "")
         return _("Use your character")
+    if effect == "restore_other" and head in ("player", "item"):
+        return _("Restore {card}").format(card=restore_target(v, head, rest, names, cards))
     if head == "item" and brief:
         return _("Use the {item}").format(item=lk.loot_name(rest))
     if head == "item":
@@ -434,6 +542,21 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
     return action
 
 
+def restore_target(v: dict[str, Any], head: str, rest: str, names: Names = None,
+                   cards: MonsterCards | None = None) -> str:
+    """The Motivator's choice (R9) in words: another player's exhausted character ("Ada's Priest") or loot item
+    ("Ada's Holy Relic")."""
+    lk = lookup(cards)
+    seats = v.get("seats", [])
+    if head == "player":
+        q = int(rest) if rest.isdigit() else -1
+        ch = seats[q].get("character") if 0 <= q < len(seats) else None
+        return _("{who}'s {card}").format(who=seat_name(q, names), card=card_name(ch["name"]) if ch else
+                                          _("character"))
+    owner = next((x["seat"] for x in seats if any(i["id"] == rest for i in x.get("items", []))), -1)
+    return _("{who}'s {card}").format(who=seat_name(owner, names), card=lk.loot_name(rest))
+
+
 def menu_group(v: dict[str, Any], action: str, names: Names = None,
                cards: MonsterCards | None = None) -> tuple[str, str] | None:
     """The terminal menu's grouping of choices of one kind: (the group's heading, this choice's own words), so the
@@ -490,6 +613,8 @@ def menu_group(v: dict[str, Any], action: str, names: Names = None,
         else:
             heading = _("Choose a lair:")
         return heading, lair_name(v, rest, cards)
+    if effect == "restore_other" and head in ("player", "item"):
+        return _("Restore:"), restore_target(v, head, rest, names, cards)
     if head == "player":
         target = int(rest) if rest.isdigit() else -1
         return _("Choose a player:"), seat_name(target, names) if target != v.get("seat") else _("you")

@@ -93,6 +93,20 @@ def event_dict(cards: MonsterCards, ev: tuple[Any, ...]) -> dict[str, Any]:
         d.update(seat=ev[1], stack=weapons[ev[2]], weapon=weapons[ev[3]])
     elif t in ("restore", "war_horn"):
         d.update(seat=ev[1], target=ev[2] if len(ev) > 2 else None)
+    elif t == "restore_item":
+        d.update(seat=ev[1], target=ev[2], item=cards.loot[ev[3]].id)
+    elif t == "recovery":
+        d.update(characters=list(ev[1]), items=[{"seat": q, "item": cards.loot[i].id} for q, i in ev[2]])
+    elif t == "return":
+        d.update(lair=lk(ev[1]), returned=ev[2], monsters=[COLOURS[c] for c in reversed(ev[3])])
+    elif t == "infestation":
+        pass
+    elif t == "bank_refill":
+        d.update(stack=weapons[ev[1]])
+    elif t == "crisis_ends":
+        d.update(crisis=cards.crises[ev[1]].id)
+    elif t == "unstore":
+        d.update(seat=ev[1], count=ev[2], weapons=[weapons[w] for w in ev[3]])
     elif t == "cubes":
         d.update(seat=ev[1], amount=ev[2])
     elif t == "bounty":

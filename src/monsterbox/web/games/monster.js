@@ -114,14 +114,9 @@ export function monsterScoring({ st, names }) {
   ]} />`;
 }
 
-export function monsterCards(cards) {
-  const d = cards.data;
-  return [
-    ...(d.weapon || []).map((w) => `${w.name}: kills a ${w.monster}`),
-    ...(d.character || []).map((c) => `${c.name}: ${words(c.effect)}`),
-    ...(d.loot || []).filter((l, i, a) => a.findIndex((x) => x.name === l.name) === i)
-      .map((l) => `${l.name} (${l.kind}): ${words(l.effect)}, ${l.villagers} villagers`),
-    ...(d.crisis || []).filter((l, i, a) => a.findIndex((x) => x.name === l.name) === i)
-      .map((c) => `${c.name} (${c.kind}): ${words(c.effect)}`),
-  ];
+/** Monster's card list: none here. Every card's effect in words, in the player's language, is in the card reference
+ * of the rules page (/api/rules/monster, from the card file: ``games/monster/help.py``), which the help panel shows;
+ * the effect ids of the card file ("bank weapon") are not words a player can read. */
+export function monsterCards() {
+  return [];
 }
