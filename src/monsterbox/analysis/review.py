@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from monsterbox.analysis.evaluate import DEFAULT_DEPTH, DEFAULT_SAMPLES, check_budget, evaluate_options
+from monsterbox.analysis.quality import grade
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _
@@ -116,6 +117,7 @@ def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
     if final.over:
         res = final.result()
         out["result"] = {"scores": res["scores"], "winners": res["winners"], "won": seat in res["winners"]}
+    grade(out)  # tiers by win chance lost, the seat's accuracy, and why each flagged move was worse
     return out
 
 

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from monsterbox.analysis.hint import format_hint, hint
 from monsterbox.analysis.review import plot_review, review_record
@@ -101,6 +102,14 @@ def print_review(console: Console, rev: dict[str, Any]) -> None:
     console.print(ngettext("{n} mistake (a move losing more than {threshold} against the best one): {marks}.",
                            "{n} mistakes (moves losing more than {threshold} against the best one): {marks}.",
                            n).format(n=n, threshold=f"{rev['threshold']:.0%}", marks=marks))
+    if rev.get("accuracy") is not None:
+        from monsterbox.analysis.quality import TIER_NAMES
+
+        tiers = ", ".join(f"{_(TIER_NAMES[k])} {v}" for k, v in rev.get("tiers", {}).items())
+        console.print(_("Accuracy {accuracy}% ({tiers}).").format(accuracy=rev["accuracy"], tiers=tiers))
+        for d in rev["decisions"]:
+            if d.get("why"):
+                console.print(Text(f"#{d['number']} {_(TIER_NAMES[d['tier']])}: {d['why']}"))
     if "result" in rev:
         res = rev["result"]
         scores = ", ".join(_("{player} {score}").format(player=_("Player {seat}").format(seat=i + 1), score=sc)

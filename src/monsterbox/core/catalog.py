@@ -90,8 +90,8 @@ def template() -> Catalog:
     cat = Catalog(domain=DOMAIN, project="monsterbox")
     # only the modules that word what players read (the engine's own messages are developer text)
     method_map = [("core/wording.py", "python"), ("games/**/text.py", "python"), ("games/**/help.py", "python"),
-                  ("tui/**.py", "python"), ("server/tables.py", "python"),
-                  ("analysis/hint.py", "python"), ("analysis/review.py", "python"),
+                  ("games/**/prompt.py", "python"), ("tui/**.py", "python"), ("server/tables.py", "python"),
+                  ("analysis/hint.py", "python"), ("analysis/review.py", "python"), ("analysis/quality.py", "python"),
                   ("analysis/terminal.py", "python"), ("cli.py", "python"),
                   ("**.py", "ignore")]
     for filename, lineno, message, _comments, context in extract_from_dir(

@@ -31,6 +31,7 @@ GAME_IDS: tuple[str, ...] = ("inn", "monster", "mansion", "maker")
 PARTS = {
     "text": "the wording layer (module: narrate, describe_action, explain_refusal, ...)",
     "help": "the rules in words (module: rules_text, table_help)",
+    "prompt": "the decision in words (module: decision_kind, prompt)",
     "heuristic": "the heuristic bot's policy class (PolicyAgent runs it on a determinization)",
     "rollout": "a fast rollout policy f(state) -> action code, for ISMCTS's heuristic rollouts",
     "card_names": "a function returning the names of the default card file, for the message catalogue",

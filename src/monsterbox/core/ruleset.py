@@ -36,6 +36,9 @@ class Ruleset(ABC):
     max_players: ClassVar[int]
     #: option keys that reveal hidden information (e.g. an explicit deck order); dropped from determinizations
     secret_options: ClassVar[tuple[str, ...]] = ()
+    #: the stable ids of every kind of decision the game asks (``games/<id>/prompt.py``: ``decision_kind(view)``
+    #: names the one a view faces, from public information only; a prompt names each in words)
+    decision_kinds: ClassVar[tuple[str, ...]] = ()
 
     # --- options and setup -------------------------------------------------------------------------------------
     @abstractmethod

@@ -66,3 +66,15 @@ def worded(describe: Any, v: dict[str, Any], action: str, names: Names, cards: A
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return None
     return label if isinstance(label, str) and label and label != action else None
+
+
+def ask(v: dict[str, Any], names: Names, question: str, doing: str) -> str:
+    """A decision's prompt told to the view's seat: ``question`` (already in words) when that seat is to play,
+    else "Waiting for Bot 2 (hard): {doing}" (``doing``: the same decision as the others see it, "bidding for
+    Troll 20"); "The game is over." when nobody is to play."""
+    seat, to_play = v.get("seat"), v.get("to_play")
+    if to_play is None:
+        return _("The game is over.")
+    if seat == to_play:
+        return capitalise(question)
+    return elide(_("Waiting for {who}: {doing}").format(who=seat_name(to_play, names), doing=doing))

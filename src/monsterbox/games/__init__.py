@@ -1,7 +1,7 @@
 """The four games of the box, registered with the game registry (``core.registry``), which knows no game itself.
 
 Each game is one package of the same shape (``cards``, ``state``, ``actions``, ``rules``, ``view``, ``text``,
-``help``, ``heuristic``); its registration names the ruleset and the modules of its other parts, imported at first
+``help``, ``prompt``, ``heuristic``); its registration names the ruleset and the modules of its other parts, imported at first
 use. The package ``monsterbox`` imports this one, so the games are registered before any of them is asked for.
 """
 
@@ -15,7 +15,7 @@ _POLICIES = {"inn": "InnPolicy", "monster": "MonsterPolicy", "mansion": "Mansion
 def _register_boxed() -> None:
     for game_id, title in _TITLES.items():
         package = f"{__name__}.{game_id}"
-        parts = {"text": f"{package}.text", "help": f"{package}.help",
+        parts = {"text": f"{package}.text", "help": f"{package}.help", "prompt": f"{package}.prompt",
                  "heuristic": f"{package}.heuristic:{_POLICIES[game_id]}",
                  "rollout": f"{package}.heuristic:rollout_policy"}
         if game_id != "inn":  # Monster Inn's creatures have no names of their own (their wording is in text.py)

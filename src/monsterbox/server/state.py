@@ -23,6 +23,11 @@ from monsterbox.server.tables import Table, text_module
 STORY_WINDOW = 40  # the most recent events in a replayed position's story (a live state: LOG_WINDOW)
 
 
+def prompt_module(game_id: str) -> Any:
+    """The game's decisions in words (``games/<id>/prompt.py``: ``decision_kind``, ``prompt``)."""
+    return game_part(game_id, "prompt")
+
+
 def kept(data: bytes) -> bytes:
     """``data`` copied into a bytes object of its own size, for keeping. ``orjson.dumps`` returns its output in the
     buffer it wrote it in, at least 4 KB (measured with ``tracemalloc``, orjson 3.13): a 100-byte event kept as it
@@ -109,7 +114,9 @@ def _shared(table: Table, lang: str) -> dict[str, Any]:
 
 def _own(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     """The part of a state that is ``seat``'s own (None: a spectator's): its view with its recent events, the story
-    of them in ``lang``, and its legal moves in words when it is a human seat to play."""
+    of them in ``lang``, the decision the table waits for (``decision``: its kind, "" when the game is over;
+    ``prompt``: the seat's question in one line, or whom the table waits for and on what), and its legal moves in
+    words when it is a human seat to play."""
     g = table.game
     view = dict(_view(table, seat))
     total = g.event_count(seat)
@@ -120,7 +127,10 @@ def _own(table: Table, seat: int | None, lang: str) -> dict[str, Any]:
     if seat is not None and g.to_play == seat and table.seats[seat]["kind"] == "human":
         text, names, cards = text_module(g.game_id), table.names(), g.state.cards
         legal = [{"id": a, "text": text.describe_action(view, a, names, cards)} for a in g.legal_actions()]
-    return {"seat": seat, "view": view, "legal": legal, "story": _joined(story[first:]), "story_first": first}
+    ask = prompt_module(g.game_id)
+    return {"seat": seat, "view": view, "decision": ask.decision_kind(view),
+            "prompt": ask.prompt(view, table.names(), g.state.cards), "legal": legal,
+            "story": _joined(story[first:]), "story_first": first}
 
 
 def table_state(table: Table, seat: int | None, lang: str = "en") -> dict[str, Any]:

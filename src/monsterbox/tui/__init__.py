@@ -28,6 +28,28 @@ from monsterbox.tui.layout import Flow, MenuEntry, grouped_menu
 
 HELP_WORDS = ("?", "help", "aide")
 RULES_WORDS = ("rules", "regles", "règles")
+BACK_WORDS = ("b", "back", "retour")
+TABLE_WORDS = ("t", "table")
+BACK = "\x00back"  # what ``ask`` returns for "b": undo the last step of a choice being built
+
+#: per game, the decision kinds that go on with a choice the same seat began (Monster's pending action slots:
+#: three weapons, storing, a character's targets; Maker's discards; Mansion's payment): the terminal builds the
+#: whole choice on a copy of the game, with a way back, and plays it on the real game once complete
+CONTINUES: dict[str, frozenset[str]] = {
+    "monster": frozenset({"three_weapons", "store_weapons", "discard_order", "choose_weapon", "choose_lair",
+                          "choose_lair_to", "choose_bank", "choose_player", "choose_cube"}),
+    "maker": frozenset({"discard"}),
+    "mansion": frozenset({"payment"}),
+}
+#: events a step of a choice may cause and still be taken back (nothing learnt: no card drawn, no die rolled);
+#: any other event commits the steps so far (a draw seen cannot be unseen)
+UNDOABLE_EVENTS: dict[str, frozenset[str]] = {
+    "monster": frozenset({"ability"}),
+    "maker": frozenset({"discard", "discard_action", "drop_treasure"}),
+    "mansion": frozenset(),
+}
+#: choices that keep a fixed key whatever else the menu holds (Maker's "Done" after a list of discards)
+FIXED_KEYS = {"done": "0"}
 
 
 class Interrupted(Exception):
@@ -80,6 +102,23 @@ def refusal_text(game: Game, seat: int, action: str, names: list[str] | None) ->
     return str(text_module(game.game_id).explain_refusal(r, game.view(seat), action, names, game.state.cards))
 
 
+def prompt_module(game_id: str) -> ModuleType:
+    return importlib.import_module(f"monsterbox.games.{game_id}.prompt")
+
+
+def menu_keys(legal: list[str]) -> list[str]:
+    """The key of each choice: numbers from 1 in order, except the choices with a fixed key (``FIXED_KEYS``), so
+    "Done" stays 0 while the discards before it renumber."""
+    keys, n = [], 0
+    for a in legal:
+        if a in FIXED_KEYS:
+            keys.append(FIXED_KEYS[a])
+        else:
+            n += 1
+            keys.append(str(n))
+    return keys
+
+
 def menu_entries(game_id: str, v: dict[str, Any], legal: list[str], names: list[str] | None,
                  cards: Any = None) -> list[MenuEntry]:
     """The numbered menu's entries: each choice's brief label (``describe_action``) and, where the game's wording
@@ -87,7 +126,7 @@ def menu_entries(game_id: str, v: dict[str, Any], legal: list[str], names: list[
     text = text_module(game_id)
     group = getattr(text, "menu_group", None)
     out: list[MenuEntry] = []
-    for i, a in enumerate(legal, 1):
+    for i, a in zip(menu_keys(legal), legal, strict=True):
         line = Text(f"{i:>2}. ", style="bold cyan")
         line.append(text.describe_action(v, a, names, cards, brief=True))
         g = group(v, a, names, cards) if group else None
@@ -103,17 +142,31 @@ def menu(game_id: str, v: dict[str, Any], legal: list[str], names: list[str] | N
 
 
 def ask(console: Console, game: Game, lines: list[Text | Flow], on_help: Any, on_hint: Any = None,
-        on_refusal: Any = None) -> str:
+        on_refusal: Any = None, back: str | None = None, on_table: Any = None) -> str:
     """Show the menu (``lines``: :func:`menu`) and ask for a choice by number (or by action id) until a valid one is
-    given; ``?``/``help`` shows help, ``h`` a hint (``on_hint()``, when given); an action id refused now is explained
-    (``on_refusal(action)``). EOFError/KeyboardInterrupt pass through."""
+    given; ``?``/``help`` shows help, ``h`` a hint (``on_hint()``, when given), ``t`` the table again
+    (``on_table()``), ``b`` goes back (returns ``BACK``) when ``back`` (the step it undoes, in words) is given; an
+    action id refused now is explained (``on_refusal(action)``). EOFError/KeyboardInterrupt pass through."""
     legal = game.legal_actions()
+    keys = menu_keys(legal)
+    numbered = sum(1 for a in legal if a not in FIXED_KEYS)
     for line in lines:
         console.print(line)
+    if back is not None:
+        console.print(Text(" b. ", style="bold cyan") + Text(_("Back (undo: {step})").format(step=back)))
     while True:
         prompt = _("Your choice (1-{n}, ? for help, h for a hint): ") if on_hint else \
             _("Your choice (1-{n}, ? for help): ")
-        answer = console.input(prompt.format(n=len(legal))).strip()
+        answer = console.input(prompt.format(n=max(1, numbered))).strip()
+        if back is not None and answer.lower() in BACK_WORDS:
+            return BACK
+        if on_table and answer.lower() in TABLE_WORDS:
+            on_table()
+            continue
+        if answer in keys:
+            return legal[keys.index(answer)]
+        if answer == "1" and not numbered and len(legal) == 1:  # only a fixed choice is left: 1 takes it too
+            return legal[0]
         if answer.lower() in HELP_WORDS:
             on_help(False)
             continue
@@ -125,8 +178,6 @@ def ask(console: Console, game: Game, lines: list[Text | Flow], on_help: Any, on
         if on_hint and answer.lower() in ("h", "hint"):
             on_hint()
             continue
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
         if game.action_code(answer) is not None and on_refusal:  # a real action, refused now: say why, in words
             console.print(Text(on_refusal(answer), style="yellow"))
             continue
@@ -135,9 +186,16 @@ def ask(console: Console, game: Game, lines: list[Text | Flow], on_help: Any, on
 
 
 def show_help(console: Console, game: Game, seat: int, full: bool) -> None:
+    """``?``: the cards now on the table; ``rules``: the whole rules, through a pager when the output is a
+    terminal (they run to 55-160 lines), printed as they are otherwise."""
     h = help_module(game.game_id)
     if full:
-        console.print(Markdown(h.rules_text(cards=game.state.cards)))
+        rules = Markdown(h.rules_text(cards=game.state.cards))
+        if console.is_terminal:
+            with console.pager(styles=True):
+                console.print(rules)
+        else:
+            console.print(rules)
         return
     console.print(Markdown(h.table_help(game.view(seat), cards=game.state.cards)))
     console.print(Text(_("(Type 'rules' for the whole rules and the card reference.)"), style="dim"))
@@ -155,32 +213,77 @@ def print_events(console: Console, game: Game, shown: int, seats: Seats) -> int:
     return shown + len(new)
 
 
+def build_choice(console: Console, game: Game, seats: Seats, on_table: Any) -> list[str]:
+    """Ask the reader's seat for its decision and return the moves to play on ``game``: one, or every step of a
+    choice that goes on over several decisions (``CONTINUES``), built on a copy of the game (each step offers what
+    the engine's legal actions offer there) with "b" to take the last step back. A step that makes the seat learn
+    something (a card drawn: ``UNDOABLE_EVENTS``) ends the building: the steps so far are played at once."""
+    seat, gid = seats.you, game.game_id
+    text, ask_words = text_module(gid), prompt_module(gid)
+    cards = game.state.cards
+    steps: list[str] = []
+    work = game
+    start = game.event_count(seat)
+    while True:
+        v = work.view(seat)
+        console.print(Text(ask_words.prompt(v, seats.names, cards), style="bold"))
+        legal = work.legal_actions()
+        lines = menu(gid, v, legal, seats.names, cards, console.width)
+        hint = partial(print_hint, console, work, seat, partial(text.describe_action, v, names=seats.names,
+                                                                  cards=cards)) if not steps else None
+        back = None
+        if steps:
+            before = game.copy()
+            for a in steps[:-1]:
+                before.play(a)
+            back = text.describe_action(before.view(seat), steps[-1], seats.names, cards, brief=True)
+        answer = ask(console, work, lines, partial(show_help, console, work, seat), hint,
+                     partial(refusal_text, work, seat, names=seats.names), back, on_table)
+        if answer == BACK:
+            steps.pop()
+            work = game.copy() if steps else game
+            for a in steps:
+                work.play(a)
+            continue
+        steps.append(answer)
+        if work is game:
+            work = game.copy()
+        work.play(answer)
+        if work.over or work.to_play != seat or ask_words.decision_kind(work.view(seat)) not in CONTINUES.get(gid, ()):
+            return steps
+        learnt = [e for e in work.events(seat, since=start) if e["type"] not in UNDOABLE_EVENTS.get(gid, ())]
+        if learnt:
+            return steps
+
+
 def play_loop(game: Game, seats: Seats, agents: dict[int, Any], save_path: Path, console: Console,
               table: dict[str, Any] | None = None, shown: int = 0) -> None:
     """Play until the game ends. End of input saves the record and returns; Ctrl-C saves it and raises
-    ``Interrupted`` (the command exits 130)."""
+    ``Interrupted`` (the command exits 130). The table is printed when the reader's turn comes and someone else
+    changed it since it was last printed (or ``t`` asks for it), not again after each of the reader's own steps."""
     r = renderer(game.game_id)
-    text = text_module(game.game_id)
     seat = seats.you
     console.print(Text(_("{title}, {players} players, seed {seed}.").format(
         title=game.rules.title, players=game.players, seed=game.seed), style="bold"))
+    printed = -1  # the number of moves played when the table was last printed for the reader
+    own = 0  # moves played by the reader since then
     try:
         while not game.over:
             p = game.to_play
             assert p is not None
-            v = game.view(seat)
             shown = print_events(console, game, shown, seats)
             if p == seat:
-                r.print_table(console, v, seats, game.state.cards)
-                legal = game.legal_actions()
-                lines = menu(game.game_id, v, legal, seats.names, game.state.cards, console.width)
-                hint = partial(print_hint, console, game, seat,
-                               partial(text.describe_action, v, names=seats.names, cards=game.state.cards))
-                action = ask(console, game, lines, lambda full: show_help(console, game, seat, full), hint,
-                             partial(refusal_text, game, seat, names=seats.names))
+                def show_table() -> None:
+                    r.print_table(console, game.view(seat), seats, game.state.cards)
+
+                if printed < 0 or len(game.actions) - own != printed:
+                    show_table()
+                    printed, own = len(game.actions), 0
+                for action in build_choice(console, game, seats, show_table):
+                    game.play(action)
+                    own += 1
             else:
-                action = agents[p].act(observe(game, p))
-            game.play(action)
+                game.play(agents[p].act(observe(game, p)))
         v = game.view(seat)
         print_events(console, game, shown, seats)
         r.print_result(console, v, seats, game.state.cards)

@@ -50,6 +50,10 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
         if tr:
             units += [_("treasures: ") + treasures("gold", tr["gold"], True) + ", ",
                       treasures("gem", tr["gem"], True) + semi(True)]
+        elif s.get("treasure_count"):  # face down, but every movement was public (R8): the count is known
+            tc = s["treasure_count"]
+            units += [_("treasures face down: ") + treasures("gold", tc["gold"], True) + ", ",
+                      treasures("gem", tc["gem"], True) + semi(True)]
         else:
             units.append(_("treasures hidden") + semi(True))
         mons, hums = s["dungeon"]["monsters"], s["dungeon"]["humans"]

@@ -65,6 +65,8 @@ def seat_block(v: dict[str, Any], s: dict[str, Any], seats: Any, lk: Any) -> Flo
         points = [None] * len(s["actors"])
     if s["tile"]:
         head.append(_("tile {tile}").format(tile=s["tile"]) + semi(True))
+    if s.get("ticket_count") is not None and s["seat"] != seats.you:  # public (P12); yours are behind your screen
+        head.append(count(s["ticket_count"], "{n} ticket", "{n} tickets") + semi(True))
     if s.get("reserved_count") and s["seat"] != seats.you:  # yours are listed behind your screen
         head.append(count(s["reserved_count"], "{n} actor reserved", "{n} actors reserved") + semi(True))
     chambers = [chamber_label(c) for c in s.get("chambers", [])]

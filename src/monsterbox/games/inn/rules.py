@@ -21,6 +21,7 @@ from monsterbox.games.inn.scoring import final_scores, score_game, winners
 from monsterbox.games.inn.state import (
     BID,
     BONUS,
+    DECISION_KINDS,
     GEM,
     GOLD,
     KIND_NAMES,
@@ -394,6 +395,7 @@ class InnRules(PhasedRuleset):
     max_players = 5
     secret_options = ("deck",)
     over_phase = OVER
+    decision_kinds = DECISION_KINDS
     view_module = "monsterbox.games.inn.view"
 
     def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:

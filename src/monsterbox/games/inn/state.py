@@ -14,6 +14,8 @@ KIND_NAMES = ("gold", "gem")
 # Phases: bidding on the leftmost creature, the dropper's human bonus choice, the dropper's support choice.
 BID, BONUS, SUPPORT, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("bid", "bonus", "support", "over")
+#: every kind of decision the game asks (the public phase, refined: ``prompt.decision_kind``)
+DECISION_KINDS = ("bid", "bonus", "support")
 
 Event = tuple[Any, ...]
 

@@ -33,6 +33,7 @@ from monsterbox.games.maker.cards import (
 )
 from monsterbox.games.maker.state import (
     BATTLE,
+    DECISION_KINDS,
     DEFEATED,
     DISCARD,
     ENTERING,
@@ -955,6 +956,7 @@ class MakerRules(PhasedRuleset):
     max_players = 6
     secret_options = ("deck", "treasure_deck", "dice")
     over_phase = OVER
+    decision_kinds = DECISION_KINDS
     view_module = "monsterbox.games.maker.view"
 
     # The hot paths called by ``core.game.Game`` a decision, with no method frame of their own: the rules'

@@ -12,6 +12,8 @@ from monsterbox.games.maker.cards import MakerCards
 # Phases: a turn's main action, then its sub-decisions.
 TURN, BATTLE, HEAL, DISCARD, TRAP_PHASE, TREASURE, OVER = range(7)
 PHASE_NAMES = ("turn", "battle", "heal", "discard", "trap", "treasure_limit", "over")
+#: every kind of decision the game asks (the public phase, refined: ``prompt.decision_kind``)
+DECISION_KINDS = ("turn", "battle", "heal", "discard", "trap", "treasure_limit")
 # Stages of a player's trip (the Enter/Exit tile).
 ENTERING, EXITING, EXITED = 0, 1, 2
 STAGE_NAMES = ("entering", "exiting", "exited")

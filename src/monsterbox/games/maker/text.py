@@ -298,7 +298,7 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
     if head == "discard":
         return _("Discard {card}").format(card=lk.name(parts[1]))
     if head == "done":
-        return _("Done")
+        return _("Stop discarding and end your turn")
     if head == "add":
         return _("Send {character} into the battle").format(character=lk.name(parts[1]))
     if head == "cleric":

@@ -42,6 +42,7 @@ from monsterbox.games.mansion.state import (
     BUY_MUMMY,
     BUY_RESERVE,
     CAST,
+    DECISION_KINDS,
     DUMMY_ACTOR,
     DUMMY_SKULLS,
     LAGOON,
@@ -1014,6 +1015,7 @@ class MansionRules(PhasedRuleset):
     max_players = 4
     secret_options = ("deck", "bag")
     over_phase = OVER
+    decision_kinds = DECISION_KINDS
     view_module = "monsterbox.games.mansion.view"
 
     def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:

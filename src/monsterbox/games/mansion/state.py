@@ -15,6 +15,8 @@ from monsterbox.games.mansion.payments import PaymentTable
 TILE, TAKE, CAST, DUMMY_ACTOR, DUMMY_SKULLS, LAGOON, OVER, PAY = range(8)
 PHASE_NAMES = ("turn_order", "take_skulls", "casting", "dummy_actor", "dummy_skulls", "black_lagoon", "over",
                "payment")
+#: every kind of decision the game asks (the public phase, refined: ``prompt.decision_kind``)
+DECISION_KINDS = ("turn_order", "take_skulls", "casting", "payment", "dummy_actor", "dummy_skulls", "black_lagoon")
 # What a pending payment is for: (kind, item) with kind one of these.
 BUY_AUDITION, BUY_RESERVE, BUY_MUMMY, BUY_CHAMBER = range(4)
 

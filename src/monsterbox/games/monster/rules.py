@@ -47,6 +47,7 @@ from monsterbox.games.monster.mechanics import (
 from monsterbox.games.monster.state import (
     ARM,
     CRISIS_DISCARD,
+    DECISION_KINDS,
     HUNT,
     LOOT,
     OVER,
@@ -1521,6 +1522,7 @@ class MonsterRules(PhasedRuleset):
     max_players = 6
     secret_options = ("lairs", "crises", "weapons", "characters")
     over_phase = OVER
+    decision_kinds = DECISION_KINDS
     view_module = "monsterbox.games.monster.view"
 
     # the module's functions themselves, not methods calling them: one call less on every decision or new game

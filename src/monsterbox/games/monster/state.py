@@ -13,6 +13,10 @@ from monsterbox.games.monster.cards import MonsterCards
 # discards, For the Greater Good's sacrifices, character selection (variant).
 HUNT, PENDING, ARM, LOOT, CRISIS_DISCARD, SACRIFICE, SELECT, OVER = range(8)
 PHASE_NAMES = ("hunt", "choose", "arm", "loot", "crisis_discard", "sacrifice", "character_selection", "over")
+#: every kind of decision the game asks (the public phase, refined: ``prompt.decision_kind``)
+DECISION_KINDS = ("character_selection", "hunt", "three_weapons", "store_weapons", "discard_order", "choose_weapon",
+                  "choose_lair", "choose_lair_to", "choose_bank", "choose_player", "choose_cube", "arm", "loot",
+                  "crisis_discard", "sacrifice")
 
 Event = tuple[int, tuple[Any, ...]]
 

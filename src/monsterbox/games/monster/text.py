@@ -460,7 +460,7 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
     if head == "lair":
         lair = lair_name(v, rest, cards)
         if slot == "lair_to":
-            return _("Move it onto {lair}").format(lair=lair)
+            return _("Move the monster onto {lair}").format(lair=lair)
         if effect == "move_top":
             return _("Move the top monster of {lair}").format(lair=lair)
         if effect == "remove_top":
