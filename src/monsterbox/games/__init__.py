@@ -1,8 +1,9 @@
 """The four games of the box, registered with the game registry (``core.registry``), which knows no game itself.
 
 Each game is one package of the same shape (``cards``, ``state``, ``actions``, ``rules``, ``view``, ``text``,
-``help``, ``prompt``, ``heuristic``); its registration names the ruleset and the modules of its other parts, imported at first
-use. The package ``monsterbox`` imports this one, so the games are registered before any of them is asked for.
+``help``, ``prompt``, ``heuristic``); its registration names the ruleset and the modules of its other
+parts, imported at first use. The package ``monsterbox`` imports this one, so the games are registered before
+any of them is asked for.
 """
 
 from monsterbox.core.registry import register_game

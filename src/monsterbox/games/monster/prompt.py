@@ -22,6 +22,7 @@ PHASE_KINDS = {"hunt": "hunt", "arm": "arm", "loot": "loot", "crisis_discard": "
                "sacrifice": "sacrifice", "character_selection": "character_selection"}
 SLOT_KINDS = {"discard_order": "discard_order", "weapon": "choose_weapon", "lair": "choose_lair",
               "lair_to": "choose_lair_to", "bank": "choose_bank", "player_exhausted": "choose_player",
+              "exhausted_card": "choose_player",
               "own_cube": "choose_cube"}
 
 
@@ -94,7 +95,7 @@ def prompt(v: dict[str, Any], names: Names = None, cards: MonsterCards | None = 
             "choose_lair": _("{source}: choose a lair"),
             "choose_lair_to": _("{source}: choose the lair the monster moves onto"),
             "choose_bank": _("{source}: choose a stack of the weapons bank"),
-            "choose_player": _("{source}: choose a player whose character is used"),
+            "choose_player": _("{source}: choose another player's exhausted character or item to restore"),
             "choose_cube": _("{source}: choose the stack to take your power cube back from"),
         }
         return ask(v, names, questions[kind].format(source=source), _("resolving {source}").format(
