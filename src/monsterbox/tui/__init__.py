@@ -23,6 +23,7 @@ from monsterbox.agents.base import observe
 from monsterbox.analysis.terminal import print_hint
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _
+from monsterbox.core.wording import seat_names, table_seats
 from monsterbox.tui.layout import Flow, MenuEntry, grouped_menu
 
 HELP_WORDS = ("?", "help", "aide")
@@ -54,7 +55,8 @@ def renderer(game_id: str) -> ModuleType:
 
 
 def bot_name(seat: int, spec: str) -> str:
-    return _("Bot {seat} ({agent})").format(seat=seat, agent=spec)
+    """A bot's name, as every part of monsterbox names it (``core.wording.seat_names``): "Bot 2 (hard)" at seat 1."""
+    return seat_names([{"kind": "bot", "agent": spec} for _ in range(seat + 1)])[seat]
 
 
 def save_record(game: Game, path: Path, console: Console, table: dict[str, Any] | None = None) -> None:
@@ -62,6 +64,8 @@ def save_record(game: Game, path: Path, console: Console, table: dict[str, Any] 
     rec = game.record()
     if table:
         rec["table"] = table
+        if isinstance(table.get("seat"), int) and isinstance(table.get("bots"), list):
+            rec["seats"] = table_seats(game.players, table["seat"], table["bots"], table.get("name"))
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(rec, indent=1), encoding="utf-8")
     os.replace(tmp, path)
@@ -193,13 +197,14 @@ def play_loop(game: Game, seats: Seats, agents: dict[int, Any], save_path: Path,
         raise Interrupted from None
 
 
-def print_story(game: Game, console: Console) -> None:
-    """The whole game's story (public events) and, when over, its scoring."""
+def print_story(game: Game, console: Console, names: list[str] | None = None) -> None:
+    """The whole game's story (public events) and, when over, its scoring; ``names``: the seats' names
+    (``core.wording.seat_names``, as play named them)."""
     text = text_module(game.game_id)
     v = game.spectator_view()
     for e in game.events(None):
-        line = text.narrate(e, None, None, game.state.cards)
+        line = text.narrate(e, None, names, game.state.cards)
         if line:
             console.print(Text(line))
     if game.over:
-        renderer(game.game_id).print_result(console, v, Seats(-1, []), game.state.cards)
+        renderer(game.game_id).print_result(console, v, Seats(-1, list(names or [])), game.state.cards)

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from monsterbox.core.i18n import N_, _
+from monsterbox.core.wording import labelled
 from monsterbox.games.monster.cards import MonsterCards, default_cards
 from monsterbox.games.monster.text import ability_text, card_name, lookup, loot_text
 
@@ -56,7 +57,7 @@ def card_reference(cards: MonsterCards | None = None) -> str:
                                                                        monster=card_name(w.monster)))
     out += ["", _("### Characters")]
     for ch in c.characters:
-        out.append(f"- **{card_name(ch.name)}**: {ability_text(ch.effect, ch.params, cards)}")
+        out.append("- " + labelled(f"**{card_name(ch.name)}**", ability_text(ch.effect, ch.params, cards)))
     out += ["", _("### Loot (copies)")]
     seen: Counter[str] = Counter(x.name for x in c.loot)
     done: set[str] = set()
@@ -77,11 +78,11 @@ def card_reference(cards: MonsterCards | None = None) -> str:
             extra = ""
             if cr.monsters:
                 extra = " " + _("Monsters: {monsters}.").format(monsters=", ".join(lk.m(m) for m in cr.monsters))
-            out.append(f"- **{card_name(cr.name)}** ({kinds[cr.kind]}, x{names[cr.name]}): "
-                       f"{ability_text(cr.effect, cr.params, cards)}{extra}")
+            out.append("- " + labelled(f"**{card_name(cr.name)}** ({kinds[cr.kind]}, x{names[cr.name]})",
+                                       f"{ability_text(cr.effect, cr.params, cards)}{extra}"))
     out += ["", _("### Lairs")]
     for lair in c.lairs:
-        out.append(f"- **{card_name(lair.name)}**: " + ", ".join(lk.m(m) for m in reversed(lair.monsters)))
+        out.append("- " + labelled(f"**{card_name(lair.name)}**", ", ".join(lk.m(m) for m in reversed(lair.monsters))))
     return "\n".join(out)
 
 
