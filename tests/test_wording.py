@@ -211,6 +211,17 @@ def test_french_catalogue_has_a_space_before_high_punctuation():
     assert french_punctuation_slips("Bank: 3, 45%") and not french_punctuation_slips("Banque : 3, 45 %")
 
 
+@pytest.mark.parametrize("game_id", ["inn", "maker", "mansion", "monster"])
+def test_french_rules_have_a_space_before_high_punctuation(game_id):
+    """The rules and card reference (``games/<id>/help.py``) in French: "**Dracula** : ...", "a ; b" (they were
+    written "**Dracula**: ..." by the code, outside the catalogue)."""
+    help_module = importlib.import_module(f"monsterbox.games.{game_id}.help")
+    with use_language("fr"):
+        text = help_module.rules_text()
+    bad = [line for line in text.splitlines() if french_punctuation_slips(line)]
+    assert not bad, bad[:5]
+
+
 # --- random games: what players read ------------------------------------------------------------------------------
 SLIPS = {
     "a before a vowel": (re.compile(r"(?<![\w'’])[Aa] (?=[AEIOU])"), "en"),

@@ -69,7 +69,7 @@ def card_reference(cards: MansionCards | None = None) -> str:
         by_type.setdefault(d["type"], []).append(f"{actor_label(d)} {key[2]} (x{counts[key]})")
     for t, rows in by_type.items():
         d = next(x for x in first.values() if x["type"] == t)
-        out.append("- " + labelled(f"**{card_name(d['name'])}**", f"{actor_rule(d)} " + "; ".join(rows)))
+        out.append("- " + labelled(f"**{card_name(d['name'])}**", f"{actor_rule(d)} " + _("; ").join(rows)))
     out += ["", _("### Chambers (cost: 2 skulls of any colour)")]
     seen: set[str] = set()
     for ch in c.chambers:
