@@ -16,10 +16,11 @@ Names = Sequence[str] | None
 
 
 def seat_name(seat: int, names: Names = None) -> str:
-    """The name a seat goes by: its given name ("Ada", "Bot 2 (heuristic)"), else "Seat 2"."""
+    """The name a seat goes by: its given name ("Ada", "Bot 2 (heuristic)"), else "Player 3" for seat 2, as
+    ``seat_names`` names a seat nobody named."""
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return _("Seat {n}").format(n=seat)
+    return _("Player {seat}").format(seat=seat + 1)
 
 
 #: "a" before a word said with a vowel sound; not before "one", "uni...", "use...", "Eu..." (said "w", "y")
