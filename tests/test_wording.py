@@ -193,6 +193,20 @@ def test_glossary_catches_the_pool_called_reserve():
     assert not re.search(supply.only_for, "Partir : prendre la Réserve de Trésors et la carte suivante.")
 
 
+#: a gendered French article straight before a filled-in name: the name's gender is unknown to the sentence
+NAME_FIELDS = "monster|weapon|actor|treasure|card|character|lair|item|loot|chamber|reward|creature|label|what"
+GENDERED = re.compile(rf"\b(?:[Uu]ne?|[Ll][ea]|[Dd]u|[Aa]u) \{{(?:{NAME_FIELDS})\}}")
+
+
+def test_french_never_puts_a_gendered_article_before_a_name():
+    """French names a card with a classifier noun ("le monstre {monster}", "l'arme {weapon}"), never "un {monster}":
+    "un Orque" but "une Goule". "de"/"d'" before a name is made right by ``elide``."""
+    po = catalogue()
+    bad = [(text_of(m.id)[:60], text_of(m.string)) for m in po if m.id and GENDERED.search(text_of(m.string))]
+    assert not bad, bad[:10]
+    assert GENDERED.search("Vous placez un {monster} dans le labyrinthe.") and not GENDERED.search("un {n}")
+
+
 FR_PUNCT = re.compile(r"[^\s\u00a0\u202f({\[\"'«]([:;!?%])(?!//)")
 
 

@@ -5,6 +5,9 @@ Monster Inn's words are the French rulebook's (``shared/rules/monster-inn.fr.txt
 the Inn are the *Réserve de Trésors* (EN: the pool); *la Réserve* alone is the supply, the treasures no one holds
 (EN: the supply). The other games have no French rulebook: their words are those the catalogue chose, kept one.
 
+Before a filled-in name, French writes a classifier noun ("le monstre {monster}", "l'arme {weapon}"), never a
+gendered article ("un {monster}": "un Orque" but "une Goule"); "de {name}" is elided by ``core.i18n.elide``.
+
 Each term: the English word (a regular expression, matched whole-word and case-blind in a message), the French
 word every translation of such a message uses, and a French pattern no translation of a message *without* the
 English word may hold (a term used for another thing: "Réserve" alone for the pool).
