@@ -23,7 +23,7 @@ from monsterbox.agents.base import observe
 from monsterbox.analysis.terminal import print_hint
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _
-from monsterbox.core.wording import seat_names, table_seats
+from monsterbox.core.wording import table_seats
 from monsterbox.tui.layout import Flow, MenuEntry, grouped_menu
 
 HELP_WORDS = ("?", "help", "aide")
@@ -52,11 +52,6 @@ def help_module(game_id: str) -> ModuleType:
 
 def renderer(game_id: str) -> ModuleType:
     return importlib.import_module(f"monsterbox.tui.{game_id}")
-
-
-def bot_name(seat: int, spec: str) -> str:
-    """A bot's name, as every part of monsterbox names it (``core.wording.seat_names``): "Bot 2 (hard)" at seat 1."""
-    return seat_names([{"kind": "bot", "agent": spec} for _ in range(seat + 1)])[seat]
 
 
 def save_record(game: Game, path: Path, console: Console, table: dict[str, Any] | None = None) -> None:
