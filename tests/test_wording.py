@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import importlib
+import io
 import json
 import random
 import re
@@ -280,6 +281,35 @@ def test_no_slips_in_what_random_games_tell(game_id, players):
                         line = text.narrate(e, seat, names, g.state.cards)
                         for k in slips(line or "", lang):
                             found.setdefault(f"{lang} {k}", line)
+    assert not found, found
+
+
+@pytest.mark.parametrize("game_id,players", [("inn", 3), ("maker", 3), ("mansion", 2), ("monster", 3)])
+def test_no_slips_in_the_terminal_table(game_id, players):
+    """The terminal's table (``tui/<id>.py``) at random positions, both languages: the same slips, and no seat
+    line left empty ("The dummy:")."""
+    from monsterbox.tui import Seats, renderer
+
+    found: dict[str, str] = {}
+    g = monsterbox.new_game(game_id, players, 1)
+    r = random.Random(1)
+    names = ["You", *NAMES[1:players]]
+    step = 0
+    while not g.over:
+        if step % 15 == 0:
+            for lang in ("en", "fr"):
+                with use_language(lang):
+                    console = Console(width=250, record=True, file=io.StringIO())
+                    renderer(game_id).print_table(console, g.view(0), Seats(0, names), g.state.cards)
+                    for line in console.export_text().splitlines():
+                        kinds = slips(re.sub(r"\s?:\s*$", "", line), lang)  # a heading ends with ":"
+                        if re.fullmatch(r"\s*[^:]{1,40}\s?:", line):
+                            kinds.append("empty line")
+                        for k in kinds:
+                            found.setdefault(f"{lang} {k}", line)
+        acts = g.legal_actions()
+        g.play(acts[r.randrange(len(acts))])
+        step += 1
     assert not found, found
 
 

@@ -83,6 +83,8 @@ def seat_block(v: dict[str, Any], s: dict[str, Any], seats: Any, lk: Any) -> Flo
             last.remove_suffix(semi().rstrip())
             head[-1] = last + semi(True)
         head += joined([Text(_("actors: ")) + actors[0], *actors[1:]], ", ")
+    if len(head) == 1:  # nothing yet (the dummy at the start): said, not left as an empty "The dummy:"
+        head.append(_("no actor yet"))
     last = as_text(head[-1])
     last.rstrip()
     last.remove_suffix(semi().rstrip())
