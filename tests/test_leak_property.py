@@ -99,9 +99,19 @@ def server_table(g: Game) -> Table:
     return Table(id="leak", game=g, seats=seats, practice=False, private=False, hints=False, seed_commitment="c")
 
 
+def canonical(game_id: str, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with the order of what a player holds face down left out where the card used is turned over in its
+    place (Maker: a treasure used in battle is turned face up where it lies, as at the table; which of two
+    face-down treasures it was is seen, not leaked)."""
+    if game_id != "maker":
+        return view
+    seats = [dict(s, treasures=sorted(s.get("treasures", []), key=repr)) for s in view["seats"]]
+    return dict(view, seats=seats)
+
+
 def observed(g: Game, j: int, since: int) -> dict[str, Any]:
-    return {"view": g.view(j), "events": g.events(j, since), "to_play": g.to_play, "phase": g.state.phase,
-            "over": g.over}
+    return {"view": canonical(g.game_id, g.view(j)), "events": g.events(j, since), "to_play": g.to_play,
+            "phase": g.state.phase, "over": g.over}
 
 
 def differences(x: dict[str, Any], y: dict[str, Any]) -> list[str]:
@@ -128,6 +138,9 @@ def server_difference(ta: Table, tb: Table, j: int) -> str | None:
         sa, sb = state_json(ta, j, lang), state_json(tb, j, lang)
         if sa != sb:
             xa, xb = orjson.loads(sa), orjson.loads(sb)
+            xa["view"], xb["view"] = canonical(ta.game.game_id, xa["view"]), canonical(tb.game.game_id, xb["view"])
+            if xa == xb:
+                continue
             keys = [k for k in sorted(set(xa) | set(xb)) if xa.get(k) != xb.get(k)]
             if "view" in keys:
                 keys += [f"view[{k}]" for k in sorted(xa["view"]) if xa["view"].get(k) != xb["view"].get(k)]
