@@ -200,7 +200,7 @@ def test_second_person_and_names_each_have_their_own_form():
          "creature": {"kind": "human", "range": "6-10", "face_down": True}}
     assert narrate(e, 1) == "You drop out, taking 1 gem and a face-down human (6-10)."
     assert narrate(e, 0, ["Ada", "Bob"]) == "Bob drops out, taking 1 gem and a face-down human (6-10)."
-    assert narrate(e) == "Seat 1 drops out, taking 1 gem and a face-down human (6-10)."
+    assert narrate(e) == "Player 2 drops out, taking 1 gem and a face-down human (6-10)."
     with use_language("fr"):
         assert narrate(e, 1) == "Vous partez, en prenant 1 Gemme et un Humanoïde face cachée (6-10)."
         assert narrate(dict(e, took={"kind": "gold", "count": 3}), 0, ["Ada", "Bob"]).startswith(
@@ -223,13 +223,13 @@ def test_monster_names_come_from_the_card_file_and_bookkeeping_is_silent():
 
     lair = default_cards().lairs[3]
     e = {"type": "weapon_kill", "seat": 2, "lair": lair.id, "weapon": "silver_bullet"}
-    assert narrate(e, 0) == f"Seat 2 uses a Silver Bullet on {lair.name}."
+    assert narrate(e, 0) == f"Player 3 uses a Silver Bullet on {lair.name}."
     assert narrate({"type": "effect", "seat": 1, "source": "item", "effect": "store_free", "choices": [1]}, 0) == ""
     raid = next(c for c in default_cards().crises if c.id == "raid")
     assert narrate({"type": "crisis", "crisis": "raid"}) == (
         f"Crisis: {raid.name}. {raid.params['amount']} villagers die at once.")
     with use_language("fr"):
-        assert narrate(dict(e, lair="lair_4"), 0) == "Place 2 utilise l'arme Balle d'argent sur {}.".format(
+        assert narrate(dict(e, lair="lair_4"), 0) == "Joueur 3 utilise l'arme Balle d'argent sur {}.".format(
             {"Wolf Den": "Tanière des loups", "Troll Bridge": "Pont du troll"}[default_cards().lairs[3].name])
 
 

@@ -19,6 +19,7 @@ from monsterbox import __version__
 from monsterbox.core.errors import MonsterboxError
 from monsterbox.core.i18n import N_, _, localized_error
 from monsterbox.core.registry import GAME_IDS
+from monsterbox.core.wording import count, record_seats, seat_names, table_seats
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="monsterbox: play and study four monster-themed card games.")
@@ -261,7 +262,7 @@ def play(
     from monsterbox.agents.registry import check_agent_spec, make_agent
     from monsterbox.core.registry import new_game
     from monsterbox.sim import agent_seed
-    from monsterbox.tui import Interrupted, Seats, bot_name, play_loop
+    from monsterbox.tui import Interrupted, Seats, play_loop
 
     shown = 0
     if resume is not None:
@@ -309,16 +310,14 @@ def play(
         fail(_("--bots needs 1 or {n} comma-separated names, got {count}").format(n=players - 1, count=len(specs)))
     agents: dict[int, Any] = {}
     others = [p for p in range(players) if p != seat]
-    names = [""] * players
     try:
         for spec in specs:
             check_agent_spec(spec, g.game_id)
         for p, spec in zip(others, specs, strict=True):
             agents[p] = make_agent(spec, g.game_id, agent_seed(seed, p))
-            names[p] = bot_name(p, spec)
     except MonsterboxError as exc:
         fail(localized_error(exc))
-    names[seat] = name or ""
+    names = seat_names(table_seats(players, seat, specs, name), reader=seat)  # as replay and review name them
     table = {"seat": seat, "bots": specs, "name": name}
     if shown < 0:
         shown = 0
@@ -616,15 +615,17 @@ def replay(file: Path = typer.Argument(..., help="A game record (JSON), as writt
         g = do_replay(record)
     except MonsterboxError as exc:
         fail(_("{file}: {error}").format(file=file, error=localized_error(exc)), 1)
-    head = Text(f"{file}", style="bold")
+    players = count(g.players, "{n} player", "{n} players")
+    actions = count(len(g.actions), "{n} action re-checked", "{n} actions re-checked")
     if g.over:
-        head.append(f": {g.rules.title}, {g.players} players, seed {g.seed}, {len(g.actions)} actions re-checked: "
-                    "OK, the game is finished.")
+        line = _("{file}: {game}, {players}, seed {seed}, {actions}: OK, the game is finished.")
     else:
-        head.append(f": {g.rules.title}, {g.players} players, seed {g.seed}, {len(g.actions)} actions re-checked: "
-                    f"OK, but the game is unfinished (go on with: monsterbox play --resume {file}).")
+        line = _("{file}: {game}, {players}, seed {seed}, {actions}: OK, but the game is unfinished (go on with: "
+                 "monsterbox play --resume {file}).")
+    head = Text(line.format(file=file, game=g.rules.title, players=players, seed=g.seed, actions=actions),
+                style="bold")
     console.print(head)
-    print_story(g, console)
+    print_story(g, console, seat_names(record_seats(record)))
 
 
 @app.command()

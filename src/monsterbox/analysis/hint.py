@@ -30,6 +30,7 @@ def format_hint(h: dict[str, Any], describe: Callable[[str], str] | None = None)
     game's wording of an action) the lines are for a player: choices in words, in the player's language, no id;
     without it, for a developer: each option with its action id."""
     from monsterbox.core.i18n import _
+    from monsterbox.core.wording import percent
 
     if describe is None:
         lines = [f"Hint: {h['suggestion']} (estimated win chance {h['value']:.0%}, from your information only: "
@@ -39,9 +40,9 @@ def format_hint(h: dict[str, Any], describe: Callable[[str], str] | None = None)
             lines.append(f" {mark} {o['estimate']:>5.0%}  {o['action']}")
         return lines
     lines = [_("Hint: {choice} (estimated win chance {chance}, from your information only: {samples} samples of the "
-               "hidden cards per option)").format(choice=describe(h["suggestion"]), chance=f"{h['value']:.0%}",
+               "hidden cards per option)").format(choice=describe(h["suggestion"]), chance=percent(h["value"]),
                                                   samples=h["samples"])]
     for o in h["options"]:
         mark = "*" if o["action"] == h["suggestion"] else " "
-        lines.append(f" {mark} {o['estimate']:>5.0%}  {describe(o['action'])}")
+        lines.append(f" {mark} {percent(o['estimate']):>5}  {describe(o['action'])}")
     return lines

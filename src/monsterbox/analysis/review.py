@@ -21,6 +21,7 @@ from monsterbox.core.game import Game
 from monsterbox.core.i18n import _
 from monsterbox.core.record import replay
 from monsterbox.core.registry import new_game
+from monsterbox.core.wording import percent, record_seats, seat_names
 
 REVIEW_FORMAT = "monsterbox-review"
 DEFAULT_THRESHOLD = 0.15
@@ -78,8 +79,9 @@ def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
         raise InvalidOptions(f"--threshold must be a win-chance difference from 0 to 1, got {threshold!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
         raise InvalidOptions(f"--workers must be an integer from 1 to 64, got {workers!r}")
+    names = seat_names(record_seats(record))  # as play and replay name them
     record = {"game_id": final.game_id, "players": final.players, "seed": final.seed,
-              "options": final.options, "actions": final.actions}
+              "options": final.options, "actions": final.actions, "seats": record_seats(record)}
     points = decision_points(record, seat)
     total = len(points)
     if progress:
@@ -113,6 +115,7 @@ def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
         "samples": n, "depth": cut, "threshold": threshold, "seed": seed,
         "method": METHOD, "cooperative": final.game_id == "monster",
         "decisions": entries, "mistakes": [e["number"] for e in entries if e["mistake"]],
+        "names": names,
     }
     if final.over:
         res = final.result()
@@ -128,7 +131,7 @@ def word_moves(record: dict[str, Any], seat: int, entries: list[dict[str, Any]])
 
     g = _start(record)
     text = importlib.import_module(f"monsterbox.games.{g.game_id}.text")
-    names = [_("Player {seat}").format(seat=i + 1) for i in range(g.players)]
+    names = seat_names(record_seats(record))  # as play and replay name them
     at = {e["index"]: e for e in entries}
     for i, action in enumerate(record["actions"]):
         e = at.get(i)
@@ -154,14 +157,15 @@ def plot_review(review: dict[str, Any], path: Path) -> Path:
     bad = [d for d in ds if d["mistake"]]
     if bad:
         ax.plot([d["number"] for d in bad], [d["after"] for d in bad], "x", color="tab:red", markersize=9,
-                label=_("mistake (lost more than {threshold})").format(threshold=f"{review['threshold']:.0%}"))
+                label=_("mistake (lost more than {threshold})").format(threshold=percent(review["threshold"])))
         for k, d in enumerate(bad):  # the better move, labels staggered so that neighbours do not overlap
             ax.annotate(short(d.get("best_text", d["best"]), 26), (d["number"], d["after"]),
                         textcoords="offset points", xytext=(4, 8 + 10 * (k % 3)), fontsize=7, color="tab:red")
     from monsterbox.core.registry import get_ruleset
 
     title = get_ruleset(review["game_id"]).title
-    player = _("Player {seat}").format(seat=review["seat"] + 1)
+    names = review.get("names") or [_("Player {seat}").format(seat=i + 1) for i in range(review["players"])]
+    player = names[review["seat"]]
     what = _("estimated team success") if review.get("cooperative") else _("estimated win chance")
     ax.set_ylim(-0.02, 1.02)
     ax.set_xlabel(_("decisions of {player}").format(player=player))

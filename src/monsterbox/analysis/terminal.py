@@ -18,6 +18,7 @@ from monsterbox.analysis.hint import format_hint, hint
 from monsterbox.analysis.review import plot_review, review_record
 from monsterbox.core.errors import MonsterboxError, RecordError
 from monsterbox.core.i18n import _, ngettext
+from monsterbox.core.wording import percent
 
 if TYPE_CHECKING:
     from monsterbox.core.game import Game
@@ -84,7 +85,8 @@ def print_review(console: Console, rev: dict[str, Any]) -> None:
     from monsterbox.core.registry import get_ruleset
 
     title = get_ruleset(rev["game_id"]).title
-    player = _("Player {seat}").format(seat=rev["seat"] + 1)
+    names = rev.get("names") or [_("Player {seat}").format(seat=i + 1) for i in range(rev["players"])]
+    player = names[rev["seat"]]
     what = _("team success") if rev["cooperative"] else _("win chance")
     table = Table(title=_("{game}: review of {player} ({what} from what that player knew, {samples} samples per "
                           "option)").format(game=title, player=player, what=what, samples=rev["samples"]))
@@ -94,14 +96,14 @@ def print_review(console: Console, rev: dict[str, Any]) -> None:
     for d in rev["decisions"]:
         style = "bold red" if d["mistake"] else None
         table.add_row(str(d["number"]), str(d["index"] + 1), escape(d.get("played_text", d["played"])),
-                      f"{d['before']:.0%}", f"{d['after']:.0%}", f"{d['loss']:.0%}",
+                      percent(d["before"]), percent(d["after"]), percent(d["loss"]),
                       escape(d.get("best_text", d["best"])) if d["mistake"] else "", style=style)
     console.print(table)
     n = len(rev["mistakes"])
     marks = ", ".join(f"#{k}" for k in rev["mistakes"]) or _("none")
     console.print(ngettext("{n} mistake (a move losing more than {threshold} against the best one): {marks}.",
                            "{n} mistakes (moves losing more than {threshold} against the best one): {marks}.",
-                           n).format(n=n, threshold=f"{rev['threshold']:.0%}", marks=marks))
+                           n).format(n=n, threshold=percent(rev["threshold"]), marks=marks))
     if rev.get("accuracy") is not None:
         from monsterbox.analysis.quality import TIER_NAMES
 
@@ -112,7 +114,7 @@ def print_review(console: Console, rev: dict[str, Any]) -> None:
                 console.print(Text(f"#{d['number']} {_(TIER_NAMES[d['tier']])}: {d['why']}"))
     if "result" in rev:
         res = rev["result"]
-        scores = ", ".join(_("{player} {score}").format(player=_("Player {seat}").format(seat=i + 1), score=sc)
+        scores = ", ".join(_("{player} {score}").format(player=names[i], score=sc)
                            for i, sc in enumerate(res["scores"]))
         if rev["cooperative"]:
             outcome = _("the team succeeded") if res["won"] else _("the team failed")

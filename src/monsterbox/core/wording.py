@@ -6,19 +6,99 @@ Every event has two forms written out in full, one for its reader ("You drop out
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monsterbox.core.i18n import _, elide, ngettext
+from monsterbox.core.i18n import _, elide, language, ngettext
 
 Names = Sequence[str] | None
 
 
 def seat_name(seat: int, names: Names = None) -> str:
-    """The name a seat goes by: its given name ("Ada", "Bot 2 (heuristic)"), else "Seat 2"."""
+    """The name a seat goes by: its given name ("Ada", "Bot 2 (heuristic)"), else "Player 3" for seat 2, as
+    ``seat_names`` names a seat nobody named."""
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return _("Seat {n}").format(n=seat)
+    return _("Player {seat}").format(seat=seat + 1)
+
+
+#: "a" before a word said with a vowel sound; not before "one", "uni...", "use...", "Eu..." (said "w", "y")
+_A_BEFORE_VOWEL = re.compile(r"(?<![\w'’])([Aa]) (?=[AEIOUaeiou])(?!one\b|[Uu]ni|[Uu]s[eu]|[Ee]u)")
+
+
+def articles(text: str) -> str:
+    """English indefinite articles made right where a name was filled in: "puts a {monster}" with "Orc" gives
+    "puts an Orc" (other languages: unchanged; French articles and genders are in the translations, and "de"
+    before a vowel is elided by ``elide``)."""
+    if language() != "en":
+        return text
+    return _A_BEFORE_VOWEL.sub(lambda m: m.group(1) + "n ", text)
+
+
+def grammar(text: str) -> str:
+    """The grammar fixes of a sentence with names filled in, in the language in force: "a"/"an" (English), "de"/"d'"
+    (French). Every told sentence goes through it (``say``); plurals go through ``count`` (ngettext)."""
+    return articles(elide(text))
+
+
+def seat_names(seats: Sequence[Mapping[str, Any]], reader: int | None = None) -> list[str]:
+    """The one naming of a table's seats, used by play, replay, review, the server (and so the browser): the name a
+    human gave; else "You" for the reader's own seat; a bot "Bot 2 (hard)"; anyone else "Player 1" (seats counted
+    from 1). ``seats``: per seat ``{"kind": "human" | "bot" | "open", "name"?, "agent"?}`` (``record_seats``)."""
+    out = []
+    for i, s in enumerate(seats):
+        if s.get("name"):
+            out.append(str(s["name"]))
+        elif s.get("kind") == "bot":
+            out.append(_("Bot {seat} ({agent})").format(seat=i + 1, agent=s.get("agent", "?")))
+        elif i == reader:
+            out.append(_("You"))
+        else:
+            out.append(_("Player {seat}").format(seat=i + 1))
+    return out
+
+
+def table_seats(players: int, seat: int | None, bots: Sequence[str], name: str | None = None) -> list[dict[str, Any]]:
+    """The seats of a terminal table: the human at ``seat`` (named ``name`` if given), ``bots`` (agent specs) at the
+    others in order."""
+    specs = iter(bots)
+    out: list[dict[str, Any]] = []
+    for p in range(players):
+        if p == seat:
+            out.append({"kind": "human", "name": name} if name else {"kind": "human"})
+        else:
+            out.append({"kind": "bot", "agent": next(specs, "?")})
+    return out
+
+
+def record_seats(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A record's seats: its ``seats`` (written since issue 26), else, for an older record, those of its terminal
+    ``table`` (seat, bots, name), else every seat a player."""
+    players = int(record.get("players", 0))
+    seats = record.get("seats")
+    if isinstance(seats, list) and len(seats) == players and all(isinstance(s, dict) for s in seats):
+        return [dict(s) for s in seats]
+    table = record.get("table")
+    if isinstance(table, dict) and isinstance(table.get("seat"), int) and isinstance(table.get("bots"), list):
+        bots = [str(b) for b in table["bots"]]
+        if len(bots) == 1:
+            bots = bots * (players - 1)
+        name = table.get("name") if isinstance(table.get("name"), str) else None
+        return table_seats(players, table["seat"], bots, name)
+    return [{"kind": "human"} for _ in range(players)]
+
+
+def labelled(label: str, text: str) -> str:
+    """"Label: text" with the language's punctuation ("Label : text" in French, a space before the colon)."""
+    return _("{label}: {text}").format(label=label, text=text)
+
+
+def percent(x: float) -> str:
+    """A share as a whole percentage in the language in force: "45%", "45 %" in French (Babel's CLDR pattern)."""
+    from babel.numbers import format_percent
+
+    return str(format_percent(x, locale=language()))
 
 
 def capitalise(sentence: str) -> str:
@@ -30,9 +110,9 @@ def say(seat: int | None, you: int | None, names: Names, you_form: str, other_fo
     """One event told to its reader: ``you_form`` when the acting seat is the reader, else ``other_form`` with
     ``{who}`` the seat's name. Both forms are msgids marked with ``N_`` at the call site and translated here."""
     if seat is not None and seat == you:
-        return capitalise(elide(_(you_form).format(**fields)))
+        return capitalise(grammar(_(you_form).format(**fields)))
     who = seat_name(seat, names) if seat is not None else ""
-    return capitalise(elide(_(other_form).format(who=who, **fields)))
+    return capitalise(grammar(_(other_form).format(who=who, **fields)))
 
 
 def count(n: int, singular: str, plural: str) -> str:

@@ -230,7 +230,8 @@ class Analysis:
             if seat >= g.players:
                 raise InvalidOptions("seat must be from 0 to {last}", last=g.players - 1)
             record = {"game_id": g.game_id, "players": g.players, "seed": g.seed, "options": g.options,
-                      "actions": g.actions}
+                      "actions": g.actions,
+                      "seats": [{k: s[k] for k in ("kind", "name", "agent") if s.get(k)} for s in table.seats]}
         key = (table.id, seat)
         with self.lock:
             job = self.jobs.get(key)

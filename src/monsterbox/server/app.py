@@ -380,6 +380,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
             rec = table.game.record()
         rec["seed_commitment"] = table.seed_commitment
         rec["practice"] = table.practice
+        rec["seats"] = [{k: s[k] for k in ("kind", "name", "agent") if s.get(k)} for s in table.seats]
         from monsterbox.core.record import verify_deal
 
         rec["deal_verified"] = verify_deal(rec)

@@ -23,6 +23,7 @@ from monsterbox.core.errors import IllegalAction, InvalidOptions
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _, language, use_language
 from monsterbox.core.registry import game_part, get_ruleset
+from monsterbox.core.wording import seat_names
 from monsterbox.server.bots import BotBudget, BotPool, check_agent_spec, move_seed
 from monsterbox.server.errors import Forbidden, NotFound, Stale, Unavailable
 from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, token_hash
@@ -126,13 +127,9 @@ def text_module(game_id: str) -> Any:
 
 
 def seat_name(seats: list[dict[str, Any]], seat: int) -> str:
-    """A seat's name: the one given, else "Bot 2 (heuristic)" or "Player 1"."""
-    s = seats[seat]
-    if s.get("name"):
-        return str(s["name"])
-    if s["kind"] == "bot":
-        return _("Bot {seat} ({agent})").format(seat=seat + 1, agent=s["agent"])
-    return _("Player {seat}").format(seat=seat + 1)
+    """A seat's name: the one given, else "Bot 2 (heuristic)" or "Player 1" (``core.wording.seat_names``, the naming
+    play, replay and review use too)."""
+    return seat_names(seats)[seat]
 
 
 def seats_listing(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:

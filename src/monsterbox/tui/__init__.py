@@ -24,6 +24,7 @@ from monsterbox.analysis.terminal import print_hint
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _
 from monsterbox.core.registry import game_part
+from monsterbox.core.wording import table_seats
 from monsterbox.tui.layout import Flow, MenuEntry, grouped_menu
 
 HELP_WORDS = ("?", "help", "aide")
@@ -76,15 +77,13 @@ def renderer(game_id: str) -> ModuleType:
     return importlib.import_module(f"monsterbox.tui.{game_id}")
 
 
-def bot_name(seat: int, spec: str) -> str:
-    return _("Bot {seat} ({agent})").format(seat=seat, agent=spec)
-
-
 def save_record(game: Game, path: Path, console: Console, table: dict[str, Any] | None = None) -> None:
     """Write the record (with the table's seat and bots, so ``play --resume`` can go on) and say where."""
     rec = game.record()
     if table:
         rec["table"] = table
+        if isinstance(table.get("seat"), int) and isinstance(table.get("bots"), list):
+            rec["seats"] = table_seats(game.players, table["seat"], table["bots"], table.get("name"))
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(rec, indent=1), encoding="utf-8")
     os.replace(tmp, path)
@@ -297,13 +296,14 @@ def play_loop(game: Game, seats: Seats, agents: dict[int, Any], save_path: Path,
         raise Interrupted from None
 
 
-def print_story(game: Game, console: Console) -> None:
-    """The whole game's story (public events) and, when over, its scoring."""
+def print_story(game: Game, console: Console, names: list[str] | None = None) -> None:
+    """The whole game's story (public events) and, when over, its scoring; ``names``: the seats' names
+    (``core.wording.seat_names``, as play named them)."""
     text = text_module(game.game_id)
     v = game.spectator_view()
     for e in game.events(None):
-        line = text.narrate(e, None, None, game.state.cards)
+        line = text.narrate(e, None, names, game.state.cards)
         if line:
             console.print(Text(line))
     if game.over:
-        renderer(game.game_id).print_result(console, v, Seats(-1, []), game.state.cards)
+        renderer(game.game_id).print_result(console, v, Seats(-1, list(names or [])), game.state.cards)

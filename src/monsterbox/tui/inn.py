@@ -24,7 +24,7 @@ def styled(c: dict[str, Any], short: bool = True) -> Text:
 
 
 def row_name(seat: int, seats: Any) -> str:
-    return _("You") if seat == seats.you else seat_name(seat, seats.names)
+    return seat_name(seat, seats.names)  # "You" or the reader's name (core.wording.seat_names)
 
 
 def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:

@@ -28,7 +28,7 @@ BOLD_EVENTS = ("round", "exit", "judgment")
 
 
 def row_name(seat: int, seats: Any) -> str:
-    return _("You") if seat == seats.you else seat_name(seat, seats.names)
+    return seat_name(seat, seats.names)  # "You" or the reader's name (core.wording.seat_names)
 
 
 def treasure_parts(t: dict[str, Any]) -> list[str]:

@@ -36,7 +36,7 @@ def actor_text(a: dict[str, Any]) -> Text:
 def row_name(seat: int, seats: Any, players: int) -> str:
     if seat >= players:
         return _("the dummy").capitalize()
-    return _("You") if seat == seats.you else seat_name(seat, seats.names)
+    return seat_name(seat, seats.names)  # "You" or the reader's name (core.wording.seat_names)
 
 
 def short_skulls(d: dict[str, int]) -> list[str]:
@@ -79,11 +79,14 @@ def seat_block(v: dict[str, Any], s: dict[str, Any], seats: Any, lk: Any) -> Flo
             unit.append(f" +{pts}")
         actors.append(unit)
     if actors:
-        last = as_text(head[-1])
-        last.rstrip()
-        last.remove_suffix(semi().rstrip())
-        head[-1] = last + semi(True)
+        if len(head) > 1:  # something before the actors: a ";" between (after the name alone, none: "The dummy: ")
+            last = as_text(head[-1])
+            last.rstrip()
+            last.remove_suffix(semi().rstrip())
+            head[-1] = last + semi(True)
         head += joined([Text(_("actors: ")) + actors[0], *actors[1:]], ", ")
+    if len(head) == 1:  # nothing yet (the dummy at the start): said, not left as an empty "The dummy:"
+        head.append(_("no actor yet"))
     last = as_text(head[-1])
     last.rstrip()
     last.remove_suffix(semi().rstrip())

@@ -26,7 +26,7 @@ STYLE = {"black": "bold white on black", "white": "black on white", "red": "red"
 
 
 def row_name(seat: int, seats: Any) -> str:
-    return _("You") if seat == seats.you else seat_name(seat, seats.names)
+    return seat_name(seat, seats.names)  # "You" or the reader's name (core.wording.seat_names)
 
 
 def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = None) -> None:
@@ -64,12 +64,12 @@ def print_table(console: Console, v: dict[str, Any], seats: Any, cards: Any = No
     for name, rule in rules:
         flow(console, _("Rule of {lair}: ").format(lair=name), words(rule), style="yellow")
     bank: list[Text | str] = []
-    for k, b in enumerate(v["bank"]):  # "Stake 9 (top card: Net) (cubes of Ada)": each part a unit
+    for k, b in enumerate(v["bank"]):  # "Stake 9 (top card: Net) (cubes: you, Ada)": each part a unit
         part: list[Text | str] = [f"{lk.w(b['stack'])} {b['count']}"]
         if b.get("top") and b["top"] != b["stack"]:
             part.append(_("(top card: {top})").format(top=lk.w(b["top"])))
         if b["cubes"]:
-            part.append(elide(_("(cubes of {who})").format(
+            part.append(elide(_("(cubes: {who})").format(
                 who=and_list(_("you") if c == seats.you else seat_name(c, seats.names) for c in b["cubes"]))))
         part = [f"{x} " for x in part[:-1]] + [f"{part[-1]}" + (", " if k + 1 < len(v["bank"]) else "")]
         bank += part

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from monsterbox.core.i18n import N_, _
+from monsterbox.core.wording import labelled
 from monsterbox.games.inn.cards import RACE_COLOURS, RACES, CardSet, default_cards
 from monsterbox.games.inn.text import COLOUR_NAMES, RACE_PLURALS, card_text
 
@@ -55,7 +56,7 @@ def card_reference(cards: CardSet | None = None) -> str:
     for r, race in enumerate(RACES):
         mons = [cs.describe(c) for c in range(len(cs.ids)) if cs.kind[c] == 0 and cs.race[c] == r]
         faces = ", ".join(f"{m['value']} ({m['skulls']}\u2620)" for m in sorted(mons, key=lambda m: m["value"]))
-        out.append(f"- **{_(RACE_PLURALS[race])}** ({_(COLOUR_NAMES[RACE_COLOURS[race]])}): {faces}")
+        out.append("- " + labelled(f"**{_(RACE_PLURALS[race])}** ({_(COLOUR_NAMES[RACE_COLOURS[race]])})", faces))
     out.append("")
     out.append(_("Humans, by the range on their back: combat value and skulls, one card each."))
     out.append("")
@@ -67,7 +68,7 @@ def card_reference(cards: CardSet | None = None) -> str:
             by_range[d["range"]] += 1
             rows.setdefault(d["range"], []).append(f"{d['value']} ({d['skulls']}\u2620)")
     for rng in sorted(rows, key=lambda x: int(x.split("-")[0])):
-        out.append(f"- **{rng}**: " + ", ".join(rows[rng]))
+        out.append("- " + labelled(f"**{rng}**", ", ".join(rows[rng])))
     return "\n".join(out)
 
 
@@ -82,7 +83,7 @@ def table_help(v: dict[str, Any], cards: CardSet | None = None) -> str:
         else:
             line = _("{card}: a human; its value is hidden until the end. Under a weaker monster it is removed; "
                      "under a stronger or equal one it costs its skulls.").format(card=what)
-        out.append(("- **" + _("next") + "** " if i == 0 else "- ") + line)
+        out.append(("- **" + _("Next card") + "** — " if i == 0 else "- ") + line)
     out.append("")
     out.append(_("Stay in: place a treasure (the pool's kind). Exchange: take the pool and place the other kind, "
                  "two more. Drop out: take the pool and the next card."))

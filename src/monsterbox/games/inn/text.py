@@ -99,10 +99,10 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
                    N_("Human bonus: {who} takes {what} from the supply."), what=one(e["kind"]))
     if t == "support":
         label = monster_label(e["monster"], cards)
-        return say(s, you, names, N_("Support bonus: you place {what} on your {monster}; it is now safe from the "
-                                     "human beneath."),
-                   N_("Support bonus: {who} places {what} on their {monster}; it is now safe from the human "
-                      "beneath."), what=one(e["kind"]), monster=label)
+        return say(s, you, names, N_("Support bonus: you place {what} on your {monster}; it is now safe from any "
+                                     "human beneath it at the end."),
+                   N_("Support bonus: {who} places {what} on their {monster}; it is now safe from any human "
+                      "beneath it at the end."), what=one(e["kind"]), monster=label)
     if t == "no_support":
         return say(s, you, names, N_("You give no support bonus."), N_("{who} gives no support bonus."))
     if t == "game_over":
@@ -163,9 +163,11 @@ def describe_action(v: dict[str, Any], action: str, names: Names = None, cards: 
         if brief:  # the human beneath is on the table, next to its monster
             return _("Support your {monster} with {what}").format(monster=label, what=one(kind))
         below = dungeon["humans"][pos] if pos is not None and pos < len(dungeon["humans"]) else None
-        beneath = card_text(below) if below else _("no human yet")
+        if not below:
+            return _("Support your {monster} with {what} (no human beneath it yet)").format(
+                monster=label, what=one(kind))
         return _("Support your {monster} with {what} (safe from the human beneath: {beneath})").format(
-            monster=label, what=one(kind), beneath=beneath)
+            monster=label, what=one(kind), beneath=card_text(below))
     return action
 
 

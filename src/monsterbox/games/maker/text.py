@@ -218,7 +218,7 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
                    N_("  {who} discards a Cleric to take {character} back to hand."),
                    character=lk.short(e["character"]))
     if t == "discard_action":
-        return say(s, you, names, N_("You discard cards."), N_("{who} discards cards."))
+        return say(s, you, names, N_("You take the discard action."), N_("{who} takes the discard action."))
     if t == "discard":
         return say(s, you, names, N_("  You discard {card}."), N_("  {who} discards {card}."), card=lk.name(e["card"]))
     if t == "refresh":

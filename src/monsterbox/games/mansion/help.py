@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from monsterbox.core.i18n import N_, _
+from monsterbox.core.wording import labelled
 from monsterbox.games.mansion.cards import MansionCards, default_cards
 from monsterbox.games.mansion.text import (
     CHAMBER_NAMES,
@@ -76,10 +77,10 @@ def card_reference(cards: MansionCards | None = None) -> str:
     for t, rows in by_type.items():
         d = next(x for x in first.values() if x["type"] == t)
         if t == "cthulhu":  # one row a card, each with its effect
-            out.append(f"- **{card_name(d['name'])}**:")
+            out.append("- " + labelled(f"**{card_name(d['name'])}**", "").rstrip())
             out += [f"  - {row}" for row in rows]
         else:
-            out.append(f"- **{card_name(d['name'])}**: {actor_rule(d)} " + "; ".join(rows))
+            out.append("- " + labelled(f"**{card_name(d['name'])}**", f"{actor_rule(d)} " + _("; ").join(rows)))
     out += ["", _("### Chambers (cost: 2 skulls of any colour)")]
     seen: set[str] = set()
     for ch in c.chambers:
@@ -88,14 +89,14 @@ def card_reference(cards: MansionCards | None = None) -> str:
         if label in seen:
             continue
         seen.add(label)
-        out.append(f"- **{label}**: {chamber_rule(d)}")
+        out.append("- " + labelled(f"**{label}**", chamber_rule(d)))
     out += ["", _("### Rewards")]
     seen = set()
     for r in c.rewards:
         if r.type in seen:
             continue
         seen.add(r.type)
-        out.append(f"- **{_(REWARD_NAMES[r.type])}**: {reward_rule(r.model_dump(), cards)}")
+        out.append("- " + labelled(f"**{_(REWARD_NAMES[r.type])}**", reward_rule(r.model_dump(), cards)))
     out += ["", _("Skulls: {colours}; grey stands for any colour.").format(
         colours=", ".join(colour(x) for x in ("blue", "red", "green", "yellow", "grey")))]
     return "\n".join(out)

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from monsterbox.core.i18n import N_, _
+from monsterbox.core.wording import labelled
 from monsterbox.games.monster.cards import MonsterCards, default_cards
 from monsterbox.games.monster.text import ability_text, card_name, card_text, lookup, loot_text
 
@@ -57,7 +58,7 @@ def card_reference(cards: MonsterCards | None = None) -> str:
         out.append(f"- **{card_name(w.name)}**: {card_text('weapon', w, cards)}")
     out += ["", _("### Characters")]
     for ch in c.characters:
-        out.append(f"- **{card_name(ch.name)}**: {card_text('character', ch, cards)}")
+        out.append("- " + labelled(f"**{card_name(ch.name)}**", card_text('character', ch, cards)))
     out += ["", _("### Loot (copies)")]
     seen: Counter[str] = Counter(x.name for x in c.loot)
     done: set[str] = set()
@@ -75,11 +76,11 @@ def card_reference(cards: MonsterCards | None = None) -> str:
             if cr.level != level or cr.name in done:
                 continue
             done.add(cr.name)
-            out.append(f"- **{card_name(cr.name)}** ({kinds[cr.kind]}, x{names[cr.name]}): "
-                       f"{card_text('crisis', cr, cards)}")
+            out.append("- " + labelled(f"**{card_name(cr.name)}** ({kinds[cr.kind]}, x{names[cr.name]})",
+                                       card_text('crisis', cr, cards)))
     out += ["", _("### Lairs (monsters listed top first, as on the table)")]
     for lair in c.lairs:
-        out.append(f"- **{card_name(lair.name)}**: " + ", ".join(lk.m(m) for m in lair.monsters))
+        out.append("- " + labelled(f"**{card_name(lair.name)}**", ", ".join(lk.m(m) for m in lair.monsters)))
     return "\n".join(out)
 
 
