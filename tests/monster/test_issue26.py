@@ -54,8 +54,8 @@ def test_r9_the_motivator_chooses_between_a_character_and_an_item():
     g.play("ability")
     view = g.view(0)
     assert g.legal_actions() == ["item:holy_relic", "player:1"]
-    assert text.describe_action(view, "player:1") == "Restore Seat 1's Priest"
-    assert text.describe_action(view, "item:holy_relic") == "Restore Seat 2's Holy Relic"
+    assert text.describe_action(view, "player:1") == "Restore Player 2's Priest"
+    assert text.describe_action(view, "item:holy_relic") == "Restore Player 3's Holy Relic"
     g.play("player:1")
     assert not s.exhausted[1] and s.items_used[2] == [relic]
 

@@ -23,6 +23,7 @@ from monsterbox.games.monster.mechanics import (
     log,
     lose_villagers,
     remove_top,
+    show_hand,
     spend_weapon,
     store_face_down,
 )
@@ -117,15 +118,7 @@ def take_from_bank(s: MonsterState, p: int, stack: int) -> None:
 # --- characters (T: once per day, as an action) ---------------------------------------------------------------------
 def reveal_and_draw(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
     """Scribe (the rulebook's exception to hidden hands): reveal your hand to everyone, then draw a weapon."""
-    hand = [w for w in range(5) for _ in range(s.hands[p][w])]
-    s.known[p] = list(hand)
-    # what the table knew to be "in the hand or in the store" and does not see in the hand is in the store
-    rest = list(s.held[p])
-    for w in hand:
-        if w in rest:
-            rest.remove(w)
-    s.held[p] = rest[:sum(1 for _, seen in s.stored[p] if not seen)]
-    log(s, -1, "reveal", p, tuple(hand))
+    show_hand(s, p)
     for _ in range(params.get("amount", 1)):
         w = draw_weapon(s, p)
         log(s, p, "drew", p, (w,))

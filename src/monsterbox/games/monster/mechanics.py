@@ -17,6 +17,24 @@ def log(s: MonsterState, to: int, *event: Any) -> None:
         s.log.append((to, event))
 
 
+def show_hand(s: MonsterState, p: int, why: str | None = None) -> None:
+    """Seat ``p``'s hand is shown to everyone (the Scribe; a pass whose discards the player orders, R6: the weapons
+    go face up to the pile, so the table sees them before the order is chosen, never learning it from the choice
+    being asked). What the table knew to be "in the hand or in the store" and does not see in the hand is in the
+    store."""
+    hand = [w for w in range(5) for _ in range(s.hands[p][w])]
+    s.known[p] = list(hand)
+    rest = list(s.held[p])
+    for w in hand:
+        if w in rest:
+            rest.remove(w)
+    s.held[p] = rest[:sum(1 for _, seen in s.stored[p] if not seen)]
+    if why is None:
+        log(s, -1, "reveal", p, tuple(hand))
+    else:
+        log(s, -1, "reveal", p, tuple(hand), why)
+
+
 def reshuffle_weapons(s: MonsterState) -> bool:
     """FAQ: reshuffle all but the top two discarded weapons into a new deck."""
     if len(s.weapon_discard) <= 2:

@@ -41,6 +41,7 @@ from monsterbox.games.monster.mechanics import (
     kill_top,
     log,
     lose_villagers,
+    show_hand,
     spend_weapon,
     store_face_down,
 )
@@ -916,6 +917,8 @@ def discard_in_order(s: MonsterState, p: int, origin: str, then: tuple[Any, ...]
     of the pile first (the last one ends on top, where the Scavenger takes from); otherwise the order cannot matter
     and nothing is asked."""
     if len(set(cards)) > 1:
+        if then[0] == "pass":
+            show_hand(s, p, "pass")  # as move_pass: the hand goes face up before its order is asked
         s.pending = [p, origin, ORDER, {"then": then}, [ORDER_SLOT] * (len(cards) - 1), []]
         s.phase, s.current = PENDING, p
         return
@@ -1183,6 +1186,7 @@ def move_pass(s: MonsterState, p: int, _a: int, _b: int) -> None:
     if left.count(0) >= 4:
         do_pass(s, p, weapons_listed(left))
         return
+    show_hand(s, p, "pass")  # face up to the pile: seen before the order is asked (issue 26: not learnt from it)
     pending = s.pending = [p, "pass", ORDER, {"then": PASS_THEN}, [ORDER_SLOT] * (sum(left) - 1), []]
     s.phase, s.current = PENDING, p
     s.order_kept = (pending, 0, left)

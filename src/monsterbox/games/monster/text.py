@@ -352,6 +352,11 @@ def narrate(e: dict[str, Any], you: int | None = None, names: Names = None, card
             return _("Night falls: no monster is left to attack.")
         return _("Night falls, the monsters attack: {parts} = {villagers}.").format(
             parts=and_list(parts), villagers=villagers(e["total"]))
+    if t == "reveal" and e.get("why") == "pass":
+        return say(s, you, names, N_("You pass and show the weapons you discard: {weapons}; you choose their order "
+                                     "on the pile."),
+                   N_("{who} passes and shows the weapons going to the discard pile: {weapons}."),
+                   weapons=weapons_text(e["hand"], lk) or _("nothing"))
     if t == "reveal":
         return say(s, you, names, N_("You show your hand: {weapons}."), N_("{who} shows a hand of {weapons}."),
                    weapons=weapons_text(e["hand"], lk) or _("nothing"))

@@ -86,7 +86,7 @@ def event_dict(cards: MonsterCards, ev: tuple[Any, ...]) -> dict[str, Any]:
     elif t == "attack":
         d.update(lairs=[{"lair": lk(k), "monsters": m, "each_kills": per} for k, m, per in ev[1]], total=ev[2])
     elif t == "reveal":
-        d.update(seat=ev[1], hand=[weapons[w] for w in ev[2]])
+        d.update(seat=ev[1], hand=[weapons[w] for w in ev[2]], why=ev[3] if len(ev) > 3 else None)
     elif t in ("draw_count",):
         d.update(seat=ev[1], count=ev[2])
     elif t == "bank_weapon":
