@@ -4,6 +4,7 @@ import pytest
 
 import monsterbox
 from monsterbox.core.errors import IllegalAction
+from monsterbox.core.wording import labelled
 from monsterbox.games.maker.cards import default_cards
 from tests.maker.helpers import give_treasure, maker, place_monster, set_hand, stack_deck
 
@@ -241,8 +242,9 @@ def test_card_reference_states_every_cards_effect_from_the_card_file(lang: str) 
         lines = card_reference().splitlines()
         names = [card_name(n) for n in c.names]
         tnames = [card_name(t.name) for t in c.treasures]
-    for i, name in enumerate(names):
-        line = next(x for x in lines if x.startswith(f"- {name} (x{c.count[i]}): "))
+        heads = ["- " + labelled(f"{name} (x{c.count[i]})", "") for i, name in enumerate(names)]
+    for i in range(len(names)):
+        line = next(x for x in lines if x.startswith(heads[i]))
         kind = c.describe(i)["type"]
         if kind == "labyrinth":
             assert words["labyrinth"].format(n=c.distance[i]) in line, line

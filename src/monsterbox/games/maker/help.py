@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from monsterbox.core.i18n import N_, _, and_list, ngettext
+from monsterbox.core.wording import labelled
 from monsterbox.games.maker.cards import (
     CHARACTER,
     CLERIC,
@@ -136,7 +137,7 @@ def adventure_effect(c: MakerCards, i: int) -> str:
                             "{cls}, {strength}: rolls {dice} dice in battle", c.dice[i]).format(
                 cls=class_name(c.cls[i]), strength=strength, dice=c.dice[i])
         if c.cls[i] == "Thief":
-            text += "; " + _("may be revealed to discard the Traps you draw")
+            text += _("; ") + _("may be revealed to discard the Traps you draw")
         return text
     if c.undead[i]:
         return _("strength {n}, undead: a Cleric or a treasure that removes undead discards it").format(
@@ -163,11 +164,12 @@ def card_reference(cards: MakerCards | None = None) -> str:
     c = cards or default_cards()
     out = [_("## Card reference"), "", _("### Adventure cards (copies)")]
     for i in range(len(c.ids)):
-        out.append(f"- {card_name(c.names[i])} (x{c.count[i]}): {adventure_effect(c, i)}")
+        out.append("- " + labelled(f"{card_name(c.names[i])} (x{c.count[i]})", adventure_effect(c, i)))
     out += ["", _("### Treasures")]
     for t in c.treasures:
         extra = treasure_effect(t)
-        out.append(f"- {card_name(t.name)}, {value_words(t)}" + (f": {'; '.join(extra)}" if extra else ""))
+        head = f"{card_name(t.name)}, {value_words(t)}"
+        out.append("- " + (labelled(head, _("; ").join(extra)) if extra else head))
     return "\n".join(out)
 
 

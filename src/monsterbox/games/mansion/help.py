@@ -72,7 +72,7 @@ def card_reference(cards: MansionCards | None = None) -> str:
     for key, d in first.items():
         row = f"{actor_label(d)} {key[2]} (x{counts[key]})"
         if d["type"] == "cthulhu":  # each card its own colour: its effect with it
-            row += f": {actor_rule(d)}"
+            row = labelled(row, actor_rule(d))
         by_type.setdefault(d["type"], []).append(row)
     for t, rows in by_type.items():
         d = next(x for x in first.values() if x["type"] == t)
@@ -105,20 +105,21 @@ def card_reference(cards: MansionCards | None = None) -> str:
 def table_help(v: dict[str, Any], cards: MansionCards | None = None) -> str:
     out = [_("## Now on the table")]
     for a in v["audition"]:
-        out.append(f"- {actor_label(a)}, {_('cost {cost}').format(cost=cost_text(a['cost']))}: {actor_rule(a)}")
+        out.append("- " + labelled(f"{actor_label(a)}, {_('cost {cost}').format(cost=cost_text(a['cost']))}",
+                                   actor_rule(a)))
     seat = v.get("seat")
     me = v["seats"][seat] if seat is not None else None
     for a in (me or {}).get("reserved") or []:
         out.append("- " + _("Reserved: {actor}, cost {cost}: {rule}").format(
             actor=actor_label(a), cost=cost_text(a["cost"]), rule=actor_rule(a)))
     for ch in (me or {}).get("chambers", []):
-        out.append(f"- {chamber_label(ch)}: {chamber_rule(ch)}")
+        out.append("- " + labelled(chamber_label(ch), chamber_rule(ch)))
     owned = {ch["type"] for ch in (me or {}).get("chambers", [])}
     for kind in CHAMBER_RULES:  # the chambers one may still add
         if kind not in owned:
             rule = _("Once a turn, a skull of its first colour counts as its second, and the other way round.") \
                 if kind == "make_up" else _(CHAMBER_RULES[kind])
-            out.append(f"- {_(CHAMBER_NAMES[kind])}: {rule}")
+            out.append("- " + labelled(_(CHAMBER_NAMES[kind]), rule))
     if v.get("actor_discard"):
         out.append("- " + _("The Mummy can cast from the discard pile: {actors}.").format(
             actors=", ".join(actor_label(a) for a in v["actor_discard"])))

@@ -55,7 +55,7 @@ def card_reference(cards: MonsterCards | None = None) -> str:
     lk = lookup(cards)
     out = [_("## Card reference"), "", _("### Weapons")]
     for w in c.weapons:
-        out.append(f"- **{card_name(w.name)}**: {card_text('weapon', w, cards)}")
+        out.append("- " + labelled(f"**{card_name(w.name)}**", card_text('weapon', w, cards)))
     out += ["", _("### Characters")]
     for ch in c.characters:
         out.append("- " + labelled(f"**{card_name(ch.name)}**", card_text('character', ch, cards)))
