@@ -31,7 +31,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
 from monsterbox import __version__
-from monsterbox.core.cardfile import packaged_card_data
 from monsterbox.core.errors import IllegalAction, InvalidOptions, MonsterboxError
 from monsterbox.core.i18n import LANGUAGES, check_language
 from monsterbox.core.registry import GAME_IDS
@@ -42,7 +41,7 @@ from monsterbox.server.hotpath import HotPath
 from monsterbox.server.notify import Hub, PostgresListener
 from monsterbox.server.security import Guard, Limits, RateLimiter
 from monsterbox.server.siblings import SiblingChannel
-from monsterbox.server.state import events_page, replay_story, rules_page, state_json
+from monsterbox.server.state import card_page, events_page, replay_story, rules_page, state_json
 from monsterbox.server.store import Store
 from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable
 
@@ -464,10 +463,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         return json_response(rules_page(game, lang_of(request)))
 
     @app.get("/api/cards/{game}")
-    def cards(game: str) -> Response:
+    def cards(game: str, request: Request) -> Response:
         if game not in GAME_IDS:
             raise NotFound("no game {game}; games: {games}", game=repr(game), games=", ".join(GAME_IDS))
-        return json_response(packaged_card_data(game))
+        return json_response(card_page(game, lang_of(request)))
 
     # --- WebSocket ---------------------------------------------------------------------------------------------------
     @app.websocket("/api/games/{table_id}/ws")
