@@ -493,8 +493,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
 
         async def push() -> None:
             while True:
+                version = table.version
                 data = state_json(table, who["seat"], lang)
                 await websocket.send({"type": "websocket.send", "text": data.decode()})
+                table.sent(id(websocket), version)  # a bot's next move waits for it (Tables.await_pushes)
                 await wake.wait()
                 wake.clear()
 
@@ -563,22 +565,16 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         finally:
             pusher.cancel()
             hub.unsubscribe(table_id, entry)
+            table.sent(id(websocket), None)
 
     # --- the web front end and offline API docs ---------------------------------------------------------------------
     web = resources.files("monsterbox").joinpath("web")
     app.mount("/static", StaticFiles(directory=str(web)), name="static")
-    try:
-        import swagger_ui_bundle
-
-        app.mount("/docs-assets", StaticFiles(directory=swagger_ui_bundle.swagger_ui_path), name="docs-assets")
-        have_docs = True
-    except ImportError:  # pragma: no cover - the server extra brings it
-        have_docs = False
+    # Swagger UI 5 (reads the OpenAPI 3.1 FastAPI writes), vendored with the page (scripts/vendor_web.py)
+    app.mount("/docs-assets", StaticFiles(directory=str(web.joinpath("vendor", "swagger-ui"))), name="docs-assets")
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> HTMLResponse:
-        if not have_docs:
-            raise NotFound("the API docs need the swagger-ui-bundle package")
         return HTMLResponse(DOCS_PAGE)
 
     @app.get("/docs-init.js", include_in_schema=False)

@@ -21,7 +21,7 @@ from typing import Any
 import monsterbox
 from monsterbox.core.errors import IllegalAction, InvalidOptions
 from monsterbox.core.game import Game
-from monsterbox.core.i18n import _, language, use_language
+from monsterbox.core.i18n import _, language, pgettext, use_language
 from monsterbox.core.registry import get_ruleset
 from monsterbox.server.bots import BotBudget, BotPool, check_agent_spec, move_seed
 from monsterbox.server.errors import Forbidden, NotFound, Stale, Unavailable
@@ -30,6 +30,8 @@ from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, t
 log = logging.getLogger("monsterbox.server")
 
 MAX_NAME = 40
+#: how long a bot's next move waits for the table's open sockets to send the last one (Tables.await_pushes)
+PUSH_WAIT = 0.2
 
 
 @dataclass
@@ -53,6 +55,18 @@ class Table:
     state_json: dict[tuple[int | None, str], tuple[Any, bytes]] = field(default_factory=dict)  # state.state_json
     shared_json: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # state.state_json: per language
     views: tuple[int, dict[int | None, dict[str, Any]]] = field(default_factory=lambda: (-1, {}))  # state._view
+    # the version each open WebSocket of this table last sent (app.ws), which a bot's next move waits for
+    pushed: dict[int, int] = field(default_factory=dict)
+    pushed_cond: threading.Condition = field(default_factory=threading.Condition)
+
+    def sent(self, socket: int, version: int | None) -> None:
+        """A socket sent the state of ``version`` (None: it closed)."""
+        with self.pushed_cond:
+            if version is None:
+                self.pushed.pop(socket, None)
+            else:
+                self.pushed[socket] = version
+            self.pushed_cond.notify_all()
 
     def __post_init__(self) -> None:
         self.reindex()
@@ -126,8 +140,17 @@ def seat_name(seats: list[dict[str, Any]], seat: int) -> str:
     if s.get("name"):
         return str(s["name"])
     if s["kind"] == "bot":
-        return _("Bot {seat} ({agent})").format(seat=seat + 1, agent=s["agent"])
+        return _("Bot {seat} ({agent})").format(seat=seat + 1, agent=agent_words(s["agent"]))
     return _("Player {seat}").format(seat=seat + 1)
+
+
+def agent_words(spec: str) -> str:
+    """A bot's agent in the reader's language: the named levels and agents translated, a spec with parameters as
+    it was given."""
+    named = {"easy": pgettext("agent", "easy"), "medium": pgettext("agent", "medium"),
+             "hard": pgettext("agent", "hard"), "expert": pgettext("agent", "expert"),
+             "random": pgettext("agent", "random"), "heuristic": pgettext("agent", "heuristic")}
+    return named.get(spec, spec)
 
 
 def seats_listing(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -425,10 +448,18 @@ class Tables:
                         return
                     table.notice = notice
                 self.changed(table)
+                self.await_pushes(table, index + 1)
         finally:
             if not done:
                 with table.lock:
                     table.bot_busy = False
+
+    def await_pushes(self, table: Table, version: int) -> None:
+        """Before the next bot move, let every open WebSocket of the table send this version (at most ``PUSH_WAIT``
+        seconds): each bot move then reaches the players as a state of its own, which the page shows one at a time at
+        its pace (a socket that does not keep up gets the latest state, as before)."""
+        with table.pushed_cond:
+            table.pushed_cond.wait_for(lambda: all(v >= version for v in table.pushed.values()), timeout=PUSH_WAIT)
 
     # --- notifications -----------------------------------------------------------------------------------------------
     def changed(self, table: Table) -> None:

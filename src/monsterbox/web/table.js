@@ -81,13 +81,14 @@ export function TablePage({ id, seat }) {
       storyMap.current = new Map();
       setStory([]);
     }
-    queue.current = queue.current.filter((q) => q.version < st.version);
     if (now || settings.get().pace === 0) {
-      queue.current = [];
+      // at once (the seat's own move, a re-read): what was queued before it goes, what came after it stays queued
+      queue.current = settings.get().pace === 0 ? [] : queue.current.filter((q) => q.version > st.version);
       clearTimeout(timer.current); timer.current = null;
       show(st);
       return;
     }
+    queue.current = queue.current.filter((q) => q.version < st.version);
     queue.current.push(st);
     pump();
   }

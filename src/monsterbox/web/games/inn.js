@@ -91,10 +91,11 @@ export function innScoring({ st, names }) {
         face=${{ title: t("inn.human"), value: p.human.value, icon: "human", colour: "human", skulls: p.human.skulls }} />`
         : html`<${Card} cls="tiny" label=${t("inn.facedown", { range: p.human ? p.human.range : "" })}
         face=${{ back: true, icon: "human", backText: p.human ? p.human.range : "" }} />`}
-      <span class="pts" title=${p.human ? p.human.fate : ""}>${p.points > 0 ? "+" : ""}${p.points}</span>
+      <span class="pts">${p.points > 0 ? "+" : ""}${p.points}</span>
     </span>`)}</div>`, String((r.treasures || [])[b.seat] ?? ""), String(r.scores[b.seat])],
   }));
-  return html`<${ScoreTable} head=${[t("end.player"), t("end.breakdown"), t("end.treasures"), t("end.score")]} rows=${rows} />`;
+  return html`<${ScoreTable} head=${[t("end.player"), t("end.breakdown"), t("end.treasures"), t("end.score")]} rows=${rows}
+    explain=${t("end.explain.inn")} />`;
 }
 
 export function innCards(cards) {
