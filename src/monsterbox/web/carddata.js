@@ -13,7 +13,7 @@ export function loadCards(game, lang) {
       for (const [kind, list] of Object.entries(data)) {
         if (Array.isArray(list)) for (const c of list) if (c && c.id) byId[c.id] = Object.assign({ _kind: kind }, c);
       }
-      return { data, byId };
+      return { data, byId, lang: key.split(":")[1] };
     });
     p.catch(() => cache.delete(key));
     cache.set(key, p);

@@ -207,6 +207,7 @@ export const CATALOGUE = {
     "maker.relic": "relic",
     "maker.play": "play",
     "maker.add": "to battle",
+    "end.maker.never": "never reached the treasure chest: 0",
   },
   fr: {
     "app.title": "monsterbox", "nav.lobby": "Salon", "nav.help": "Aide", "nav.lang": "English",
@@ -419,6 +420,7 @@ export const CATALOGUE = {
     "maker.relic": "relique",
     "maker.play": "jouer",
     "maker.add": "au combat",
+    "end.maker.never": "n'a jamais atteint le coffre : 0",
   },
 };
 

@@ -36,6 +36,7 @@ export function TablePage({ id, seat }) {
   const storyMap = useRef(new Map());
   const pending = useRef(false);
   const relang = useRef(false);
+  const shownLang = useRef(null);  // the language of the state shown
   const lastMover = useRef(null);
   const wasMine = useRef(false);
   const [hint, setHint] = useState(null);  // {version, data?, error?, busy?}
@@ -78,6 +79,7 @@ export function TablePage({ id, seat }) {
     if (!newer && !relang.current) return;
     if (relang.current) {  // the same table in the other language: replaces what is shown, story included
       relang.current = false;
+      shownLang.current = settings.get().lang;
       storyMap.current = new Map();
       setStory([]);
     }
@@ -98,6 +100,7 @@ export function TablePage({ id, seat }) {
     if (current.current) relang.current = true;  // a language switch: the state again, worded in it
     api(`/api/games/${encodeURIComponent(id)}`, { token }).then((st) => {
       if (!alive) return;
+      if (!shownLang.current) shownLang.current = lang;
       accept(st, true);
       loadCards(st.game, lang).then((c) => alive && setCards(c));
     }).catch((e) => alive && setError(e.status === 404 ? t("table.gone") : e.message));
@@ -201,7 +204,7 @@ export function TablePage({ id, seat }) {
       data-game=${st.game} data-seat=${mySeat === null ? "" : String(mySeat)}
       data-to-play=${st.to_play === null || st.to_play === undefined ? "" : String(st.to_play)}
       data-over=${st.over ? "true" : "false"} data-version=${st.version} data-decision=${decision.kind}
-      data-picked=${picked || ""}>
+      data-picked=${picked || ""} data-lang=${cards && cards.lang === lang && shownLang.current === lang ? lang : ""}>
     <div class="table-head">
       <h1>${t("game." + st.game)}</h1>
       ${st.practice ? html`<span class="badge practice">${t("table.practice")}</span>` : null}

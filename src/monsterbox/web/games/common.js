@@ -26,5 +26,6 @@ export function ScoreTable({ head, rows, cls, explain }) {
   <div class="score-wrap"><table class=${`score ${cls || ""}`}>
     <thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
     <tbody>${rows.map((r) => html`<tr class=${r.cls || ""}>${r.cells.map((c, i) => (i === 0
-      ? html`<th scope="row">${c}</th>` : html`<td>${c}</td>`))}</tr>`)}</tbody></table></div>`;
+      ? html`<th scope="row">${c}</th>` : html`<td data-label=${head[i] || null}>${c}</td>`))}</tr>`)}</tbody>
+  </table></div>`;
 }

@@ -127,7 +127,7 @@ export function makerScoring({ st, names, cards }) {
     const tr = (d.treasures || []).map((x) => `${cardName(cards, x.id, words(x.id))} ${x.value}${x.dice && x.dice.length
       ? " (" + x.dice.map((k) => DIE[k - 1]).join("") + ")" : ""}`).join(", ");
     return { cls: (r.winners || []).includes(i) ? "win" : "",
-      cells: [names[i], d.note || tr || "—", d.exit_bonus ? `+${d.exit_bonus}` : "0", d.penalty ? `−${d.penalty}` : "0",
+      cells: [names[i], d.note ? t("end.maker.never") : tr || "—", d.exit_bonus ? `+${d.exit_bonus}` : "0", d.penalty ? `−${d.penalty}` : "0",
         String(sc)] };
   });
   return html`<${ScoreTable} head=${[t("end.player"), t("maker.treasures"), t("end.maker.first"), t("end.maker.penalty"),

@@ -54,7 +54,7 @@ export function monsterTable({ st, view: v, moves, nameOf, cards }) {
           : ""}`} role="group" aria-label=${cardName(cards, l.lair, l.name)} data-lair=${l.lair}>
         <h4>${cardName(cards, l.lair, l.name)}${l.crisis_rule ? html` <span class="tag">${t("monster.crisis")}</span>`
           : null} ${moves.chip("lair:" + l.lair, "▶", "pick")}</h4>
-        ${l.monsters.length ? html`<div class="stack" role="list" aria-label=${t("monster.stack")}>
+        ${l.monsters.length ? html`<div class="stack" role="group" aria-label=${t("monster.stack")}>
           ${monsterCard(l.monsters[0], `${l.lair}-${l.monsters.length}`, `${MONSTER[l.monsters[0]]} (${t("monster.top")})`,
             "small top")}
           ${l.monsters.length > 1 ? html`<div class="under" role="group" aria-label=${t("monster.under")}>
