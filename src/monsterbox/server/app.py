@@ -383,6 +383,19 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         seat, token = tables.join(table, req.seat if req else None, req.name if req else None)
         return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
+    @app.post("/api/games/{table_id}/rematch", status_code=201)
+    async def rematch(table_id: str, request: Request) -> Response:
+        """A seat of a finished table takes its seat at the rematch (the first to ask creates it)."""
+        table = await table_for(table_id)
+        new_id, seat, token = await asyncio.to_thread(tables.rematch, table, bearer(request))
+        return json_response({"id": new_id, "seat": seat, "token": token}, 201)
+
+    @app.get("/api/games/{table_id}/rematch")
+    async def rematch_of(table_id: str) -> Response:
+        """The rematch of a finished table, once someone started it: {"id"} (null before)."""
+        table = await table_for(table_id)
+        return json_response({"id": table.rematch["id"] if table.rematch else None})
+
     # the two requests of every move: also served by hotpath.HotPath, which calls these same two functions
     async def read_state(table_id: str, token: str | None, lang: str) -> orjson.Fragment:
         table = await table_for(table_id)

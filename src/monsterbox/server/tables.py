@@ -56,6 +56,8 @@ class Table:
     shared_json: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # state.state_json: per language
     views: tuple[int, dict[int | None, dict[str, Any]]] = field(default_factory=lambda: (-1, {}))  # state._view
     # the version each open WebSocket of this table last sent (app.ws), which a bot's next move waits for
+    # the rematch of a finished table: {"id": the new table, "tokens": {seat: token}} (in memory: a restart forgets it)
+    rematch: dict[str, Any] | None = None
     pushed: dict[int, int] = field(default_factory=dict)
     pushed_cond: threading.Condition = field(default_factory=threading.Condition)
 
@@ -403,6 +405,28 @@ class Tables:
             table.reindex()
         self.changed(table)
         return seat, token
+
+    def rematch(self, table: Table, token: str | None) -> tuple[str, int, str]:
+        """A seat of a finished table takes its seat at the rematch: the first to ask creates it (same game, players,
+        seats, names and options, a fresh deal: the options that fix hidden cards are dropped), and every human seat
+        of the finished table has a seat there, each handed only to the holder of that seat's token."""
+        seat = table.seat_of(token)
+        if seat is None:
+            raise Forbidden("only a seat of this table may take a seat at its rematch")
+        with table.lock:
+            if not table.game.over:
+                raise InvalidOptions("the game is not over: a rematch starts once it ends")
+            if table.rematch is None:
+                g = table.game
+                secret = get_ruleset(g.game_id).secret_options
+                options = {k: v for k, v in g.options.items() if k not in secret}
+                seats = [s["agent"] if s["kind"] == "bot" else "human" for s in table.seats]
+                new, tokens = self.create(g.game_id, g.players, seats, options, practice=table.practice,
+                                          private=table.private, hints=table.hints,
+                                          names=[s.get("name") for s in table.seats])
+                table.rematch = {"id": new.id, "tokens": tokens}
+            match = table.rematch
+        return match["id"], seat, match["tokens"][seat]
 
     # --- bots ------------------------------------------------------------------------------------------------------
     def kick(self, table: Table) -> None:

@@ -208,6 +208,9 @@ export const CATALOGUE = {
     "maker.play": "play",
     "maker.add": "to battle",
     "end.maker.never": "never reached the treasure chest: 0",
+    "end.offer": "A rematch has started: your seat is waiting.",
+    "end.join": "Take my seat at the rematch",
+    "end.rematch.help": "Every player of this table gets a seat at the rematch: it is offered on their end screen.",
   },
   fr: {
     "app.title": "monsterbox", "nav.lobby": "Salon", "nav.help": "Aide", "nav.lang": "English",
@@ -421,6 +424,9 @@ export const CATALOGUE = {
     "maker.play": "jouer",
     "maker.add": "au combat",
     "end.maker.never": "n'a jamais atteint le coffre : 0",
+    "end.offer": "Une revanche a commencé : votre place vous attend.",
+    "end.join": "Prendre ma place à la revanche",
+    "end.rematch.help": "Chaque joueur de cette table a une place à la revanche : elle lui est proposée sur son écran de fin.",
   },
 };
 
