@@ -59,11 +59,11 @@ def test_bot_moves_reach_the_screen_one_at_a_time_at_the_pace(server, motion_con
     shown = page.evaluate("window.__shown")
     versions = [v for v, _ in shown]
     assert versions == sorted(versions), "states reach the screen in order"
-    bot_gaps = [b[1] - a[1] for a, b in zip(shown, shown[1:]) if b[0] not in mine and b[0] > a[0]]
+    bot_gaps = [b[1] - a[1] for a, b in zip(shown, shown[1:], strict=False) if b[0] not in mine and b[0] > a[0]]
     assert len(bot_gaps) >= 4, f"bot moves seen one at a time: {shown}"
     assert min(bot_gaps) >= 700 - 10, f"bot moves closer than the pace (700 ms): {sorted(bot_gaps)[:5]}"
     # each bot move shown on its own: no version skipped between our moves
-    assert all(b - a == 1 for a, b in zip(versions, versions[1:])), versions
+    assert all(b - a == 1 for a, b in zip(versions, versions[1:], strict=False)), versions
     assert page.locator(".seat-chip.just-moved").count() == 1, "the seat that moved last is marked"
 
 

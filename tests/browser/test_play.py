@@ -47,7 +47,8 @@ def test_play_to_the_end_by_clicking(server, new_context, game):
     rng = random.Random(11)
     clicks = 0
     seen = wait_turn_or_over(page, 0)
-    assert page.locator("#table").get_attribute("data-decision") and page.inner_text("[data-prompt]") not in ("", "Your turn")
+    assert page.locator("#table").get_attribute("data-decision")
+    assert page.inner_text("[data-prompt]") not in ("", "Your turn")
     kinds = set()
     while seen["data"]["over"] != "true":
         ids = seen["actions"]

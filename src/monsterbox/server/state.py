@@ -16,8 +16,8 @@ from typing import Any
 
 import orjson
 
-from monsterbox.core.events import LOG_WINDOW, check_since
 from monsterbox.core.cardfile import packaged_card_data
+from monsterbox.core.events import LOG_WINDOW, check_since
 from monsterbox.core.i18n import pgettext, use_language
 from monsterbox.core.registry import GAME_IDS
 from monsterbox.server.store import commitment
