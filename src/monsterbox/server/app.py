@@ -604,7 +604,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
 
 
 DOCS_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>monsterbox API</title>
+<html lang="en"><head><meta charset="utf-8"><title>monsterbox API</title><link rel="icon" href="data:,">
 <link rel="stylesheet" href="/docs-assets/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div>
 <script src="/docs-assets/swagger-ui-bundle.js"></script>

@@ -78,8 +78,8 @@ export function Lobby() {
         ${Object.keys(GAME_INFO).map((g) => html`<div class=${`game-pick ${g === game ? "on" : ""}`} data-game-card=${g}>
           <label class="gp-name"><input type="radio" name="game" value=${g} checked=${g === game}
             onChange=${() => pickGame(g)} /> <span>${t("game." + g)}</span></label>
-          <p class="gp-meta">${t("lobby.about.players", { a: GAME_INFO[g].min, b: GAME_INFO[g].max })} ·
-            ${t("about.length." + g)}</p>
+          <p class="gp-meta">${`${t("lobby.about.players", { a: GAME_INFO[g].min, b: GAME_INFO[g].max })} · ${
+            t("about.length." + g)}`}</p>
           <p class="gp-about">${t("about." + g)}</p>
           <button type="button" class="link rules-link" data-rules=${g}
             onClick=${() => settings.set({ help: true, helpGame: g })}>${t("lobby.rules", { game: t("game." + g) })}</button>
@@ -195,8 +195,8 @@ function MyTables() {
           ? t("lobby.turn", { name: names[st.to_play] }) : t("lobby.waiting");
       return html`<li key=${m.id + m.seat} data-my-table=${m.id} class=${st && !st.over && st.to_play === m.seat
         ? "my-turn" : ""}>
-        <a href=${`#/table/${encodeURIComponent(m.id)}/${m.seat}`}>${game ? t("game." + game) : m.id}
-          · ${names[m.seat] || t("lobby.seat", { n: m.seat + 1 })}</a>
+        <a href=${`#/table/${encodeURIComponent(m.id)}/${m.seat}`}>${`${game ? t("game." + game) : m.id} · ${
+          names[m.seat] || t("lobby.seat", { n: m.seat + 1 })}`}</a>
         <span class="tm">${status}</span>
         <button type="button" class="link" onClick=${() => forget(m)}>${t("lobby.forget")}</button></li>`;
     })}</ul>`;

@@ -222,7 +222,7 @@ export function TablePage({ id, seat }) {
     ${st.hints && mySeat !== null && !st.over ? html`<${HintBox} hint=${shownHint} myTurn=${myTurn} ask=${askHint}
       coop=${st.game === "monster"} />` : null}
     <div class="felt" id="board">${board}</div>
-    <div class=${`action-bar ${myTurn ? "mine" : ""}`} id="action-bar">
+    <div class=${`action-bar ${myTurn ? "mine" : ""} ${st.over ? "over" : ""}`} id="action-bar">
       <p class=${`turn prompt ${myTurn ? "mine" : ""}`} id="turn" data-prompt aria-live="polite">${decision.prompt}</p>
       ${pickedText ? html`<div class="picked" id="picked" role="status"><span class="lbl">${t("table.picked")}</span>
         <span class="txt">${pickedText.text}</span>

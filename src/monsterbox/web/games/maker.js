@@ -60,8 +60,8 @@ export function makerTable({ st, view: v, moves, nameOf, cards }) {
   };
   const b = v.battle;
   return html`<div class="maker">
-    <p class="meta">${t("maker.round", { r: v.round, n: v.rounds })} · ${t("maker.draw", { n: v.draw_pile })} ·
-      ${t("maker.left", { n: v.treasure_pile })}${v.end_phase ? html` · <strong>${t("maker.end")}</strong>` : null}</p>
+    <p class="meta">${`${t("maker.round", { r: v.round, n: v.rounds })} · ${t("maker.draw", { n: v.draw_pile })} · ${
+      t("maker.left", { n: v.treasure_pile })}`}${v.end_phase ? html` · <strong>${t("maker.end")}</strong>` : null}</p>
     <div class="seats-area">${v.seats.map((s) => html`<${SeatPanel} key=${s.seat} seat=${s.seat} st=${st}
         nameOf=${nameOf} extra=${html`<span class="tag">${t("table.handCount", { n: s.hand_size })}</span>
           ${s.exit_bonus ? html`<span class="tag lead">${t("maker.firstOut")}</span>` : null}
