@@ -101,8 +101,8 @@ def test_a_seat_survives_closing_its_tab_through_my_tables(server, new_context):
     page.close()
     again = ctx.new_page()  # a new tab: its sessionStorage is empty
     again.goto(server.url + "/")
+    again.wait_for_selector(f'#my-tables li[data-my-table="{gid}"]:has-text("Ada")')  # its state read
     row = again.locator(f'#my-tables li[data-my-table="{gid}"]')
-    row.wait_for()
     assert "Monster Mansion" in row.inner_text() and "Ada" in row.inner_text()
     assert re.search(r"Your turn|to play", row.inner_text())
     row.locator("a").click()

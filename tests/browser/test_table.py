@@ -84,6 +84,8 @@ def test_keyboard_play_french_and_help(server, new_context):
     first.focus()
     page.keyboard.press("Enter")
     seen = wait_turn_or_over(page, 0, after=seen["data"]["version"])
+    # the keyboard stays on the moves: Enter again plays the move that has the focus now
+    assert page.evaluate("!!(document.activeElement && document.activeElement.closest('[data-action]'))")
     english = page.inner_text("[data-prompt]")
     page.click("#lang-toggle")
     page.wait_for_selector('html[lang="fr"]')

@@ -21,8 +21,13 @@ export function loadCards(game, lang) {
   return cache.get(key);
 }
 
-/** A card's name in the page's language from the card data, else the given words. */
-export function cardName(cards, id, fallback) {
+/**
+ * A card's name in the page's language. viewName: the name the table's view gives (its card file's): the packaged
+ * card's translated name is used only when the view names that same card (a practice table's own card file keeps
+ * its own words); without a view name, the packaged name, else fallback.
+ */
+export function cardName(cards, id, viewName, fallback) {
   const c = cards && id ? cards.byId[id] : null;
+  if (viewName) return c && (c.name_en || c.name) === viewName ? c.name : viewName;
   return (c && c.name) || fallback || "";
 }

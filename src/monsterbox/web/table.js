@@ -39,6 +39,7 @@ export function TablePage({ id, seat }) {
   const shownLang = useRef(null);  // the language of the state shown
   const lastMover = useRef(null);
   const wasMine = useRef(false);
+  const acted = useRef(false);  // the seat played a move since its turn last began
   const [hint, setHint] = useState(null);  // {version, data?, error?, busy?}
   const s = settings.use();
   const lang = s.lang;
@@ -116,15 +117,15 @@ export function TablePage({ id, seat }) {
     const mine = !shown.over && shown.to_play === mySeat && mySeat !== null;
     // keep the keyboard on the moves: when the seat's turn comes, the first move takes the focus (if the focus was
     // on the table or nowhere), which also brings it on screen
+    // (or the seat just played one: the element it played is gone or is no longer a move)
     const active = document.activeElement;
-    if (mine && !wasMine.current && (!active || active === document.body || (root.current
-        && root.current.contains(active) && !active.closest("[data-action]")) || !active.isConnected)) {
+    const lost = !active || active === document.body || !active.isConnected
+      || (root.current && root.current.contains(active) && !active.closest("[data-action]"));
+    if (mine && (!wasMine.current || acted.current) && lost) {
       const first = root.current && root.current.querySelector("[data-action]");
       if (first) first.focus({ preventScroll: false });
-    } else if (mine && active && !active.isConnected) {
-      const first = root.current && root.current.querySelector("[data-action]");
-      if (first) first.focus();
     }
+    if (mine) acted.current = false;
     wasMine.current = mine;
     alertTurn(shown, mine);
     if (queue.current.length) pump();
@@ -158,6 +159,7 @@ export function TablePage({ id, seat }) {
   /** A tap on a touch screen selects (the bar says what it will do); a second tap, or Play, sends it. */
   function choose(action) {
     if (touchScreen() && picked !== action) { setPicked(action); return; }
+    acted.current = true;
     setPicked(null);
     send(action);
   }

@@ -39,8 +39,8 @@ function treasureCard(tr, key, action, byId) {
   const c = byId[tr.id] || {};
   const state = tr.open ? t("maker.open") : tr.face_up ? t("maker.revealed") : "";
   return html`<${Card} key=${key} cls=${`small ${tr.open ? "open" : ""}`} action=${action}
-    label=${`${c.name || tr.name}, ${tr.value ?? c.value ?? ""} ${state}`}
-    face=${{ title: c.name || tr.name || words(tr.id), icon: "chest", colour: "gold", value: tr.value ?? c.value,
+    label=${`${cardName({ byId }, tr.id, tr.name, words(tr.id))}, ${tr.value ?? c.value ?? ""} ${state}`}
+    face=${{ title: cardName({ byId }, tr.id, tr.name, words(tr.id)), icon: "chest", colour: "gold", value: tr.value ?? c.value,
       lines: [state, c.bonus_classes ? `+${c.bonus} ${c.bonus_classes.map(cls).join("/")}` : ""].filter(Boolean) }} />`;
 }
 
@@ -89,7 +89,7 @@ export function makerTable({ st, view: v, moves, nameOf, cards }) {
         ${s.treasures.map((tr, i) => html`<div class="treasure-slot" key=${`t${s.seat}-${i}`}>
           ${treasureCard(tr, `t${s.seat}-${tr.id || i}`, null, byId)}
           ${s.seat === me && tr.id ? html`<div class="chips-col">${moves.chip("drop:" + tr.id, t("move.discard"))}
-            ${moves.chip("relic:" + tr.id, t("maker.relic"))}${moves.chips(`equip:${tr.id}:`, (id) => `→ ${cardName(cards, id.split(":")[2], words(id.split(":")[2]))}`)}
+            ${moves.chip("relic:" + tr.id, t("maker.relic"))}${moves.chips(`equip:${tr.id}:`, (id) => `→ ${cardName(cards, id.split(":")[2], null, words(id.split(":")[2]))}`)}
           </div>` : null}</div>`)}</div>` : null}
       ${v.hands && v.hands[s.seat] ? html`<div class="seat-hand" role="group" data-hand-of=${s.seat}
           aria-label=${`${t("table.handOf", { name: nameOf(s.seat) })}`}><${Row}>${Object.entries(v.hands[s.seat])
@@ -124,7 +124,7 @@ export function makerScoring({ st, names, cards }) {
   const last = rounds.length ? rounds[rounds.length - 1] : null;
   const rows = (r.scores || []).map((sc, i) => {
     const d = last ? last.detail.find((x) => x.seat === i) || {} : {};
-    const tr = (d.treasures || []).map((x) => `${cardName(cards, x.id, words(x.id))} ${x.value}${x.dice && x.dice.length
+    const tr = (d.treasures || []).map((x) => `${cardName(cards, x.id, null, words(x.id))} ${x.value}${x.dice && x.dice.length
       ? " (" + x.dice.map((k) => DIE[k - 1]).join("") + ")" : ""}`).join(", ");
     return { cls: (r.winners || []).includes(i) ? "win" : "",
       cells: [names[i], d.note ? t("end.maker.never") : tr || "—", d.exit_bonus ? `+${d.exit_bonus}` : "0", d.penalty ? `−${d.penalty}` : "0",

@@ -19,14 +19,14 @@ function monsterCard(colour, key, label, cls) {
 }
 function weaponFace(w) {
   const colour = WEAPON_COLOUR[w] || "plain";
-  return { title: cardName(CARDS, w, words(w)), icon: w, colour, letter: (MONSTER[colour] || "?")[0],
+  return { title: cardName(CARDS, w, null, words(w)), icon: w, colour, letter: (MONSTER[colour] || "?")[0],
     lines: [t("monster.kills", { m: MONSTER[colour] || "?" })] };
 }
 function weaponCard(w, key, action, cls) {
   return html`<${Card} key=${key} cls=${cls || ""} label=${`${weaponFace(w).title} (${weaponFace(w).lines[0]})`}
     face=${weaponFace(w)} action=${action} />`;
 }
-const named = (x, fallback) => cardName(CARDS, x && x.id, (x && x.name) || fallback);
+const named = (x, fallback) => cardName(CARDS, x && x.id, x && x.name, fallback);
 function lootLine(l) { return t("monster.loot", { name: named(l), n: l.villagers }); }
 
 export function monsterTable({ st, view: v, moves, nameOf, cards }) {
