@@ -204,3 +204,27 @@ def test_each_game_table_passes_axe(server, new_context, game, players):
         .filter(e => getComputedStyle(e).display !== 'none')
         .map(e => Number(e.getAttribute('font-size')) * e.ownerSVGElement.getBoundingClientRect().width / 100)""")
     assert sizes and min(sizes) >= 11, sorted(sizes)[:5]
+
+
+HIDE = """(hidden) => {
+  Object.defineProperty(document, 'hidden', {configurable: true, get: () => hidden});
+  Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => hidden ? 'hidden' : 'visible'});
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
+def test_a_hidden_tab_is_alerted_when_the_turn_comes(server, new_context):
+    page = new_context(1280, 800).new_page()
+    create_table(page, server.url, "inn", 3, seats=["you", "easy", "easy"])
+    seen = wait_turn_or_over(page, 0)
+    assert not page.title().startswith("●")
+    page.evaluate(HIDE, True)  # the player went to another tab
+    stay = [a for a in seen["actions"] if a.startswith("stay:")]
+    page.click(f'[data-action="{(stay or seen["actions"])[0]}"]')
+    wait_turn_or_over(page, 0, after=seen["data"]["version"])
+    until(lambda: page.title().startswith("●"))
+    assert "Your turn" in page.title()
+    assert "%23e0362c" in page.get_attribute("link[rel=icon]", "href"), "the favicon carries a badge"
+    page.evaluate(HIDE, False)  # back to the tab: the alert is gone
+    until(lambda: not page.title().startswith("●"))
+    assert "%23e0362c" not in page.get_attribute("link[rel=icon]", "href")

@@ -211,6 +211,7 @@ export const CATALOGUE = {
     "end.offer": "A rematch has started: your seat is waiting.",
     "end.join": "Take my seat at the rematch",
     "end.rematch.help": "Every player of this table gets a seat at the rematch: it is offered on their end screen.",
+    "table.showMoves": "Show my moves",
   },
   fr: {
     "app.title": "monsterbox", "nav.lobby": "Salon", "nav.help": "Aide", "nav.lang": "English",
@@ -427,6 +428,7 @@ export const CATALOGUE = {
     "end.offer": "Une revanche a commencé : votre place vous attend.",
     "end.join": "Prendre ma place à la revanche",
     "end.rematch.help": "Chaque joueur de cette table a une place à la revanche : elle lui est proposée sur son écran de fin.",
+    "table.showMoves": "Voir mes coups",
   },
 };
 

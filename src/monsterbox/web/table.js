@@ -164,6 +164,12 @@ export function TablePage({ id, seat }) {
     send(action);
   }
 
+  /** Bring the first move placed on the table into view, with the focus (phones: it is often below the screen). */
+  function showMoves() {
+    const first = root.current && root.current.querySelector("#board [data-action]");
+    if (first) { first.scrollIntoView({ block: "center", behavior: "smooth" }); first.focus({ preventScroll: true }); }
+  }
+
   async function askHint() {
     const st = current.current;
     if (!st) return;
@@ -225,7 +231,10 @@ export function TablePage({ id, seat }) {
       coop=${st.game === "monster"} />` : null}
     <div class="felt" id="board">${board}</div>
     <div class=${`action-bar ${myTurn ? "mine" : ""} ${st.over ? "over" : ""}`} id="action-bar">
-      <p class=${`turn prompt ${myTurn ? "mine" : ""}`} id="turn" data-prompt aria-live="polite">${decision.prompt}</p>
+      <div class="prompt-row"><p class=${`turn prompt ${myTurn ? "mine" : ""}`} id="turn" data-prompt
+        aria-live="polite">${decision.prompt}</p>
+        ${myTurn && moves.count() > moves.rest().length ? html`<button type="button" class="link" id="show-moves"
+          onClick=${showMoves}>${t("table.showMoves")}</button>` : null}</div>
       ${pickedText ? html`<div class="picked" id="picked" role="status"><span class="lbl">${t("table.picked")}</span>
         <span class="txt">${pickedText.text}</span>
         <button type="button" class="primary" id="confirm" onClick=${() => { setPicked(null); send(picked); }}>
