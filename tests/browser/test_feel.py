@@ -131,7 +131,7 @@ def _words(page) -> str:
 ENGLISH = {"the", "and", "with", "your", "you", "skull", "skulls", "human", "villagers", "tickets", "ticket",
            "strength", "labyrinth", "turn", "players", "hand", "cost", "costs", "kills", "stays", "drops", "takes",
            "medium", "easy", "bot", "seat", "undead", "goblin", "werewolf", "stake", "torch", "cast", "reserve",
-           "round", "pile", "draw", "gem", "gems", "gold"}
+           "round", "draw", "gem", "gems", "gold"}  # ("pile" is French too: "Pile de Pioche")
 
 
 @pytest.mark.parametrize("game,players", [("inn", 3), ("monster", 2), ("mansion", 2), ("maker", 2)])
