@@ -7,7 +7,9 @@ Run from the repository root: ``python3 scripts/vendor_web.py`` (needs ``npm``; 
   directly (the bare ``"preact"`` import in the hooks module is rewritten to a relative path: no import map, which the
   server's Content-Security-Policy would refuse as an inline script), plus a subset of game-icons.net's icons
   (CC BY 3.0, from ``@iconify-json/game-icons``) as path data (``game-icons.json``: no markup is ever injected);
-* ``tests/browser/vendor/axe.min.js``: axe-core (MPL-2.0) for the accessibility scan in the browser tests only.
+* ``tests/browser/vendor/axe.min.js``: axe-core (MPL-2.0) for the accessibility scan in the browser tests only;
+* ``src/monsterbox/web/vendor/swagger-ui/``: Swagger UI (Apache-2.0), which reads the OpenAPI 3.1 that FastAPI
+  writes, for ``/docs`` served offline from the page's own static files.
 
 Each package's licence file is copied next to what came from it, and ``VENDORED.md`` lists versions and integrity.
 """
@@ -27,7 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "src" / "monsterbox" / "web" / "vendor"
 TESTS = ROOT / "tests" / "browser" / "vendor"
 
-PACKAGES = {"preact": "10.28.2", "htm": "3.1.1", "@iconify-json/game-icons": "1.2.4", "axe-core": "4.14.1"}
+PACKAGES = {"preact": "10.28.2", "htm": "3.1.1", "@iconify-json/game-icons": "1.2.4", "axe-core": "4.14.1",
+            "swagger-ui-dist": "5.35.0"}
+DOCS = WEB / "swagger-ui"
 
 # What the tables draw -> the game-icons.net icon that draws it (names as in the icon set).
 ICONS = {
@@ -51,6 +55,10 @@ ICONS = {
     "Fighter": "crossed-swords", "Elf": "elf-helmet", "Thief": "hooded-assassin", "Wizard": "wizard-staff",
     "Dwarf": "dwarf-helmet", "monster": "dragon-head", "treasure": "locked-chest", "chest": "open-treasure-chest",
     "dice": "rolling-dices", "exit": "exit-door", "entry": "entry-door",
+    # one per Monster Maker monster kind (by card id)
+    "goblin": "goblin-head", "hell_hound": "hound", "gargoyle": "gargoyle", "wyvern": "wyvern", "orc": "orc-head",
+    "giant_spider": "spider-face", "troll": "troll", "minotaur": "minotaur", "dragon": "dragon-head",
+    "skeleton": "skeleton", "vampire": "vampire-dracula", "lich": "skull-staff",
     # the page itself
     "help": "help", "book": "rule-book", "replay": "backward-time", "bot": "robot-golem", "eye": "eye-target",
 }
@@ -118,11 +126,18 @@ def main() -> int:
         # axe-core, for the tests only
         (TESTS / "axe.min.js").write_text((pk["axe-core"] / "axe.min.js").read_text())
         (TESTS / "LICENSE-axe-core.txt").write_text((pk["axe-core"] / "LICENSE").read_text())
+        # Swagger UI for /docs
+        DOCS.mkdir(parents=True, exist_ok=True)
+        for f in ("swagger-ui-bundle.js", "swagger-ui.css"):
+            (DOCS / f).write_text((pk["swagger-ui-dist"] / f).read_text())
+        (DOCS / "LICENSE").write_text((pk["swagger-ui-dist"] / "LICENSE").read_text())
         for name, version in PACKAGES.items():
-            where = "tests/browser/vendor" if name == "axe-core" else "src/monsterbox/web/vendor"
+            where = ("tests/browser/vendor" if name == "axe-core" else "src/monsterbox/web/vendor/swagger-ui"
+                     if name == "swagger-ui-dist" else "src/monsterbox/web/vendor")
             lines.append(f"| {name} | {version} | {pk[name + '#licence']} | `{pk[name + '#integrity']}` | {where} |")
     lines += ["", "SHA-256 of the written files:", ""]
-    for f in sorted([*WEB.glob("*.js"), *WEB.glob("*.json"), *TESTS.glob("*.js")]):
+    for f in sorted([*WEB.glob("*.js"), *WEB.glob("*.json"), *DOCS.glob("*.js"), *DOCS.glob("*.css"),
+                     *TESTS.glob("*.js")]):
         lines.append(f"- `{f.relative_to(ROOT)}` {hashlib.sha256(f.read_bytes()).hexdigest()}")
     (WEB / "VENDORED.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))

@@ -28,9 +28,14 @@ def test_no_markup_from_strings_and_nothing_the_policy_refuses():
     assert re.findall(r"<script[^>]*>", page) == ['<script type="module" src="/static/main.js">']
 
 
-def test_tokens_stay_in_session_storage_and_out_of_query_strings():
+def test_tokens_stay_in_this_browser_and_out_of_query_strings():
+    """A seat's token lives in the tab (sessionStorage) and in "My tables" (localStorage, so the seat survives
+    closing the tab), never in a URL's query string nor under another key."""
     api = (WEB / "api.js").read_text()
-    assert "sessionStorage.setItem(TOKEN(id, seat)" in api
+    assert "sessionStorage.setItem(TOKEN(id, seat)" in api and 'const SEATS = "mb:seats"' in api
+    for path in OWN:
+        if path.name != "api.js":
+            assert "localStorage.setItem(\"mb:seat" not in path.read_text(), path.name
     assert "?token=" not in api and "token=" not in (WEB / "main.js").read_text().replace("tokens.", "")
 
 

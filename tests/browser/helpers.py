@@ -76,6 +76,7 @@ def compare_screenshot(page, name: str, tolerance: float = 0.01, height_slack: f
     from PIL import Image, ImageChops
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+    page.evaluate("window.scrollTo(0, 0)")  # the sticky action bar then sits at the bottom of the first screen
     try:
         png = page.screenshot(full_page=True, animations="disabled", caret="hide", timeout=60000)
     except PlaywrightTimeout:  # Chromium once stalled capturing a settled page (CI, 2026-11-30): the capture again

@@ -1,5 +1,6 @@
-"""Each game played to the end by clicking on the table, with screenshots mid-game and at the end compared with the
-references in docs/screenshots (1280x800 and 390x844)."""
+"""Each game played to the end by clicking on the table, a prompt naming every decision on the way, with screenshots
+mid-game and at the end, in English and in French (switched mid-game, no reload), compared with the references in
+docs/screenshots (1366x768 and 390x844; no horizontal overflow at 390 px)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,30 @@ QUICK_RATE = {"inn": 0.5, "monster": 0.15, "mansion": 0.9, "maker": 0.5}  # how 
 MID = 4  # moves of ours before the mid-game screenshots
 
 
+def language(page, lang: str) -> None:
+    """Switch the page's language with its button and wait until the table is drawn in it (no reload)."""
+    if page.evaluate("document.documentElement.lang") != lang:
+        page.click("#lang-toggle")
+    page.wait_for_selector(f'#table[data-lang="{lang}"]')
+
+
+def shots(page, name: str, **kw) -> None:
+    """The screen at 1366x768 and 390x844, in English and in French: no horizontal overflow at 390 px, nor in the
+    end table."""
+    for lang in ("en", "fr"):
+        language(page, lang)
+        compare_screenshot(page, f"{name}-1366-{lang}", **kw)
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.evaluate("[...document.querySelectorAll('.score-wrap')].every(e => e.scrollWidth <= e.clientWidth)")
+        compare_screenshot(page, f"{name}-390-{lang}", **kw)
+        page.set_viewport_size({"width": 1366, "height": 768})
+    language(page, "en")
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_play_to_the_end_by_clicking(server, new_context, game):
-    ctx = new_context(1280, 800)
+    ctx = new_context(1366, 768)
     page = ctx.new_page()
     create_table(page, server.url, game, GAMES[game], names=["Ada"], variants=("short",) if game == "maker" else ())
     state = table(page)
@@ -25,10 +47,15 @@ def test_play_to_the_end_by_clicking(server, new_context, game):
     rng = random.Random(11)
     clicks = 0
     seen = wait_turn_or_over(page, 0)
-    assert page.inner_text("#turn") == "Your turn"
+    assert page.locator("#table").get_attribute("data-decision")
+    assert page.inner_text("[data-prompt]") not in ("", "Your turn")
+    kinds = set()
     while seen["data"]["over"] != "true":
         ids = seen["actions"]
         assert ids and len(ids) == len(set(ids)), "every legal move is on the page exactly once"
+        kind, prompt = seen["data"].get("decision"), page.inner_text("[data-prompt]")
+        assert kind and prompt and prompt != "Your turn", f"a decision without its own prompt: {kind!r} {prompt!r}"
+        kinds.add(kind)
         last = click_move(page, rng, seen, QUICK_RATE[game])
         clicks += 1
         for attempt in range(3):  # a click can land while a card is still gliding: then the table stays as it was
@@ -45,11 +72,7 @@ def test_play_to_the_end_by_clicking(server, new_context, game):
                 else:
                     last = click_move(page, rng, seen, QUICK_RATE[game])
         if clicks == MID:
-            compare_screenshot(page, f"{game}-mid-1280")
-            page.set_viewport_size({"width": 390, "height": 844})
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            compare_screenshot(page, f"{game}-mid-390")
-            page.set_viewport_size({"width": 1280, "height": 800})
+            shots(page, f"{game}-mid")
         assert clicks < 400, "the game did not end"
     page.wait_for_selector("#end #deal.ok")
     winner = page.inner_text("#winner")
@@ -59,7 +82,8 @@ def test_play_to_the_end_by_clicking(server, new_context, game):
     # the end of a game played by clicking can differ by a few cards between runs (the order pushes and clicks meet
     # in is not fixed, nor then whether a seat kept a card or a reserve), so the end screen is held to the layout,
     # with a wider tolerance than the mid-game screens and a height that may differ by a tenth
-    compare_screenshot(page, f"{game}-end-1280", tolerance=0.05, height_slack=0.1)
+    assert len(kinds) >= 2, kinds
+    shots(page, f"{game}-end", tolerance=0.05, height_slack=0.1)
     if game == "monster":  # rematch: a new table, same seats, this tab seated again
         old = page.url
         page.click("#rematch")

@@ -84,14 +84,20 @@ def test_keyboard_play_french_and_help(server, new_context):
     first.focus()
     page.keyboard.press("Enter")
     seen = wait_turn_or_over(page, 0, after=seen["data"]["version"])
+    # the keyboard stays on the moves: Enter again plays the move that has the focus now
+    assert page.evaluate("!!(document.activeElement && document.activeElement.closest('[data-action]'))")
+    english = page.inner_text("[data-prompt]")
     page.click("#lang-toggle")
-    assert page.inner_text("#turn") == "À vous de jouer"
+    page.wait_for_selector('html[lang="fr"]')
+    page.wait_for_selector('#log li:has-text("Vous")')
+    assert page.inner_text("[data-prompt]") not in (english, "") and table(page)["decision"]
     assert page.evaluate("document.documentElement.lang") == "fr"
     page.click("#help-toggle")
     page.wait_for_selector("#help")
     page.locator("#board button.card").first.focus()
     assert page.inner_text("#explained") not in ("", "Pointez une carte (ou atteignez-la avec Tab) pour la lire ici.")
-    assert page.locator("#help .card-ref li").count() > 10
+    page.wait_for_selector("#rules .md-h")
+    assert page.locator("#rules li").count() > 10  # the rules' card reference
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 

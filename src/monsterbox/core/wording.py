@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monsterbox.core.i18n import _, elide, language, ngettext
+from monsterbox.core.i18n import _, elide, language, ngettext, pgettext
 
 Names = Sequence[str] | None
 
@@ -42,6 +42,15 @@ def grammar(text: str) -> str:
     return articles(elide(text))
 
 
+def agent_words(spec: str) -> str:
+    """A bot's agent in the reader's language: the named levels and agents translated, a spec with parameters as
+    it was given."""
+    named = {"easy": pgettext("agent", "easy"), "medium": pgettext("agent", "medium"),
+             "hard": pgettext("agent", "hard"), "expert": pgettext("agent", "expert"),
+             "random": pgettext("agent", "random"), "heuristic": pgettext("agent", "heuristic")}
+    return named.get(spec, spec)
+
+
 def seat_names(seats: Sequence[Mapping[str, Any]], reader: int | None = None) -> list[str]:
     """The one naming of a table's seats, used by play, replay, review, the server (and so the browser): the name a
     human gave; else "You" for the reader's own seat; a bot "Bot 2 (hard)"; anyone else "Player 1" (seats counted
@@ -51,7 +60,7 @@ def seat_names(seats: Sequence[Mapping[str, Any]], reader: int | None = None) ->
         if s.get("name"):
             out.append(str(s["name"]))
         elif s.get("kind") == "bot":
-            out.append(_("Bot {seat} ({agent})").format(seat=i + 1, agent=s.get("agent", "?")))
+            out.append(_("Bot {seat} ({agent})").format(seat=i + 1, agent=agent_words(s.get("agent", "?"))))
         elif i == reader:
             out.append(_("You"))
         else:

@@ -30,7 +30,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from monsterbox import __version__
-from monsterbox.core.cardfile import packaged_card_data
 from monsterbox.core.errors import IllegalAction, InvalidOptions, MonsterboxError
 from monsterbox.core.registry import GAME_IDS
 from monsterbox.server.analysis import Analysis
@@ -41,7 +40,7 @@ from monsterbox.server.hotpath import HotPath
 from monsterbox.server.notify import Hub, PostgresListener
 from monsterbox.server.security import Guard, Limits, RateLimiter
 from monsterbox.server.siblings import SiblingChannel
-from monsterbox.server.state import events_page, replay_story, rules_page, state_json
+from monsterbox.server.state import card_page, events_page, replay_story, rules_page, state_json
 from monsterbox.server.store import Store
 from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable
 
@@ -343,6 +342,19 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         seat, token = tables.join(table, req.seat if req else None, req.name if req else None)
         return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
+    @app.post("/api/games/{table_id}/rematch", status_code=201)
+    async def rematch(table_id: str, request: Request) -> Response:
+        """A seat of a finished table takes its seat at the rematch (the first to ask creates it)."""
+        table = await table_for(table_id)
+        new_id, seat, token = await asyncio.to_thread(tables.rematch, table, bearer(request))
+        return json_response({"id": new_id, "seat": seat, "token": token}, 201)
+
+    @app.get("/api/games/{table_id}/rematch")
+    async def rematch_of(table_id: str) -> Response:
+        """The rematch of a finished table, once someone started it: {"id"} (null before)."""
+        table = await table_for(table_id)
+        return json_response({"id": table.rematch["id"] if table.rematch else None})
+
     # the two requests of every move: also served by hotpath.HotPath, which calls these same two functions
     async def read_state(table_id: str, token: str | None, lang: str) -> orjson.Fragment:
         table = await table_for(table_id)
@@ -424,10 +436,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         return json_response(rules_page(game, lang_of(request)))
 
     @app.get("/api/cards/{game}")
-    def cards(game: str) -> Response:
+    def cards(game: str, request: Request) -> Response:
         if game not in GAME_IDS:
             raise NotFound("no game {game}; games: {games}", game=repr(game), games=", ".join(GAME_IDS))
-        return json_response(packaged_card_data(game))
+        return json_response(card_page(game, lang_of(request)))
 
     # --- WebSocket ---------------------------------------------------------------------------------------------------
     @app.websocket("/api/games/{table_id}/ws")
@@ -454,8 +466,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
 
         async def push() -> None:
             while True:
+                version = table.version
                 data = state_json(table, who["seat"], lang)
                 await websocket.send({"type": "websocket.send", "text": data.decode()})
+                table.sent(id(websocket), version)  # a bot's next move waits for it (Tables.await_pushes)
                 await wake.wait()
                 wake.clear()
 
@@ -524,22 +538,16 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         finally:
             pusher.cancel()
             hub.unsubscribe(table_id, entry)
+            table.sent(id(websocket), None)
 
     # --- the web front end and offline API docs ---------------------------------------------------------------------
     web = resources.files("monsterbox").joinpath("web")
     app.mount("/static", StaticFiles(directory=str(web)), name="static")
-    try:
-        import swagger_ui_bundle
-
-        app.mount("/docs-assets", StaticFiles(directory=swagger_ui_bundle.swagger_ui_path), name="docs-assets")
-        have_docs = True
-    except ImportError:  # pragma: no cover - the server extra brings it
-        have_docs = False
+    # Swagger UI 5 (reads the OpenAPI 3.1 FastAPI writes), vendored with the page (scripts/vendor_web.py)
+    app.mount("/docs-assets", StaticFiles(directory=str(web.joinpath("vendor", "swagger-ui"))), name="docs-assets")
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> HTMLResponse:
-        if not have_docs:
-            raise NotFound("the API docs need the swagger-ui-bundle package")
         return HTMLResponse(DOCS_PAGE)
 
     @app.get("/docs-init.js", include_in_schema=False)
@@ -556,7 +564,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
 
 
 DOCS_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>monsterbox API</title>
+<html lang="en"><head><meta charset="utf-8"><title>monsterbox API</title><link rel="icon" href="data:,">
 <link rel="stylesheet" href="/docs-assets/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div>
 <script src="/docs-assets/swagger-ui-bundle.js"></script>

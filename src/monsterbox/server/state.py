@@ -14,8 +14,9 @@ from typing import Any
 
 import orjson
 
+from monsterbox.core.cardfile import packaged_card_data
 from monsterbox.core.events import LOG_WINDOW, check_since
-from monsterbox.core.i18n import use_language
+from monsterbox.core.i18n import pgettext, use_language
 from monsterbox.core.registry import game_part
 from monsterbox.server.store import commitment
 from monsterbox.server.tables import Table, text_module
@@ -213,3 +214,18 @@ def rules_page(game_id: str, lang: str) -> dict[str, Any]:
     for sec in sections:
         sec["text"] = sec["text"].strip()
     return {"game": game_id, "lang": lang, "title": title, "sections": sections, "markdown": markdown}
+
+
+def card_page(game_id: str, lang: str) -> Any:
+    """The packaged card file of a game for the page, each card's ``name`` in ``lang`` (the catalogue's card names,
+    ``pgettext("card", name)``; ``name_en`` keeps the file's own)."""
+    data = packaged_card_data(game_id)
+    if lang == "en":
+        return data
+    with use_language(lang):
+        for value in data.values():
+            for card in value if isinstance(value, list) else ():
+                if isinstance(card, dict) and isinstance(card.get("name"), str):
+                    card["name_en"] = card["name"]
+                    card["name"] = pgettext("card", card["name"])
+    return data

@@ -31,6 +31,8 @@ from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, t
 log = logging.getLogger("monsterbox.server")
 
 MAX_NAME = 40
+#: how long a bot's next move waits for the table's open sockets to send the last one (Tables.await_pushes)
+PUSH_WAIT = 0.2
 
 
 @dataclass
@@ -54,6 +56,20 @@ class Table:
     state_json: dict[tuple[int | None, str], tuple[Any, bytes]] = field(default_factory=dict)  # state.state_json
     shared_json: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # state.state_json: per language
     views: tuple[int, dict[int | None, dict[str, Any]]] = field(default_factory=lambda: (-1, {}))  # state._view
+    # the version each open WebSocket of this table last sent (app.ws), which a bot's next move waits for
+    # the rematch of a finished table: {"id": the new table, "tokens": {seat: token}} (in memory: a restart forgets it)
+    rematch: dict[str, Any] | None = None
+    pushed: dict[int, int] = field(default_factory=dict)
+    pushed_cond: threading.Condition = field(default_factory=threading.Condition)
+
+    def sent(self, socket: int, version: int | None) -> None:
+        """A socket sent the state of ``version`` (None: it closed)."""
+        with self.pushed_cond:
+            if version is None:
+                self.pushed.pop(socket, None)
+            else:
+                self.pushed[socket] = version
+            self.pushed_cond.notify_all()
 
     def __post_init__(self) -> None:
         self.reindex()
@@ -383,6 +399,28 @@ class Tables:
         self.changed(table)
         return seat, token
 
+    def rematch(self, table: Table, token: str | None) -> tuple[str, int, str]:
+        """A seat of a finished table takes its seat at the rematch: the first to ask creates it (same game, players,
+        seats, names and options, a fresh deal: the options that fix hidden cards are dropped), and every human seat
+        of the finished table has a seat there, each handed only to the holder of that seat's token."""
+        seat = table.seat_of(token)
+        if seat is None:
+            raise Forbidden("only a seat of this table may take a seat at its rematch")
+        with table.lock:
+            if not table.game.over:
+                raise InvalidOptions("the game is not over: a rematch starts once it ends")
+            if table.rematch is None:
+                g = table.game
+                secret = get_ruleset(g.game_id).secret_options
+                options = {k: v for k, v in g.options.items() if k not in secret}
+                seats = [s["agent"] if s["kind"] == "bot" else "human" for s in table.seats]
+                new, tokens = self.create(g.game_id, g.players, seats, options, practice=table.practice,
+                                          private=table.private, hints=table.hints,
+                                          names=[s.get("name") for s in table.seats])
+                table.rematch = {"id": new.id, "tokens": tokens}
+            match = table.rematch
+        return match["id"], seat, match["tokens"][seat]
+
     # --- bots ------------------------------------------------------------------------------------------------------
     def kick(self, table: Table) -> None:
         """Start the bots if one is to play (one driver per table at a time)."""
@@ -427,10 +465,18 @@ class Tables:
                         return
                     table.notice = notice
                 self.changed(table)
+                self.await_pushes(table, index + 1)
         finally:
             if not done:
                 with table.lock:
                     table.bot_busy = False
+
+    def await_pushes(self, table: Table, version: int) -> None:
+        """Before the next bot move, let every open WebSocket of the table send this version (at most ``PUSH_WAIT``
+        seconds): each bot move then reaches the players as a state of its own, which the page shows one at a time at
+        its pace (a socket that does not keep up gets the latest state, as before)."""
+        with table.pushed_cond:
+            table.pushed_cond.wait_for(lambda: all(v >= version for v in table.pushed.values()), timeout=PUSH_WAIT)
 
     # --- notifications -----------------------------------------------------------------------------------------------
     def changed(self, table: Table) -> None:

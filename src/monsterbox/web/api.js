@@ -1,26 +1,60 @@
 // Talking to the server (docs/server-api.md): JSON over HTTP with the seat's bearer token, and a WebSocket that
-// pushes the table's state at every change and reconnects by itself. Tokens live in sessionStorage only, one per
-// table and seat, never in localStorage nor in a URL's query string.
+// pushes the table's state at every change and reconnects by itself. A seat's token is kept in this tab
+// (sessionStorage) and in "My tables" (localStorage, this browser only), so a seat survives closing its tab; it never
+// goes into a URL's query string.
 
 import { settings } from "./state.js";
 
 const TOKEN = (id, seat) => `mb:token:${id}:${seat}`;
 const INVITES = (id) => `mb:invites:${id}`;
+const SEATS = "mb:seats";
+const MAX_SEATS = 40;
+
+function readSeats() {
+  try {
+    const list = JSON.parse(localStorage.getItem(SEATS) || "[]");
+    return Array.isArray(list) ? list.filter((x) => x && typeof x.id === "string" && Number.isInteger(x.seat)
+      && typeof x.token === "string") : [];
+  } catch (e) { return []; }
+}
+function writeSeats(list) {
+  try { localStorage.setItem(SEATS, JSON.stringify(list.slice(0, MAX_SEATS))); } catch (e) { /* private mode */ }
+}
 
 export const tokens = {
-  get: (id, seat) => sessionStorage.getItem(TOKEN(id, seat)),
-  set: (id, seat, token) => sessionStorage.setItem(TOKEN(id, seat), token),
-  /** Every seat this tab holds: [{id, seat}]. */
+  get(id, seat) {
+    const here = sessionStorage.getItem(TOKEN(id, seat));
+    if (here) return here;
+    const kept = readSeats().find((x) => x.id === id && x.seat === seat);
+    if (kept) { sessionStorage.setItem(TOKEN(id, seat), kept.token); return kept.token; }
+    return null;
+  },
+  /** Keep a seat's token in this tab and in "My tables" (info: {game}), newest first. */
+  set(id, seat, token, info) {
+    sessionStorage.setItem(TOKEN(id, seat), token);
+    const list = readSeats().filter((x) => !(x.id === id && x.seat === seat));
+    const old = readSeats().find((x) => x.id === id && x.seat === seat) || {};
+    list.unshift(Object.assign({ id, seat, token, at: Date.now() }, old.game ? { game: old.game } : {}, info || {}));
+    writeSeats(list);
+  },
+  forget(id, seat) {
+    sessionStorage.removeItem(TOKEN(id, seat));
+    writeSeats(readSeats().filter((x) => !(x.id === id && x.seat === seat)));
+  },
+  /** Every seat this browser holds: [{id, seat, game?, at}], newest first (this tab's too). */
   all() {
-    const out = [];
+    const out = readSeats().map(({ id, seat, game, at }) => ({ id, seat, game, at }));
     for (let i = 0; i < sessionStorage.length; i++) {
       const m = /^mb:token:([^:]+):(\d+)$/.exec(sessionStorage.key(i));
-      if (m) out.push({ id: m[1], seat: Number(m[2]) });
+      if (m && !out.some((x) => x.id === m[1] && x.seat === Number(m[2]))) out.push({ id: m[1], seat: Number(m[2]) });
     }
     return out;
   },
-  invites: (id) => JSON.parse(sessionStorage.getItem(INVITES(id)) || "{}"),
-  setInvites: (id, map) => sessionStorage.setItem(INVITES(id), JSON.stringify(map)),
+  invites: (id) => JSON.parse(sessionStorage.getItem(INVITES(id)) || localStorage.getItem(INVITES(id)) || "{}"),
+  setInvites(id, map) {
+    sessionStorage.setItem(INVITES(id), JSON.stringify(map));
+    try { localStorage.setItem(INVITES(id), JSON.stringify(map)); } catch (e) { /* private mode */ }
+  },
 };
 
 export class ApiError extends Error {

@@ -1,17 +1,33 @@
-// The card data of a game (the server's /api/cards/<game>: the packaged card file), indexed by id.
+// The card data of a game (the server's /api/cards/<game>: the packaged card file, names in the page's language),
+// indexed by id.
 import { api } from "./api.js";
+import { settings } from "./state.js";
 
 const cache = new Map();
 
-export function loadCards(game) {
-  if (!cache.has(game)) {
-    cache.set(game, api(`/api/cards/${encodeURIComponent(game)}`).then((data) => {
+export function loadCards(game, lang) {
+  const key = `${game}:${lang || settings.get().lang}`;
+  if (!cache.has(key)) {
+    const p = api(`/api/cards/${encodeURIComponent(game)}`).then((data) => {
       const byId = {};
       for (const [kind, list] of Object.entries(data)) {
         if (Array.isArray(list)) for (const c of list) if (c && c.id) byId[c.id] = Object.assign({ _kind: kind }, c);
       }
-      return { data, byId };
-    }));
+      return { data, byId, lang: key.split(":")[1] };
+    });
+    p.catch(() => cache.delete(key));
+    cache.set(key, p);
   }
-  return cache.get(game);
+  return cache.get(key);
+}
+
+/**
+ * A card's name in the page's language. viewName: the name the table's view gives (its card file's): the packaged
+ * card's translated name is used only when the view names that same card (a practice table's own card file keeps
+ * its own words); without a view name, the packaged name, else fallback.
+ */
+export function cardName(cards, id, viewName, fallback) {
+  const c = cards && id ? cards.byId[id] : null;
+  if (viewName) return c && (c.name_en || c.name) === viewName ? c.name : viewName;
+  return (c && c.name) || fallback || "";
 }

@@ -7,14 +7,19 @@ import { explain } from "./state.js";
 const W = 100, H = 140;
 
 function fitText(text, x, y, size, max, cls) {
-  const long = text.length * size * 0.56 > max;
+  const long = text.length * size * 0.58 > max;
   return html`<text x=${x} y=${y} class=${cls} font-size=${size} text-anchor="middle"
     textLength=${long ? max : null} lengthAdjust=${long ? "spacingAndGlyphs" : null}>${text}</text>`;
 }
 
+// Type sizes in the card's units (a card is 100 wide): at the phone's smallest card with words (62 px) each is at
+// least 11 px on screen; the tiny cards (thumbnails) show only their value, icon and colour.
+const TITLE = 18, LINE = 18, VALUE = 26, LETTER = 18;
+
 /**
  * One card. face: {title, value, corner, icon, colour, letter, skulls, lines, back, backText}; label: what a screen
  * reader hears (and the help panel shows); key: stable id for animations; action: props from moves.props(id).
+ * Words sit on dark bands (white on near-black), values on the light art panel (near-black on white).
  */
 export function Card({ face: given, label, key, action, cls, size }) {
   let face = given;
@@ -22,26 +27,31 @@ export function Card({ face: given, label, key, action, cls, size }) {
     face = Object.assign({}, face, { value: null, corner: String(face.value) });  // long values under the icon
   }
   const colour = face.colour ? `c-${face.colour}` : "c-plain";
+  const hasValue = face.value !== undefined && face.value !== null && face.value !== "";
+  const lines = face.skulls ? [] : (face.lines || []).filter(Boolean).slice(0, 2);
+  const band = lines.length || face.skulls;
+  const top = lines.length > 1 ? 94 : 100;  // the words' band: one line, two lines, or the skulls
   const body = face.back ? html`
       <rect class="card-back" x="2" y="2" width="96" height="136" rx="9" />
       <rect class="card-back-inner" x="9" y="9" width="82" height="122" rx="6" />
-      ${iconPaths(face.icon || "skull", 26, 36, 48, "ico back-ico")}
-      ${face.backText ? fitText(face.backText, 50, 112, 17, 80, "back-text") : null}`
+      ${iconPaths(face.icon || "skull", 22, 26, 56, "ico back-ico")}
+      ${face.backText ? html`<rect class="back-band" x="9" y="94" width="82" height="30" rx="4" />
+        ${fitText(face.backText, 50, 116, VALUE - 4, 78, "back-text")}` : null}`
     : html`
       <rect class=${`card-face ${colour}`} x="2" y="2" width="96" height="136" rx="9" />
-      <rect class="card-inner" x="7" y="24" width="86" height="78" rx="5" />
-      ${fitText(face.title || "", 50, 17, 12, 86, "card-title")}
-      ${iconPaths(face.icon, face.value !== undefined && face.value !== null ? 38 : 29, 34, 42)}
-      ${face.value !== undefined && face.value !== null ? html`
-        <text x="10" y="46" class="card-value" font-size=${String(face.value).length > 2 ? 14 : 20}
-          text-anchor="start">${face.value}</text>` : null}
+      <rect class="title-band" x="5" y="5" width="90" height="27" rx="6" />
+      ${fitText(face.title || "", 50, 25, TITLE, 86, "card-title")}
+      <rect class="card-inner" x="7" y="35" width="86" height=${band ? top - 38 : 98} rx="5" />
+      ${iconPaths(face.icon, hasValue ? 42 : 27, band ? 38 : 52, band ? Math.min(46, top - 44) : 46)}
+      ${hasValue ? html`<text x="11" y="66" class="card-value" font-size=${String(face.value).length > 2 ? VALUE - 6
+        : VALUE} text-anchor="start">${face.value}</text>` : null}
       ${face.letter ? html`<g class="letter">
-        <circle cx="19" cy="89" r="8.5" class=${colour} /><text x="19" y="93.5" font-size="12"
-        text-anchor="middle">${face.letter}</text></g>` : null}
-      ${face.corner ? fitText(String(face.corner), 50, 96, 12, 80, "card-corner") : null}
+        <circle cx="22" cy=${band ? top - 15 : 118} r="11" class=${colour} /><text x="22" y=${band ? top - 9 : 124}
+        font-size=${LETTER} text-anchor="middle">${face.letter}</text></g>` : null}
+      ${face.corner ? fitText(String(face.corner), 60, band ? top - 8 : 124, LINE, 62, "card-corner") : null}
+      ${band ? html`<rect class="line-band" x="5" y=${top} width="90" height=${135 - top} rx="6" />` : null}
       ${face.skulls ? skullRow(face.skulls) : null}
-      ${(face.lines || []).slice(0, 2).map((l, i) => fitText(l, 50, face.skulls ? 134 : 118 + i * 14, 10.5, 88,
-        "card-line"))}`;
+      ${lines.map((l, i) => fitText(l, 50, lines.length > 1 ? 112 + i * 19 : 124, LINE, 86, "card-line"))}`;
   const svg = html`<svg class="card-svg" viewBox=${`0 0 ${W} ${H}`} aria-hidden="true" focusable="false">${body}</svg>`;
   const classes = `card ${size || ""} ${cls || ""} ${face.back ? "is-back" : ""}`;
   const hover = { onMouseEnter: () => explain(label), onFocus: () => explain(label) };
@@ -55,9 +65,9 @@ export function Card({ face: given, label, key, action, cls, size }) {
 
 function skullRow(n) {
   const out = [];
-  const step = Math.min(18, 80 / n);
-  const start = 50 - ((n - 1) * step) / 2 - 8;
-  for (let i = 0; i < n; i++) out.push(iconPaths("skull", start + i * step, 108, 16, "ico skull"));
+  const step = Math.min(20, 84 / n);
+  const start = 50 - ((n - 1) * step) / 2 - 9;
+  for (let i = 0; i < n; i++) out.push(iconPaths("skull", start + i * step, 103, 18, "ico skull"));
   return out;
 }
 

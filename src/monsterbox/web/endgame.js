@@ -21,34 +21,33 @@ export function winnerText(st, names) {
 export function EndPanel({ st, names, mySeat, cards }) {
   const [record, setRecord] = useState(null);
   const [error, setError] = useState("");
+  const [offer, setOffer] = useState(null);  // the rematch someone started: its table id
   useEffect(() => {
     api(`/api/games/${encodeURIComponent(st.id)}/record`).then(setRecord).catch((e) => setError(e.message));
   }, [st.id]);
+  useEffect(() => {  // a rematch started by another player of this table: offered here
+    if (mySeat === null) return undefined;
+    let alive = true;
+    const look = () => api(`/api/games/${encodeURIComponent(st.id)}/rematch`)
+      .then((r) => alive && setOffer(r.id)).catch(() => {});
+    look();
+    const h = setInterval(look, 4000);
+    return () => { alive = false; clearInterval(h); };
+  }, [st.id, mySeat]);
   const Scoring = SCORING[st.game];
 
+  /** Take this seat at the rematch (the server creates it for the first to ask; every human seat has one there). */
   async function rematch() {
-    const seats = st.seats.map((s, i) => (s.kind === "bot" ? s.agent : i === mySeat ? "human" : s.kind === "open"
-      ? "open" : "human"));
-    const body = { game: st.game, players: st.players, seats, names: st.seats.map((s) => s.name || null) };
-    if (record && record.options) {
-      const opts = Object.fromEntries(Object.entries(record.options).filter(([k]) => !["deck", "cards", "bag",
-        "lairs", "crises", "weapons", "characters", "treasure_deck", "dice", "first_player", "first_leader"]
-        .includes(k)));
-      body.options = opts;
-    }
     try {
-      const res = await api("/api/games", { method: "POST", body });
-      const me = mySeat !== null ? mySeat : Number(Object.keys(res.tokens)[0]);
-      const invites = {};
-      for (const [s, tok] of Object.entries(res.tokens)) {
-        if (Number(s) === me) tokens.set(res.id, me, tok); else invites[s] = tok;
-      }
-      tokens.setInvites(res.id, invites);
-      location.hash = `#/table/${res.id}/${me}`;
+      const res = await api(`/api/games/${encodeURIComponent(st.id)}/rematch`, { method: "POST",
+        token: tokens.get(st.id, mySeat) });
+      tokens.set(res.id, res.seat, res.token, { game: st.game });
+      location.hash = `#/table/${res.id}/${res.seat}`;
     } catch (e) { setError(e.message); }
   }
 
   const verified = record ? record.deal_verified : st.deal && st.deal.verified;
+  const others = st.seats.filter((x, i) => i !== mySeat && x.kind !== "bot").length;
   return html`<section class="end" id="end" aria-labelledby="end-title">
     <h2 id="end-title">${t("end.title")}</h2>
     <p class="winner-text" id="winner">${winnerText(st, names)}</p>
@@ -56,10 +55,12 @@ export function EndPanel({ st, names, mySeat, cards }) {
     <p class=${`deal ${verified ? "ok" : "bad"}`} id="deal">${record === null && !st.deal ? "" : verified
       ? (st.practice ? t("end.practice") + " · " : "") + t("end.verified") : t("end.unverified")}</p>
     ${error ? html`<p class="error">${error}</p>` : null}
+    ${offer && mySeat !== null ? html`<p class="notice" id="rematch-offer">${t("end.offer")}</p>` : null}
     <div class="end-actions">
-      ${mySeat !== null ? html`<button type="button" id="rematch" onClick=${rematch}>${t("end.rematch")}</button>`
-        : null}
+      ${mySeat !== null ? html`<button type="button" id="rematch" class=${offer ? "primary" : ""} onClick=${rematch}>
+        ${offer ? t("end.join") : t("end.rematch")}</button>` : null}
       <a class="button" id="replay-link" href=${`#/replay/${encodeURIComponent(st.id)}`}>${t("end.replay")}</a>
     </div>
+    ${mySeat !== null && others && !offer ? html`<p class="hint">${t("end.rematch.help")}</p>` : null}
   </section>`;
 }

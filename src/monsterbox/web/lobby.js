@@ -3,6 +3,7 @@
 import { html, useState, useEffect } from "./lib.js";
 import { api, tokens } from "./api.js";
 import { t } from "./i18n.js";
+import { settings } from "./state.js";
 
 export const GAME_INFO = {
   inn: { min: 3, max: 5, variants: [{ key: "open_treasures", type: "bool" }] },
@@ -60,7 +61,7 @@ export function Lobby() {
       const res = await api("/api/games", { method: "POST", body });
       const invites = {};
       for (const [s, tok] of Object.entries(res.tokens)) {
-        if (Number(s) === mine) tokens.set(res.id, mine, tok); else invites[s] = tok;
+        if (Number(s) === mine) tokens.set(res.id, mine, tok, { game }); else invites[s] = tok;
       }
       tokens.setInvites(res.id, invites);
       location.hash = mine >= 0 ? `#/table/${res.id}/${mine}` : `#/table/${res.id}`;
@@ -74,9 +75,15 @@ export function Lobby() {
     <form class="new-table" id="create" onSubmit=${create} aria-labelledby="new-title">
       <h1 id="new-title">${t("lobby.new")}</h1>
       <fieldset class="games"><legend>${t("lobby.game")}</legend>
-        ${Object.keys(GAME_INFO).map((g) => html`<label class=${`game-pick ${g === game ? "on" : ""}`}>
-          <input type="radio" name="game" value=${g} checked=${g === game} onChange=${() => pickGame(g)} />
-          <span>${t("game." + g)}</span><small>${GAME_INFO[g].min}–${GAME_INFO[g].max}</small></label>`)}
+        ${Object.keys(GAME_INFO).map((g) => html`<div class=${`game-pick ${g === game ? "on" : ""}`} data-game-card=${g}>
+          <label class="gp-name"><input type="radio" name="game" value=${g} checked=${g === game}
+            onChange=${() => pickGame(g)} /> <span>${t("game." + g)}</span></label>
+          <p class="gp-meta">${`${t("lobby.about.players", { a: GAME_INFO[g].min, b: GAME_INFO[g].max })} · ${
+            t("about.length." + g)}`}</p>
+          <p class="gp-about">${t("about." + g)}</p>
+          <button type="button" class="link rules-link" data-rules=${g}
+            onClick=${() => settings.set({ help: true, helpGame: g })}>${t("lobby.rules", { game: t("game." + g) })}</button>
+        </div>`)}
       </fieldset>
       <label class="field">${t("lobby.players")}
         <input type="number" name="players" min=${info.min} max=${info.max} value=${players}
@@ -131,12 +138,12 @@ function Listings() {
     } catch (e) { setError(e.message); }
   };
   useEffect(() => { load(); const h = setInterval(load, 10000); return () => clearInterval(h); }, []);
-  const mine = tokens.all();
 
   async function take(id, seat) {
     try {
       const res = await api(`/api/games/${encodeURIComponent(id)}/join`, { method: "POST", body: { seat } });
-      tokens.set(res.id, res.seat, res.token);
+      tokens.set(res.id, res.seat, res.token, { game: (lists.waiting || []).concat(lists.playing || [])
+        .map((x) => (x.id === id ? x.game : null)).find(Boolean) });
       location.hash = `#/table/${res.id}/${res.seat}`;
     } catch (e) { setError(e.message); }
   }
@@ -145,9 +152,7 @@ function Listings() {
     <h1 id="tables-title">${t("lobby.tables")}
       <button type="button" class="link" onClick=${load}>${t("lobby.refresh")}</button></h1>
     ${error ? html`<p class="error">${error}</p>` : null}
-    ${mine.length ? html`<h2>${t("lobby.mine")}</h2><ul class="tables mine">${mine.map((m) => html`<li>
-      <a href=${`#/table/${m.id}/${m.seat}`}>${m.id} · ${t("lobby.seat", { n: m.seat + 1 })}</a></li>`)}</ul>`
-      : null}
+    <${MyTables} />
     ${["waiting", "playing", "over"].map((s) => html`<h2>${t("lobby." + s)}</h2>
       ${lists[s] && lists[s].length ? html`<ul class=${`tables ${s}`}>${lists[s].map((g) => html`<li key=${g.id}>
         <span class="tg">${t("game." + g.game)}</span>
@@ -160,4 +165,39 @@ function Listings() {
           ? t("lobby.replay") : t("lobby.watch")}</a></li>`)}</ul>`
       : html`<p class="hint">${lists[s] === null ? "…" : t("lobby.empty")}</p>`}`)}
   </section>`;
+}
+
+/** "My tables": the seats this browser keeps (api.js), each with its table's status and whose turn it is. */
+function MyTables() {
+  const [seats, setSeats] = useState(tokens.all().slice(0, 12));
+  const [info, setInfo] = useState({});
+  useEffect(() => {
+    let alive = true;
+    for (const m of seats) {
+      const tok = tokens.get(m.id, m.seat);
+      api(`/api/games/${encodeURIComponent(m.id)}`, { token: tok }).then((st) => {
+        if (alive) setInfo((x) => Object.assign({}, x, { [`${m.id}:${m.seat}`]: st }));
+      }).catch((e) => {
+        if (alive) setInfo((x) => Object.assign({}, x, { [`${m.id}:${m.seat}`]: { gone: e.status === 404 } }));
+      });
+    }
+    return () => { alive = false; };
+  }, [seats.length]);
+  if (!seats.length) return null;
+  const forget = (m) => { tokens.forget(m.id, m.seat); setSeats(tokens.all().slice(0, 12)); };
+  return html`<h2 id="my-tables-title">${t("lobby.mine")}</h2>
+    <ul class="tables mine" id="my-tables" aria-labelledby="my-tables-title">${seats.map((m) => {
+      const st = info[`${m.id}:${m.seat}`];
+      const game = (st && st.game) || m.game;
+      const names = st && st.seats ? st.seats.map((x, i) => (x && x.name) || t("lobby.seat", { n: i + 1 })) : [];
+      const status = !st ? "…" : st.gone ? t("table.gone") : st.over ? t("lobby.over.one")
+        : st.to_play === m.seat ? t("table.yourTurn") : st.to_play !== null && st.to_play !== undefined
+          ? t("lobby.turn", { name: names[st.to_play] }) : t("lobby.waiting");
+      return html`<li key=${m.id + m.seat} data-my-table=${m.id} class=${st && !st.over && st.to_play === m.seat
+        ? "my-turn" : ""}>
+        <a href=${`#/table/${encodeURIComponent(m.id)}/${m.seat}`}>${`${game ? t("game." + game) : m.id} · ${
+          names[m.seat] || t("lobby.seat", { n: m.seat + 1 })}`}</a>
+        <span class="tm">${status}</span>
+        <button type="button" class="link" onClick=${() => forget(m)}>${t("lobby.forget")}</button></li>`;
+    })}</ul>`;
 }

@@ -7,7 +7,7 @@
 import { html, render, useState, useEffect } from "./lib.js";
 import { tokens } from "./api.js";
 import { t } from "./i18n.js";
-import { settings, setLang, setPace } from "./state.js";
+import { settings, setLang, setPace, PACES } from "./state.js";
 import { loadIcons, Icon } from "./icons.js";
 import { Lobby } from "./lobby.js";
 import { TablePage } from "./table.js";
@@ -40,7 +40,8 @@ function App() {
     window.addEventListener("hashchange", f);
     return () => window.removeEventListener("hashchange", f);
   }, []);
-  useEffect(() => { document.documentElement.lang = s.lang; document.title = t("app.title"); }, [s.lang]);
+  useEffect(() => { document.documentElement.lang = s.lang; }, [s.lang]);
+  useEffect(() => { if (route.page !== "table") document.title = t("app.title"); }, [s.lang, route.page]);
   const game = route.page !== "lobby" ? document.querySelector("[data-game]") : null;
   let body;
   if (route.page === "table") body = html`<${TablePage} key=${route.id + ":" + route.seat} id=${route.id} seat=${route.seat} />`;
@@ -51,12 +52,11 @@ function App() {
       <a href="#/" class="brand" title=${t("nav.lobby")}><${Icon} name="skull" size=${22} />
         <span>${t("app.title")}</span><span class="sr-only"> – ${t("nav.lobby")}</span></a>
       <nav class="tools">
-        <label class="pace">${t("nav.pace")}
-          <select value=${String(s.pace)} onChange=${(e) => setPace(Number(e.currentTarget.value))}>
-            <option value="0">${t("pace.fast")}</option><option value="700">${t("pace.normal")}</option>
-            <option value="1600">${t("pace.slow")}</option></select></label>
+        <label class="pace"><span class="pace-lbl">${t("nav.pace")}</span>
+          <select id="pace" value=${String(s.pace)} onChange=${(e) => setPace(Number(e.currentTarget.value))}>
+            ${PACES.map(([k, ms]) => html`<option value=${String(ms)}>${t("pace." + k)}</option>`)}</select></label>
         <button type="button" id="help-toggle" aria-expanded=${s.help ? "true" : "false"}
-          onClick=${() => settings.set({ help: !s.help })}><${Icon} name="help" size=${18} />
+          onClick=${() => settings.set({ help: !s.help, helpGame: game ? game.dataset.game : s.helpGame })}><${Icon} name="help" size=${18} />
           <span>${t("nav.help")}</span></button>
         <button type="button" id="lang-toggle" lang=${s.lang === "en" ? "fr" : "en"} title=${t("nav.lang.label")}
           onClick=${() => setLang(s.lang === "en" ? "fr" : "en")}>${s.lang === "en" ? "FR" : "EN"}<span
@@ -64,7 +64,7 @@ function App() {
       </nav>
     </header>
     <main id="main">${body}</main>
-    ${s.help ? html`<${HelpPanel} game=${game ? game.dataset.game : null} />` : null}
+    ${s.help ? html`<${HelpPanel} game=${game ? game.dataset.game : s.helpGame} />` : null}
     <footer class="credits">Icons: <a href="https://game-icons.net" rel="noreferrer">game-icons.net</a> (CC BY 3.0)
       · Preact, htm (MIT, Apache-2.0)</footer>
   </div>`;

@@ -1,10 +1,10 @@
 // Acting on the table: every legal move of the seat becomes exactly one element carrying data-action (the testing
 // hook in DESIGN.md). Game tables place moves on what they concern (a card, a lair, a tile); whatever a table does
 // not place lands in the moves bar, so no legal move is ever missing. The move a hint suggests carries
-// data-hinted="true" (drawn highlighted).
+// data-hinted="true" (drawn highlighted); the move selected by a first tap on a touch screen data-picked="true".
 import { html } from "./lib.js";
 
-export function makeMoves(state, send, hinted) {
+export function makeMoves(state, send, hinted, picked) {
   const legal = new Map((state.legal || []).map((a) => [a.id, a]));
   const claimed = new Set();
   const m = {
@@ -16,7 +16,7 @@ export function makeMoves(state, send, hinted) {
     props(id) {
       claimed.add(id);
       return { "data-action": id, title: m.text(id), "data-hinted": id === hinted ? "true" : null,
-        onClick: (ev) => { ev.stopPropagation(); send(id); } };
+        "data-picked": id === picked ? "true" : null, onClick: (ev) => { ev.stopPropagation(); send(id); } };
     },
     /** A card's or place's only move, or null. */
     one(id) { return m.has(id) ? m.props(id) : null; },

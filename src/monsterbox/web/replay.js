@@ -8,6 +8,7 @@ import { makeMoves } from "./moves.js";
 import { loadCards } from "./carddata.js";
 import { GAMES } from "./games/index.js";
 import { seatNames } from "./table.js";
+import { settings } from "./state.js";
 import { winnerText } from "./endgame.js";
 import { ReviewPanel } from "./review.js";
 
@@ -34,14 +35,15 @@ export function ReplayPage({ id }) {
   const [frame, setFrame] = useState(null);
   const [error, setError] = useState("");
   const asked = useRef(0);
+  const lang = settings.use().lang;
 
   useEffect(() => {
     api(`/api/games/${encodeURIComponent(id)}`)
       .then((st) => {
         if (!st.over) { setError(t("replay.notover")); return null; }
-        setFinal(st); setStep(st.version); return loadCards(st.game).then(setCards);
+        setFinal(st); setStep((k) => (k === null ? st.version : k)); return loadCards(st.game, lang).then(setCards);
       }).catch((e) => setError(e.status === 404 ? t("table.gone") : e.message));
-  }, [id]);
+  }, [id, lang]);
 
   useEffect(() => {
     if (step === null) return;
@@ -49,7 +51,7 @@ export function ReplayPage({ id }) {
     api(`/api/games/${encodeURIComponent(id)}/replay/${step}?seat=${seat}`)
       .then((f) => { if (n === asked.current) { setFrame(f); setError(""); } })
       .catch((e) => { if (n === asked.current) setError(e.message); });
-  }, [id, step, seat]);
+  }, [id, step, seat, lang]);
 
   const n = final ? final.version : 0;
   const go = (k) => setStep(Math.max(0, Math.min(n, k)));

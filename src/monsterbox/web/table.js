@@ -1,16 +1,19 @@
 // The table page: one seat's (or a spectator's) live table. States pushed by the server are shown one at a time at
-// the chosen pace, so each bot move can be followed; the seat's own move shows at once.
+// the chosen pace, so each bot move can be followed (each at least the pace after the one before reached the
+// screen); the seat's own move shows at once. One line (data-prompt) names the decision the seat faces; on a touch
+// screen a tap selects a move and a second tap (or Play) sends it; a hidden tab is alerted when the turn comes.
 import { html, useState, useEffect, useRef, useLayoutEffect } from "./lib.js";
 import { api, tokens, Connection } from "./api.js";
 import { t } from "./i18n.js";
-import { settings } from "./state.js";
+import { settings, setPref } from "./state.js";
+import { decisionOf } from "./prompts.js";
 import { makeMoves, MovesBar } from "./moves.js";
 import { snapshot, play } from "./animate.js";
 import { EndPanel } from "./endgame.js";
 import { Invites } from "./invites.js";
 import { Icon } from "./icons.js";
 import { loadCards } from "./carddata.js";
-import { GAMES } from "./games/index.js";
+import { GAMES, OBJECT } from "./games/index.js";
 
 export function seatNames(st) {
   return (st.seats || []).map((s, i) => (s && s.name) || t("lobby.seat", { n: i + 1 }));
@@ -24,14 +27,22 @@ export function TablePage({ id, seat }) {
   const [error, setError] = useState("");
   const [story, setStory] = useState([]);
   const [cards, setCards] = useState(null);
+  const [picked, setPicked] = useState(null);  // touch: the move selected, played by a second tap or the bar's button
   const queue = useRef([]);
   const current = useRef(null);
   const timer = useRef(null);
+  const shownAt = useRef(0);  // when the last state reached the screen (performance.now())
   const root = useRef(null);
   const storyMap = useRef(new Map());
   const pending = useRef(false);
+  const relang = useRef(false);
+  const shownLang = useRef(null);  // the language of the state shown
+  const lastMover = useRef(null);
+  const wasMine = useRef(false);
+  const acted = useRef(false);  // the seat played a move since its turn last began
   const [hint, setHint] = useState(null);  // {version, data?, error?, busy?}
-  settings.use();
+  const s = settings.use();
+  const lang = s.lang;
 
   function mergeStory(st) {
     let changed = false;
@@ -42,49 +53,89 @@ export function TablePage({ id, seat }) {
   }
 
   function show(st) {
+    const cur = current.current;
     snapshot(root.current);
+    lastMover.current = cur && st.version > cur.version ? cur.to_play : lastMover.current;
     current.current = st;
     mergeStory(st);
+    setPicked(null);
     setShown(st);
   }
 
+  /** Show the queued states one at a time, each at least the pace after the one before reached the screen. */
   function pump() {
-    if (timer.current) return;
-    const next = queue.current.shift();
-    if (!next) return;
-    show(next);
-    if (queue.current.length) {
-      timer.current = setTimeout(() => { timer.current = null; pump(); }, settings.get().pace);
+    if (timer.current || !queue.current.length) return;
+    const wait = shownAt.current + settings.get().pace - performance.now();
+    if (wait > 0) {
+      timer.current = setTimeout(() => { timer.current = null; pump(); }, wait);
+      return;
     }
+    show(queue.current.shift());
+    // the next one waits for this one to be drawn (useLayoutEffect sets shownAt, then pumps again)
   }
 
   function accept(st, now) {
     const cur = current.current;
-    if (cur && st.version <= cur.version && !(st.version === cur.version && st.seat !== cur.seat)) return;
-    queue.current = queue.current.filter((q) => q.version < st.version);
+    const newer = !cur || st.version > cur.version || (st.version === cur.version && st.seat !== cur.seat);
+    if (!newer && !relang.current) return;
+    if (relang.current) {  // the same table in the other language: replaces what is shown, story included
+      relang.current = false;
+      shownLang.current = settings.get().lang;
+      storyMap.current = new Map();
+      setStory([]);
+    }
     if (now || settings.get().pace === 0) {
-      queue.current = queue.current.filter((q) => q.version > st.version);
+      // at once (the seat's own move, a re-read): what was queued before it goes, what came after it stays queued
+      queue.current = settings.get().pace === 0 ? [] : queue.current.filter((q) => q.version > st.version);
       clearTimeout(timer.current); timer.current = null;
       show(st);
       return;
     }
+    queue.current = queue.current.filter((q) => q.version < st.version);
     queue.current.push(st);
     pump();
   }
 
   useEffect(() => {
     let alive = true;
+    if (current.current) relang.current = true;  // a language switch: the state again, worded in it
     api(`/api/games/${encodeURIComponent(id)}`, { token }).then((st) => {
       if (!alive) return;
+      if (!shownLang.current) shownLang.current = lang;
       accept(st, true);
-      loadCards(st.game).then((c) => alive && setCards(c));
+      loadCards(st.game, lang).then((c) => alive && setCards(c));
     }).catch((e) => alive && setError(e.status === 404 ? t("table.gone") : e.message));
     const conn = new Connection(id, mySeat, token, (st) => alive && accept(st, false),
-      (s, msg) => { if (!alive) return; setStatus(s); if (s === "gone") setError(msg); });
-    return () => { alive = false; conn.close(); clearTimeout(timer.current); };
-  }, [id, seat]);
+      (s2, msg) => { if (!alive) return; setStatus(s2); if (s2 === "gone") setError(msg); });
+    return () => { alive = false; conn.close(); clearTimeout(timer.current); timer.current = null; };
+  }, [id, seat, lang]);
 
-  useLayoutEffect(() => { play(root.current); }, [shown]);
+  useLayoutEffect(() => {
+    if (!shown) return;
+    shownAt.current = performance.now();
+    play(root.current, Math.min(450, Math.max(150, settings.get().pace * 0.7)));
+    const mine = !shown.over && shown.to_play === mySeat && mySeat !== null;
+    // keep the keyboard on the moves: when the seat's turn comes, the first move takes the focus (if the focus was
+    // on the table or nowhere), which also brings it on screen
+    // (or the seat just played one: the element it played is gone or is no longer a move)
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected
+      || (root.current && root.current.contains(active) && !active.closest("[data-action]"));
+    if (mine && (!wasMine.current || acted.current) && lost) {
+      const first = root.current && root.current.querySelector("[data-action]");
+      if (first) first.focus({ preventScroll: false });
+    }
+    if (mine) acted.current = false;
+    wasMine.current = mine;
+    alertTurn(shown, mine);
+    if (queue.current.length) pump();
+  }, [shown]);
+
+  useEffect(() => {
+    const back = () => { if (!document.hidden) clearAlert(current.current); };
+    document.addEventListener("visibilitychange", back);
+    return () => { document.removeEventListener("visibilitychange", back); clearAlert(null); };
+  }, []);
 
   async function send(action) {
     const st = current.current;
@@ -103,6 +154,20 @@ export function TablePage({ id, seat }) {
     } finally {
       pending.current = false;
     }
+  }
+
+  /** A tap on a touch screen selects (the bar says what it will do); a second tap, or Play, sends it. */
+  function choose(action) {
+    if (touchScreen() && picked !== action) { setPicked(action); return; }
+    acted.current = true;
+    setPicked(null);
+    send(action);
+  }
+
+  /** Bring the first move placed on the table into view, with the focus (phones: it is often below the screen). */
+  function showMoves() {
+    const first = root.current && root.current.querySelector("#board [data-action]");
+    if (first) { first.scrollIntoView({ block: "center", behavior: "smooth" }); first.focus({ preventScroll: true }); }
   }
 
   async function askHint() {
@@ -135,28 +200,29 @@ export function TablePage({ id, seat }) {
   const names = seatNames(st);
   const nameOf = (i) => (i === mySeat ? `${names[i]} (${t("table.you")})` : names[i]);
   const shownHint = hint && hint.version === st.version ? hint : null;
-  const moves = makeMoves(st, send, shownHint && shownHint.data ? shownHint.data.suggestion.id : null);
+  const moves = makeMoves(st, choose, shownHint && shownHint.data ? shownHint.data.suggestion.id : null, picked);
   const Game = GAMES[st.game];
-  const turn = st.over ? t("table.over") : st.to_play === mySeat && mySeat !== null ? t("table.yourTurn")
-    : st.to_play !== null && st.to_play !== undefined ? t("table.toPlay", { name: names[st.to_play] }) : "";
+  const decision = decisionOf(st, mySeat, names, Game && cards && OBJECT[st.game] ? OBJECT[st.game](st, cards) : "");
   const last = story.length ? story[0][1] : "";
   const board = Game && cards ? Game({ st, view: st.view, moves, names, nameOf, mySeat, cards }) : null;
-  const myTurn = !st.over && st.to_play === mySeat && mySeat !== null;
+  const myTurn = decision.mine;
+  const pickedText = picked ? (st.legal || []).find((a) => a.id === picked) : null;
 
   return html`<section id="table" class=${`table-page game-${st.game} ${myTurn ? "my-turn" : ""}`} ref=${root}
       data-game=${st.game} data-seat=${mySeat === null ? "" : String(mySeat)}
       data-to-play=${st.to_play === null || st.to_play === undefined ? "" : String(st.to_play)}
-      data-over=${st.over ? "true" : "false"} data-version=${st.version}>
+      data-over=${st.over ? "true" : "false"} data-version=${st.version} data-decision=${decision.kind}
+      data-picked=${picked || ""} data-lang=${cards && cards.lang === lang && shownLang.current === lang ? lang : ""}>
     <div class="table-head">
       <h1>${t("game." + st.game)}</h1>
       ${st.practice ? html`<span class="badge practice">${t("table.practice")}</span>` : null}
       <span class=${`conn conn-${status}`} role="status">${status === "live" ? t("table.live")
         : status === "reconnecting" ? t("table.reconnecting") : ""}</span>
+      ${mySeat !== null ? html`<${AlertToggle} />` : null}
     </div>
     ${seat !== null && mySeat === null ? html`<p class="notice">${t("table.notoken", { n: seat + 1 })}</p>` : null}
     ${mySeat === null && seat === null ? html`<p class="notice">${t("table.spectator")}</p>` : null}
-    <${SeatsBar} st=${st} names=${names} mySeat=${mySeat} />
-    <div class=${`turn ${myTurn ? "mine" : ""}`} id="turn" aria-live="polite">${turn}</div>
+    <${SeatsBar} st=${st} names=${names} mySeat=${mySeat} lastMover=${lastMover.current} />
     ${last ? html`<div class="last-move" id="last-move"><span class="lbl">${t("table.last")}</span>
       <span class="txt">${last}</span></div>` : null}
     ${st.notice ? html`<p class="notice">${st.notice}</p>` : null}
@@ -164,7 +230,18 @@ export function TablePage({ id, seat }) {
     ${st.hints && mySeat !== null && !st.over ? html`<${HintBox} hint=${shownHint} myTurn=${myTurn} ask=${askHint}
       coop=${st.game === "monster"} />` : null}
     <div class="felt" id="board">${board}</div>
-    <${MovesBar} moves=${moves} title=${t("table.moves")} />
+    <div class=${`action-bar ${myTurn ? "mine" : ""} ${st.over ? "over" : ""}`} id="action-bar">
+      <div class="prompt-row"><p class=${`turn prompt ${myTurn ? "mine" : ""}`} id="turn" data-prompt
+        aria-live="polite">${decision.prompt}</p>
+        ${myTurn && moves.count() > moves.rest().length ? html`<button type="button" class="link" id="show-moves"
+          onClick=${showMoves}>${t("table.showMoves")}</button>` : null}</div>
+      ${pickedText ? html`<div class="picked" id="picked" role="status"><span class="lbl">${t("table.picked")}</span>
+        <span class="txt">${pickedText.text}</span>
+        <button type="button" class="primary" id="confirm" onClick=${() => { setPicked(null); send(picked); }}>
+          ${t("table.play")}</button>
+        <button type="button" id="unpick" onClick=${() => setPicked(null)}>${t("table.back")}</button></div>` : null}
+      <${MovesBar} moves=${moves} title=${t("table.moves")} />
+    </div>
     ${st.over ? html`<${EndPanel} st=${st} names=${names} mySeat=${mySeat} cards=${cards} />` : null}
     <${Invites} id=${id} st=${st} names=${names} mySeat=${mySeat} />
     <section class="log" aria-labelledby="log-title">
@@ -174,6 +251,78 @@ export function TablePage({ id, seat }) {
         ? html`<button type="button" class="link" onClick=${older}>${t("table.older")}</button>` : null}
     </section>
   </section>`;
+}
+
+/** A phone or tablet: no hovering pointer, so a tap selects first. */
+export function touchScreen() {
+  return !!(window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches);
+}
+
+// --- the turn alert: title, favicon badge, optional sound, a notification when allowed -----------------------------
+const FAVICON = (badge) => "data:image/svg+xml," + encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" `
+  + `viewBox="0 0 32 32"><rect x="2" y="4" width="20" height="26" rx="3" fill="#f2b84b"/>${badge
+    ? '<circle cx="24" cy="9" r="8" fill="#e0362c" stroke="#fff" stroke-width="2"/>' : ""}</svg>`);
+let alerted = false;
+
+function setIcon(badge) {
+  let link = document.querySelector("link[rel=icon]");
+  if (!link) { link = document.createElement("link"); link.rel = "icon"; document.head.appendChild(link); }
+  link.href = FAVICON(badge);
+}
+
+function alertTurn(st, mine) {
+  const base = `${t("game." + st.game)} – ${t("app.title")}`;
+  if (mine && document.hidden) {
+    if (!alerted) {
+      alerted = true;
+      const prefs = settings.get();
+      if (prefs.sound) beep();
+      try {
+        if (prefs.notify && "Notification" in window && Notification.permission === "granted") {
+          new Notification(t("alert.title"), { body: t("game." + st.game), tag: `mb-${st.id}` });
+        }
+      } catch (e) { /* notifications unavailable */ }
+    }
+    document.title = `● ${t("alert.title")} – ${base}`;
+    setIcon(true);
+    return;
+  }
+  if (!document.hidden) clearAlert(st);
+}
+
+function clearAlert(st) {
+  alerted = false;
+  document.title = st ? `${t("game." + st.game)} – ${t("app.title")}` : t("app.title");
+  setIcon(false);
+}
+
+function beep() {
+  try {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    const ctx = new Ctx();
+    const osc = ctx.createOscillator(); const gain = ctx.createGain();
+    osc.frequency.value = 660; gain.gain.value = 0.08;
+    osc.connect(gain); gain.connect(ctx.destination);
+    osc.start(); osc.stop(ctx.currentTime + 0.18);
+  } catch (e) { /* no sound */ }
+}
+
+function AlertToggle() {
+  const s = settings.use();
+  const canNotify = "Notification" in window;
+  async function notify(ev) {
+    const on = ev.currentTarget.checked;
+    if (on && canNotify && Notification.permission === "default") {
+      try { await Notification.requestPermission(); } catch (e) { /* refused */ }
+    }
+    setPref("notify", on);
+  }
+  return html`<details class="alerts"><summary>${t("alert.settings")}</summary>
+    <p class="hint">${t("alert.help")}</p>
+    <label class="check"><input type="checkbox" id="alert-sound" checked=${!!s.sound}
+      onChange=${(e) => setPref("sound", e.currentTarget.checked)} /> ${t("alert.sound")}</label>
+    ${canNotify ? html`<label class="check"><input type="checkbox" id="alert-notify" checked=${!!s.notify}
+      onChange=${notify} /> ${t("alert.notify")}</label>` : null}</details>`;
 }
 
 function HintBox({ hint, myTurn, ask, coop }) {
@@ -195,11 +344,12 @@ function HintBox({ hint, myTurn, ask, coop }) {
   </div>`;
 }
 
-function SeatsBar({ st, names, mySeat }) {
+function SeatsBar({ st, names, mySeat, lastMover }) {
   const winners = st.over && st.result ? st.result.winners || [] : [];
   return html`<ol class="seats" aria-label=${t("table.seats")}>
     ${(st.seats || []).map((s, i) => html`<li key=${i} class=${`seat-chip ${st.to_play === i ? "to-play" : ""}
-        ${i === mySeat ? "me" : ""} ${winners.includes(i) ? "winner" : ""}`} data-seat-chip=${i}
+        ${i === mySeat ? "me" : ""} ${winners.includes(i) ? "winner" : ""} ${i === lastMover && !st.over
+          ? "just-moved" : ""}`} data-seat-chip=${i}
         aria-current=${st.to_play === i ? "step" : null}>
       <${Icon} name=${s.kind === "bot" ? "bot" : "character"} size=${16} />
       <span class="nm">${names[i]}${i === mySeat ? ` (${t("table.you")})` : ""}</span>

@@ -20,10 +20,12 @@ export function SeatPanel({ seat, st, nameOf, children, cls, extra }) {
     ${children}</section>`;
 }
 
-/** A table of the scoring breakdown (rows of cells; first row is the header). */
-export function ScoreTable({ head, rows, cls }) {
-  return html`<div class="score-wrap"><table class=${`score ${cls || ""}`}>
+/** A table of the scoring breakdown (rows of cells; first row is the header), and what its figures mean in words. */
+export function ScoreTable({ head, rows, cls, explain }) {
+  return html`${explain ? html`<p class="score-explain" id="score-explain">${explain}</p>` : null}
+  <div class="score-wrap"><table class=${`score ${cls || ""}`}>
     <thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
     <tbody>${rows.map((r) => html`<tr class=${r.cls || ""}>${r.cells.map((c, i) => (i === 0
-      ? html`<th scope="row">${c}</th>` : html`<td>${c}</td>`))}</tr>`)}</tbody></table></div>`;
+      ? html`<th scope="row">${c}</th>` : html`<td data-label=${head[i] || null}>${c}</td>`))}</tr>`)}</tbody>
+  </table></div>`;
 }

@@ -4,27 +4,31 @@ import { html } from "../lib.js";
 import { t } from "../i18n.js";
 import { Card, Row, Token } from "../cards.js";
 import { Zone, SeatPanel, ScoreTable, words } from "./common.js";
+import { cardName } from "../carddata.js";
 
 const DIE = "⚀⚁⚂⚃⚄⚅";
 
+const cls = (c) => t("maker.class." + c);
+const dice = (c) => `${c.dice}${t("maker.d")}${c.bonus ? "+" + c.bonus : ""}`;
+
+/** A card's face: each monster kind has its own icon (its card id names it: game-icons.json). */
 export function adventureFace(c, id) {
   if (!c) return { title: words(id), icon: "labyrinth", colour: "plain" };
-  if (c.type === "labyrinth") return { title: "Labyrinth", value: c.distance, icon: "labyrinth", colour: "path" };
+  if (c.type === "labyrinth") return { title: t("maker.labyrinth"), value: c.distance, icon: "labyrinth", colour: "path" };
   if (c.type === "character") {
-    return { title: c.name, icon: c.class, colour: "hero", value: `${c.dice}D${c.bonus ? "+" + c.bonus : ""}`,
-      lines: [c.class] };
+    return { title: c.name, icon: c.class, colour: "hero", value: dice(c), lines: [cls(c.class)] };
   }
   if (c.type === "monster") {
-    return { title: c.name, value: c.strength, icon: "monster", colour: c.undead ? "undead" : "beast",
-      lines: [c.undead ? "undead" : "monster"] };
+    return { title: c.name, value: c.strength, icon: c.id || "monster", colour: c.undead ? "undead" : "beast",
+      lines: [c.undead ? t("maker.undead") : t("maker.monster")] };
   }
   return { title: c.name, icon: c.type, colour: "special" };
 }
 function adventureLabel(c, id) {
   if (!c) return words(id);
-  if (c.type === "labyrinth") return `Labyrinth ${c.distance}`;
-  if (c.type === "character") return `${c.name}, ${c.class}, ${c.dice}D${c.bonus ? "+" + c.bonus : ""}`;
-  if (c.type === "monster") return `${c.name}, strength ${c.strength}${c.undead ? ", undead" : ""}`;
+  if (c.type === "labyrinth") return `${t("maker.labyrinth")} ${c.distance}`;
+  if (c.type === "character") return `${c.name}, ${cls(c.class)}, ${dice(c)}`;
+  if (c.type === "monster") return t(c.undead ? "maker.monsterUndead" : "maker.monsterLabel", { name: c.name, n: c.strength });
   return c.name;
 }
 function treasureCard(tr, key, action, byId) {
@@ -35,9 +39,9 @@ function treasureCard(tr, key, action, byId) {
   const c = byId[tr.id] || {};
   const state = tr.open ? t("maker.open") : tr.face_up ? t("maker.revealed") : "";
   return html`<${Card} key=${key} cls=${`small ${tr.open ? "open" : ""}`} action=${action}
-    label=${`${tr.name || c.name}, ${tr.value ?? c.value ?? ""} ${state}`}
-    face=${{ title: tr.name || c.name || words(tr.id), icon: "chest", colour: "gold", value: tr.value ?? c.value,
-      lines: [state, c.bonus_classes ? `+${c.bonus} ${c.bonus_classes.join("/")}` : ""].filter(Boolean) }} />`;
+    label=${`${cardName({ byId }, tr.id, tr.name, words(tr.id))}, ${tr.value ?? c.value ?? ""} ${state}`}
+    face=${{ title: cardName({ byId }, tr.id, tr.name, words(tr.id)), icon: "chest", colour: "gold", value: tr.value ?? c.value,
+      lines: [state, c.bonus_classes ? `+${c.bonus} ${c.bonus_classes.map(cls).join("/")}` : ""].filter(Boolean) }} />`;
 }
 
 export function makerTable({ st, view: v, moves, nameOf, cards }) {
@@ -51,16 +55,16 @@ export function makerTable({ st, view: v, moves, nameOf, cards }) {
   const subLabel = (id) => {
     const p = id.split(":");
     if (p[0] === "place") return `→ ${nameOf(Number(p[2]))}`;
-    return { move: "▶", discard: t("move.discard"), keep: t("move.keep"), add: "⚔", heal: t("move.heal"),
-      thief: t("move.reveal") }[p[0]] || p[0];
+    return { move: t("maker.play"), discard: t("move.discard"), keep: t("move.keep"), add: t("maker.add"),
+      heal: t("move.heal"), thief: t("move.reveal") }[p[0]] || p[0];
   };
   const b = v.battle;
   return html`<div class="maker">
-    <p class="meta">${t("maker.round", { r: v.round, n: v.rounds })} · ${t("maker.draw", { n: v.draw_pile })} ·
-      ${t("maker.left", { n: v.treasure_pile })}${v.end_phase ? html` · <strong>${t("maker.end")}</strong>` : null}</p>
+    <p class="meta">${`${t("maker.round", { r: v.round, n: v.rounds })} · ${t("maker.draw", { n: v.draw_pile })} · ${
+      t("maker.left", { n: v.treasure_pile })}`}${v.end_phase ? html` · <strong>${t("maker.end")}</strong>` : null}</p>
     <div class="seats-area">${v.seats.map((s) => html`<${SeatPanel} key=${s.seat} seat=${s.seat} st=${st}
         nameOf=${nameOf} extra=${html`<span class="tag">${t("table.handCount", { n: s.hand_size })}</span>
-          ${s.exit_bonus ? html`<span class="tag lead">★ +100</span>` : null}
+          ${s.exit_bonus ? html`<span class="tag lead">${t("maker.firstOut")}</span>` : null}
           ${(v.totals && v.rounds > 1) ? html`<span class="tag">${v.totals[s.seat]}</span>` : null}`}>
       <div class="path" role="group" aria-label=${`${nameOf(s.seat)}: ${s.entry} / ${v.chest_distance}`}>
         <div class="leg in"><span class="lbl">${t("maker.entry")} ${s.entry}/${v.chest_distance}</span>
@@ -76,7 +80,8 @@ export function makerTable({ st, view: v, moves, nameOf, cards }) {
             label=${adventureLabel(byId[c], c)} face=${adventureFace(byId[c], c)} />`)}</${Row}></div>` : null}
       </div>
       ${s.monster ? html`<div class="blocking"><span class="tag danger">${t("maker.blocking")}</span>
-        <${Card} key=${`mon-${s.seat}`} cls="small" label=${`${s.monster.name}, strength ${s.monster.strength}`}
+        <${Card} key=${`mon-${s.seat}`} cls="small" label=${t("maker.monsterLabel", { name: cardName(cards,
+          s.monster.id, s.monster.name), n: s.monster.strength })}
           face=${adventureFace(byId[s.monster.id] || { type: "monster", name: s.monster.name,
             strength: s.monster.strength }, s.monster.id)} action=${s.seat === me ? moves.one("battle") : null} />
       </div>` : null}
@@ -84,7 +89,7 @@ export function makerTable({ st, view: v, moves, nameOf, cards }) {
         ${s.treasures.map((tr, i) => html`<div class="treasure-slot" key=${`t${s.seat}-${i}`}>
           ${treasureCard(tr, `t${s.seat}-${tr.id || i}`, null, byId)}
           ${s.seat === me && tr.id ? html`<div class="chips-col">${moves.chip("drop:" + tr.id, t("move.discard"))}
-            ${moves.chip("relic:" + tr.id, "✝")}${moves.chips(`equip:${tr.id}:`, (id) => `→ ${words(id.split(":")[2])}`)}
+            ${moves.chip("relic:" + tr.id, t("maker.relic"))}${moves.chips(`equip:${tr.id}:`, (id) => `→ ${cardName(cards, id.split(":")[2], null, words(id.split(":")[2]))}`)}
           </div>` : null}</div>`)}</div>` : null}
       ${v.hands && v.hands[s.seat] ? html`<div class="seat-hand" role="group" data-hand-of=${s.seat}
           aria-label=${`${t("table.handOf", { name: nameOf(s.seat) })}`}><${Row}>${Object.entries(v.hands[s.seat])
@@ -113,26 +118,23 @@ export function makerTable({ st, view: v, moves, nameOf, cards }) {
   </div>`;
 }
 
-export function makerScoring({ st, names }) {
+export function makerScoring({ st, names, cards }) {
   const r = st.result || {};
   const rounds = r.rounds || [];
   const last = rounds.length ? rounds[rounds.length - 1] : null;
   const rows = (r.scores || []).map((sc, i) => {
     const d = last ? last.detail.find((x) => x.seat === i) || {} : {};
-    const tr = (d.treasures || []).map((x) => `${words(x.id)} ${x.value}${x.dice && x.dice.length
+    const tr = (d.treasures || []).map((x) => `${cardName(cards, x.id, null, words(x.id))} ${x.value}${x.dice && x.dice.length
       ? " (" + x.dice.map((k) => DIE[k - 1]).join("") + ")" : ""}`).join(", ");
     return { cls: (r.winners || []).includes(i) ? "win" : "",
-      cells: [names[i], d.note || tr || "—", d.exit_bonus ? `+${d.exit_bonus}` : "", d.penalty ? `−${d.penalty}` : "",
+      cells: [names[i], d.note ? t("end.maker.never") : tr || "—", d.exit_bonus ? `+${d.exit_bonus}` : "0", d.penalty ? `−${d.penalty}` : "0",
         String(sc)] };
   });
-  return html`<${ScoreTable} head=${[t("end.player"), t("maker.treasures"), "★", "−", t("end.score")]} rows=${rows} />`;
+  return html`<${ScoreTable} head=${[t("end.player"), t("maker.treasures"), t("end.maker.first"), t("end.maker.penalty"),
+    t("end.score")]} rows=${rows} explain=${t("end.explain.maker")} />`;
 }
 
 export function makerCards(cards) {
   const d = cards.data;
-  return [
-    ...(d.adventure || []).map((c) => `${adventureLabel(c, c.id)} ×${c.count}`),
-    ...(d.treasure || []).map((c) => `${c.name}: ${c.value ?? (c.value_dice ? `${c.value_dice} dice × ${c.value_times}`
-      : "by die")}${c.open ? " (open)" : ""}${c.bonus_classes ? `, +${c.bonus} for ${c.bonus_classes.join("/")}` : ""}`),
-  ];
+  return (d.adventure || []).map((c) => `${adventureLabel(c, c.id)} ×${c.count}`);
 }

@@ -5,26 +5,32 @@ import { html } from "../lib.js";
 import { t } from "../i18n.js";
 import { Card, Row, Token } from "../cards.js";
 import { Zone, SeatPanel, ScoreTable, words } from "./common.js";
+import { cardName } from "../carddata.js";
 
-export const MONSTER = { black: "Vampire", white: "Zombie", red: "Goblin", blue: "Werewolf", green: "Troll" };
-const WEAPON = { stake: ["Stake", "black"], holy_water: ["Holy Water", "white"], net: ["Net", "red"],
-  silver_bullet: ["Silver Bullet", "blue"], torch: ["Torch", "green"] };
+// the monster of each colour, and the weapon that kills it (names from the card file, in the page's language)
+const COLOURS = ["black", "white", "red", "blue", "green"];
+export const MONSTER = new Proxy({}, { get: (_, c) => (COLOURS.includes(c) ? t("monster.of." + c) : undefined) });
+const WEAPON_COLOUR = { stake: "black", holy_water: "white", net: "red", silver_bullet: "blue", torch: "green" };
+let CARDS = null;  // the card data the table was drawn with (names)
 
 function monsterCard(colour, key, label, cls) {
   return html`<${Card} key=${key} cls=${cls || "small"} label=${label || MONSTER[colour]}
     face=${{ title: MONSTER[colour], icon: colour, colour, letter: MONSTER[colour][0] }} />`;
 }
 function weaponFace(w) {
-  const [name, colour] = WEAPON[w] || [words(w), "plain"];
-  return { title: name, icon: w, colour, letter: (MONSTER[colour] || "?")[0], lines: [`kills ${MONSTER[colour] || "?"}`] };
+  const colour = WEAPON_COLOUR[w] || "plain";
+  return { title: cardName(CARDS, w, null, words(w)), icon: w, colour, letter: (MONSTER[colour] || "?")[0],
+    lines: [t("monster.kills", { m: MONSTER[colour] || "?" })] };
 }
 function weaponCard(w, key, action, cls) {
   return html`<${Card} key=${key} cls=${cls || ""} label=${`${weaponFace(w).title} (${weaponFace(w).lines[0]})`}
     face=${weaponFace(w)} action=${action} />`;
 }
-function lootLine(l) { return `${l.name}: ${l.villagers} villagers`; }
+const named = (x, fallback) => cardName(CARDS, x && x.id, x && x.name, fallback);
+function lootLine(l) { return t("monster.loot", { name: named(l), n: l.villagers }); }
 
-export function monsterTable({ st, view: v, moves, nameOf }) {
+export function monsterTable({ st, view: v, moves, nameOf, cards }) {
+  CARDS = cards;
   const me = v.seat;
   const mine = me !== null && me !== undefined ? v.seats[me] : null;
   const hand = [];
@@ -35,29 +41,32 @@ export function monsterTable({ st, view: v, moves, nameOf }) {
         <${Token} icon="villagers" count=${v.villagers} cls="big" label=${t("monster.villagers")} />
         <span class="lbl">${t("monster.villagers")}</span></div>
       <p class="meta">${t("monster.day", { d: v.day })} · ${t("monster.deck", { n: v.weapon_deck })}
-        ${v.elite ? " · elite" : ""}${v.unreliable_weaponry ? " · unreliable weaponry" : ""}</p>
+        ${v.elite ? ` · ${t("opt.elite")}` : ""}${v.unreliable_weaponry ? ` · ${t("opt.unreliable_weaponry")}` : ""}</p>
       ${(v.crises_today || []).length ? html`<div class="crises"><span class="lbl">${t("monster.crises")}</span>
-        ${v.crises_today.map((c, i) => html`<${Card} key=${"c" + i} cls="small" label=${c.name || words(c.id || c)}
-          face=${{ title: c.name || words(c.id || c), icon: "crisis", colour: "crisis",
-            lines: [c.kind || ""] }} />`)}</div>` : null}
+        ${v.crises_today.map((c, i) => html`<${Card} key=${"c" + i} cls="small" label=${named(c, words(c.id || c))}
+          face=${{ title: named(c, words(c.id || c)), icon: "crisis", colour: "crisis" }} />`)}</div>` : null}
       ${(v.bounties || []).length ? html`<div class="bounties"><span class="lbl">${t("monster.bounties")}</span>
-        ${v.bounties.map((b, i) => html`<${Card} key=${"b" + i} cls="small" label=${b.name || words(b.id || b)}
-          face=${{ title: b.name || words(b.id || b), icon: "bounty", colour: "loot" }} />`)}</div>` : null}
+        ${v.bounties.map((b, i) => html`<${Card} key=${"b" + i} cls="small" label=${named(b, words(b.id || b))}
+          face=${{ title: named(b, words(b.id || b)), icon: "bounty", colour: "loot" }} />`)}</div>` : null}
     </div>
     <${Zone} title=${t("monster.lairs")} cls="lairs">
       <div class="lair-grid">${v.lairs.map((l) => html`<div key=${l.lair} class=${`lair ${l.disturbed ? "disturbed"
-          : ""}`} role="group" aria-label=${l.name} data-lair=${l.lair}>
-        <h4>${l.name}${l.crisis_rule ? html` <span class="tag">crisis</span>` : null}
-          ${moves.chip("lair:" + l.lair, "▶", "pick")}</h4>
-        <div class=${`stack ${l.monsters.length > 4 ? "crowded" : ""}`}>${l.monsters.map((m, i) => monsterCard(m, `${l.lair}-${l.monsters.length - i}`,
-          `${MONSTER[m]}${i === 0 ? " (top)" : ""}`, i === 0 ? "small top" : "small under"))}</div>
+          : ""}`} role="group" aria-label=${cardName(cards, l.lair, l.name)} data-lair=${l.lair}>
+        <h4>${cardName(cards, l.lair, l.name)}${l.crisis_rule ? html` <span class="tag">${t("monster.crisis")}</span>`
+          : null} ${moves.chip("lair:" + l.lair, "▶", "pick")}</h4>
+        ${l.monsters.length ? html`<div class="stack" role="group" aria-label=${t("monster.stack")}>
+          ${monsterCard(l.monsters[0], `${l.lair}-${l.monsters.length}`, `${MONSTER[l.monsters[0]]} (${t("monster.top")})`,
+            "small top")}
+          ${l.monsters.length > 1 ? html`<div class="under" role="group" aria-label=${t("monster.under")}>
+            ${l.monsters.slice(1).map((m, i) => monsterCard(m, `${l.lair}-${l.monsters.length - 1 - i}`,
+              `${MONSTER[m]} (${i + 2})`, "tiny"))}</div>` : null}</div>` : null}
         <div class="chips-row">${moves.chips(`kill:${l.lair}:`, (id) => `⚔ ${weaponFace(id.split(":")[2]).title}`)}
           ${moves.chip("three:" + l.lair, "⚔ ×3")}</div>
         ${l.killed.length ? html`<p class="killed">${t("monster.killed")}: ${l.killed.map((k) => MONSTER[k])
           .join(", ")}</p>` : null}
         ${l.loot ? html`<div class="loot"><${Card} cls="tiny" key=${"loot" + l.loot.id} label=${lootLine(l.loot)}
-          face=${{ title: l.loot.name, icon: l.loot.kind === "bounty" ? "bounty" : l.loot.kind, colour: "loot",
-            value: l.loot.villagers }} /><span>${l.loot.name}</span></div>` : null}
+          face=${{ title: named(l.loot), icon: l.loot.kind === "bounty" ? "bounty" : l.loot.kind, colour: "loot",
+            value: l.loot.villagers }} /><span>${lootLine(l.loot)}</span></div>` : null}
       </div>`)}</div>
       <div class="chips-row">${moves.chip("loot:take")}${moves.chip("loot:villagers")}</div>
     </${Zone}>
@@ -76,13 +85,14 @@ export function monsterTable({ st, view: v, moves, nameOf }) {
           ${s.passed ? html`<span class="tag">${t("monster.passed")}</span>` : null}`}>
       <div class="kit">
         ${s.character ? html`<${Card} cls=${`small ${s.character.used ? "used" : ""}`}
-          label=${`${s.character.name}${s.character.used ? " (used)" : ""}`}
-          face=${{ title: s.character.name, icon: "character", colour: "character",
-            lines: [words(s.character.effect)] }} action=${s.seat === me ? moves.one("ability") : null} />` : null}
+          label=${`${named(s.character)}${s.character.used ? ` (${t("monster.used")})` : ""}`}
+          face=${{ title: named(s.character), icon: "character", colour: "character",
+            lines: s.character.used ? [t("monster.used")] : [] }}
+          action=${s.seat === me ? moves.one("ability") : null} />` : null}
         ${s.armed ? html`<div class="armed"><span class="lbl">${t("monster.armed")}</span>
           ${weaponCard(s.armed, `armed-${s.seat}`, null, "small")}</div>` : null}
-        ${(s.items || []).map((it) => html`<${Card} cls="small" label=${it.name || words(it.id || it)}
-          face=${{ title: it.name || words(it.id || it), icon: "item", colour: "loot" }}
+        ${(s.items || []).map((it) => html`<${Card} cls="small" label=${named(it, words(it.id || it))}
+          face=${{ title: named(it, words(it.id || it)), icon: "item", colour: "loot" }}
           action=${s.seat === me ? moves.one("item:" + (it.id || it)) : null} />`)}
         <div class="counts">
           <${Token} icon="cube" count=${s.cubes} cls="small" label=${`${s.cubes} ${t("monster.cubes")}`} />
@@ -106,17 +116,21 @@ export function monsterTable({ st, view: v, moves, nameOf }) {
   </div>`;
 }
 
-export function monsterScoring({ st, names }) {
+export function monsterScoring({ st }) {
   const r = st.result || {};
-  return html`<${ScoreTable} head=${["", ""]} rows=${[
-    { cells: [t("monster.villagers"), String(r.villagers ?? st.view.villagers)] },
-    { cells: [t("monster.day", { d: "" }).trim(), String(r.days ?? st.view.day)] },
-  ]} />`;
+  const villagers = r.villagers ?? st.view.villagers;
+  const days = r.days ?? st.view.day;
+  return html`<${ScoreTable} head=${[t("end.figure"), t("end.value")]} rows=${[
+    { cells: [t("end.monster.villagers"), villagers > 0 ? t("end.monster.left", { n: villagers })
+      : t("end.monster.short", { n: -villagers })] },
+    { cells: [t("end.monster.days"), t("end.monster.dayN", { n: days })] },
+  ]} explain=${t("end.explain.monster")} />`;
 }
 
-/** Monster's card list: none here. Every card's effect in words, in the player's language, is in the card reference
- * of the rules page (/api/rules/monster, from the card file: ``games/monster/help.py``), which the help panel shows;
- * the effect ids of the card file ("bank weapon") are not words a player can read. */
-export function monsterCards() {
-  return [];
+export function monsterCards(cards) {
+  const d = cards.data;
+  return [
+    ...(d.weapon || []).map((w) => `${w.name}: ${t("monster.kills", { m: MONSTER[w.colour] || w.monster })}`),
+    ...(d.character || []).map((c) => c.name),
+  ];
 }
