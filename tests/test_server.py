@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the server extra (installed by make test)")
 
 import monsterbox  # noqa: E402
-from tests.server_helpers import auth, client_for, move, my_turn, new_table, state, wait_for  # noqa: E402
+from tests.server_helpers import auth, claim_all, client_for, move, my_turn, new_table, state, wait_for  # noqa: E402
 
 
 @pytest.fixture
@@ -172,7 +172,7 @@ def test_rigging_options_only_on_practice_tables(db):
     r = client.post("/api/games", json={"game": "inn", "players": 4, "seats": ["human"] * 4, "seed": 5,
                                         "practice": True, "options": {"deck": ["M20", "H1"]}})
     assert r.status_code == 201 and r.json()["practice"] is True
-    gid, tok = r.json()["id"], r.json()["tokens"]["1"]
+    gid, tok = r.json()["id"], claim_all(client.post, r.json())["1"]
     s = state(client, gid, tok)
     assert s["practice"] is True and s["seed_commitment"] == hashlib.sha256(b"5").hexdigest()
     assert client.get("/api/games").json()["games"][0]["practice"] is True

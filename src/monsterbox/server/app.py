@@ -37,7 +37,7 @@ from monsterbox.core.i18n import LANGUAGES, check_language
 from monsterbox.core.registry import GAME_IDS
 from monsterbox.server.analysis import Analysis
 from monsterbox.server.bots import BotBudget, tried_at_creation
-from monsterbox.server.errors import error_text, say
+from monsterbox.server.errors import Claimed, error_text, say
 from monsterbox.server.hotpath import HotPath
 from monsterbox.server.notify import Hub, PostgresListener
 from monsterbox.server.security import Guard, Limits, RateLimiter
@@ -95,6 +95,12 @@ class Move(BaseModel):
     version: int = Field(ge=0, lt=2**31)
 
 
+class Claim(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(min_length=1, max_length=200, description="the invite's claim code")
+    name: str | None = Field(default=None, max_length=200, description="the claimer's name at the table")
+
+
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int | None = Field(default=None, ge=0, lt=12)
@@ -138,7 +144,8 @@ def check_options_shape(options: Any) -> None:
 
 #: the engine's and the tables' exceptions as HTTP statuses (a client's mistake is never a 500)
 ERROR_STATUS: tuple[tuple[type[Exception], int], ...] = (
-    (IllegalAction, 400), (MonsterboxError, 400), (Forbidden, 403), (NotFound, 404), (Stale, 409), (Unavailable, 503))
+    (IllegalAction, 400), (MonsterboxError, 400), (Forbidden, 403), (NotFound, 404), (Stale, 409), (Claimed, 409),
+    (Unavailable, 503))
 
 
 def status_of(exc: Exception) -> int | None:
@@ -374,9 +381,17 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         # request waiting on their turns. Options (a card file to check), agents tried on a fresh game
         # (bots.tried_at_creation) and PostgreSQL (the network): in a worker thread.
         plain = not req.options and not any(s not in ("human", "open") and tried_at_creation(s) for s in req.seats)
-        table, tokens = create() if inline_writes and plain else await asyncio.to_thread(create)
+        table, tokens, invites = create() if inline_writes and plain else await asyncio.to_thread(create)
         return json_response({"id": table.id, "tokens": {str(k): v for k, v in tokens.items()},
+                              "invites": {str(k): v for k, v in invites.items()},
                               "seed_commitment": table.seed_commitment, "practice": table.practice}, 201)
+
+    @app.post("/api/games/{table_id}/claim", status_code=201)
+    def claim(table_id: str, req: Claim) -> Response:
+        """An invited seat: its single-use claim code for a fresh seat token (only the claimer receives it)."""
+        table = tables.get(table_id)
+        seat, token = tables.claim(table, req.code, req.name)
+        return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
     @app.post("/api/games/{table_id}/join", status_code=201)
     def join(table_id: str, req: Join | None = None) -> Response:

@@ -24,7 +24,7 @@ from monsterbox.core.game import Game
 from monsterbox.core.i18n import _, language, use_language
 from monsterbox.core.registry import get_ruleset
 from monsterbox.server.bots import BotBudget, BotPool, check_agent_spec, move_seed
-from monsterbox.server.errors import Forbidden, NotFound, Stale, Unavailable
+from monsterbox.server.errors import Claimed, Forbidden, NotFound, Stale, Unavailable
 from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, token_hash
 
 log = logging.getLogger("monsterbox.server")
@@ -90,9 +90,10 @@ class Table:
         return seat
 
     def status(self) -> str:
+        """"over"; "waiting" while a seat is open or invited and not yet claimed; else "playing"."""
         if self.game.over:
             return "over"
-        if any(s["kind"] == "open" for s in self.seats):
+        if any(s["kind"] == "open" or s.get("invite_hash") for s in self.seats):
             return "waiting"
         return "playing"
 
@@ -131,10 +132,12 @@ def seat_name(seats: list[dict[str, Any]], seat: int) -> str:
 
 
 def seats_listing(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The seats as every client may see them (no token hashes)."""
+    """The seats as every client may see them (no token or invite hashes): a human seat whose invite has not been
+    claimed yet is listed as ``"invited"`` (waiting for its player)."""
     out = []
     for i, s in enumerate(seats):
-        entry: dict[str, Any] = {"seat": i, "kind": s["kind"], "name": seat_name(seats, i)}
+        kind = "invited" if s.get("invite_hash") else s["kind"]
+        entry: dict[str, Any] = {"seat": i, "kind": kind, "name": seat_name(seats, i)}
         if s["kind"] == "bot":
             entry["agent"] = s["agent"]
         out.append(entry)
@@ -164,9 +167,12 @@ class Tables:
     # --- creation and loading ------------------------------------------------------------------------------------
     def create(self, game_id: str, players: int, seats: list[str], options: dict[str, Any] | None, *,
                practice: bool = False, private: bool = False, hints: bool = False, seed: int | None = None,
-               names: list[str | None] | None = None) -> tuple[Table, dict[int, str]]:
-        """Seats: ``"human"`` (a token for someone the creator invites), ``"open"`` (anyone may take it from the
-        lobby) or an agent spec. Fair deals: the seed is drawn here (128 bits) unless this is a practice table."""
+               names: list[str | None] | None = None) -> tuple[Table, dict[int, str], dict[int, str]]:
+        """Seats: ``"human"``, ``"open"`` (anyone may take it from the lobby) or an agent spec. Returns the table,
+        the creator's token (for the first ``"human"`` seat: its own) and a single-use claim code for each other
+        ``"human"`` seat (for the people the creator invites: :meth:`claim` turns a code into a seat token the
+        creator never sees). Only hashes of tokens and codes are stored. Fair deals: the seed is drawn here (128
+        bits) unless this is a practice table."""
         rules = get_ruleset(game_id)
         if len(seats) != players:
             raise InvalidOptions("seats must list {players} entries ('human', 'open' or an agent name), "
@@ -188,12 +194,17 @@ class Tables:
         game = monsterbox.new_game(game_id, players, seed, options)
         seat_rows: list[dict[str, Any]] = []
         tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
         for i, spec in enumerate(seats):
             row: dict[str, Any]
-            if spec == "human":
+            if spec == "human" and not tokens:  # the creator's own seat
                 token = secrets.token_urlsafe(32)
                 tokens[i] = token
                 row = {"kind": "human", "token_hash": token_hash(token)}
+            elif spec == "human":  # an invited seat: waits for its player to claim it
+                code = secrets.token_urlsafe(32)
+                invites[i] = code
+                row = {"kind": "human", "invite_hash": token_hash(code)}
             elif spec == "open":
                 row = {"kind": "open"}
             else:
@@ -213,7 +224,7 @@ class Tables:
         with self.lock:
             self.live[table.id] = table
         self.kick(table)
-        return table, tokens
+        return table, tokens, invites
 
     def peek(self, table_id: str) -> Table | None:
         """The table if it is in memory (no database access: safe on the event loop), else None."""
@@ -380,6 +391,49 @@ class Tables:
             table.reindex()
         self.changed(table)
         return seat, token
+
+    def claim(self, table: Table, code: Any, name: Any = None) -> tuple[int, str]:
+        """Turn an invite's claim code into a fresh token for its seat: returns the seat and the token (which only
+        the claimer receives). A code is single-use: a code already claimed is refused (Claimed, 409), a code this
+        table never issued is Forbidden (403). Two claims of one code at once, in one process or in several on one
+        database, cannot both win: the seats are replaced only if they are still as read (``update_seats``), and the
+        loser reads them again and finds the code used."""
+        if not isinstance(code, str) or not code or len(code) > 200:
+            raise InvalidOptions("an invite code is a non-empty text")
+        clean = clean_name(name) if name is not None else None
+        wanted = token_hash(code)
+        for _attempt in range(5):
+            with table.lock:
+                seat = next((i for i, s in enumerate(table.seats) if s.get("invite_hash") == wanted), None)
+                if seat is None:
+                    if any(s.get("claimed") == wanted for s in table.seats):
+                        raise Claimed("this invite was already used: its seat has a player; ask whoever invited "
+                                      "you for a new table")
+                    raise Forbidden("this invite code is not valid at this table")
+                token = secrets.token_urlsafe(32)
+                seats = [dict(s) for s in table.seats]
+                row = {"kind": "human", "token_hash": token_hash(token), "claimed": wanted}
+                if clean or table.seats[seat].get("name"):
+                    row["name"] = clean or table.seats[seat]["name"]
+                seats[seat] = row
+                old = table.seats
+                table.seats = seats
+                summary = {"status": table.status(), "to_play": table.game.to_play}
+                try:
+                    self.store.update_seats(table.id, seats, old, summary,
+                                            notify=f"{table.id}:seats:{self.process_id}")
+                except Conflict:
+                    # another process changed the seats first (this claim, or another seat): read them again
+                    table.seats = old
+                    self.catch_up(table)
+                    continue
+                except Exception:
+                    table.seats = old
+                    raise Unavailable("the seat could not be stored; nothing changed: try again") from None
+                table.reindex()
+            self.changed(table)
+            return seat, token
+        raise Unavailable("the seats kept changing meanwhile; nothing changed: try again")
 
     # --- bots ------------------------------------------------------------------------------------------------------
     def kick(self, table: Table) -> None:
