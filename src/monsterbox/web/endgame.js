@@ -1,7 +1,8 @@
 // The end of a game: the winner (or the team's fate) in words, the scoring as the rulebook counts it (drawn by the
 // game's module), "deal verified" from the revealed record, rematch and replay.
 import { html, useState, useEffect } from "./lib.js";
-import { api, tokens } from "./api.js";
+import { api } from "./api.js";
+import { keepCreated } from "./invites.js";
 import { t } from "./i18n.js";
 import { SCORING } from "./games/index.js";
 
@@ -39,12 +40,8 @@ export function EndPanel({ st, names, mySeat, cards }) {
     try {
       const res = await api("/api/games", { method: "POST", body });
       const me = mySeat !== null ? mySeat : Number(Object.keys(res.tokens)[0]);
-      const invites = {};
-      for (const [s, tok] of Object.entries(res.tokens)) {
-        if (Number(s) === me) tokens.set(res.id, me, tok); else invites[s] = tok;
-      }
-      tokens.setInvites(res.id, invites);
-      location.hash = `#/table/${res.id}/${me}`;
+      const held = await keepCreated(res, me);
+      location.hash = held !== null ? `#/table/${res.id}/${held}` : `#/table/${res.id}`;
     } catch (e) { setError(e.message); }
   }
 

@@ -203,7 +203,8 @@ function SeatsBar({ st, names, mySeat }) {
         aria-current=${st.to_play === i ? "step" : null}>
       <${Icon} name=${s.kind === "bot" ? "bot" : "character"} size=${16} />
       <span class="nm">${names[i]}${i === mySeat ? ` (${t("table.you")})` : ""}</span>
-      <span class="kind">${s.kind === "bot" ? t("table.bot") : s.kind === "open" ? t("table.open") : ""}</span>
+      <span class="kind">${s.kind === "bot" ? t("table.bot") : s.kind === "open" ? t("table.open")
+        : s.kind === "invited" ? t("table.invited") : ""}</span>
     </li>`)}
   </ol>`;
 }
