@@ -44,7 +44,7 @@ from monsterbox.server.security import Guard, Limits, RateLimiter
 from monsterbox.server.siblings import SiblingChannel
 from monsterbox.server.state import events_page, replay_story, rules_page, state_json
 from monsterbox.server.store import Store
-from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable
+from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable, card_data
 
 log = logging.getLogger("monsterbox.server")
 
@@ -483,6 +483,12 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         if game not in GAME_IDS:
             raise NotFound("no game {game}; games: {games}", game=repr(game), games=", ".join(GAME_IDS))
         return json_response(packaged_card_data(game))
+
+    @app.get("/api/games/{table_id}/cards")
+    async def table_cards(table_id: str) -> Response:
+        """The cards this table plays with: its own card file on a practice table, else the packaged one."""
+        table = await table_for(table_id)
+        return json_response(card_data(table))
 
     # --- WebSocket ---------------------------------------------------------------------------------------------------
     @app.websocket("/api/games/{table_id}/ws")

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import monsterbox
+from monsterbox.core.cardfile import packaged_card_data
 from monsterbox.core.errors import IllegalAction, InvalidOptions
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _, language, use_language
@@ -184,6 +185,10 @@ class Tables:
             if seed is not None:
                 raise InvalidOptions("a seed may be chosen only on a practice table (\"practice\": true): on other "
                                      "tables the server deals and publishes a commitment to its seed")
+            if (options or {}).get("cards") is not None:
+                raise InvalidOptions("option cards (a card file of your own) is allowed only on a practice table "
+                                     "(\"practice\": true), which every seat sees marked as such: a normal table "
+                                     "plays the game's own cards")
             fixed = sorted(k for k in (options or {}) if k in rules.secret_options)
             if fixed:
                 raise InvalidOptions("option(s) {options} fix hidden cards: allowed only on a practice "
@@ -500,6 +505,19 @@ class Tables:
     def close(self) -> None:
         self.drivers.shutdown()
         self.bots.shutdown()
+
+
+def card_data(table: Table) -> Any:
+    """The card data a table plays with, as ``/api/cards/{game}`` gives the packaged file: the table's own card file
+    (a practice table's ``cards`` option, as the game checked it), else the packaged one. Card definitions are
+    public (the order of the cards is not in them)."""
+    g = table.game
+    own = g.options.get("cards")
+    if own is None:
+        return packaged_card_data(g.game_id)
+    if isinstance(own, list):  # Monster Inn's card file is its list of creatures
+        own = {"creature": own}
+    return {"meta": {"game": g.game_id, "own": True}, **own}
 
 
 def refusal_text(table: Table, seat: int, action: str, lang: str | None) -> str:

@@ -39,7 +39,7 @@ export function ReplayPage({ id }) {
     api(`/api/games/${encodeURIComponent(id)}`)
       .then((st) => {
         if (!st.over) { setError(t("replay.notover")); return null; }
-        setFinal(st); setStep(st.version); return loadCards(st.game).then(setCards);
+        setFinal(st); setStep(st.version); return loadCards(st.game, st.practice ? st.id : null).then(setCards);
       }).catch((e) => setError(e.status === 404 ? t("table.gone") : e.message));
   }, [id]);
 

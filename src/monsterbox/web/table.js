@@ -77,7 +77,7 @@ export function TablePage({ id, seat }) {
     api(`/api/games/${encodeURIComponent(id)}`, { token }).then((st) => {
       if (!alive) return;
       accept(st, true);
-      loadCards(st.game).then((c) => alive && setCards(c));
+      loadCards(st.game, st.practice ? st.id : null).then((c) => alive && setCards(c));
     }).catch((e) => alive && setError(e.status === 404 ? t("table.gone") : e.message));
     const conn = new Connection(id, mySeat, token, (st) => alive && accept(st, false),
       (s, msg) => { if (!alive) return; setStatus(s); if (s === "gone") setError(msg); });
