@@ -248,7 +248,13 @@ async def new_game(conn: Conn) -> tuple[str, dict[str, str]]:
     status, body = await conn.request("POST", "/api/games", {"game": "inn", "players": 3, "seats": ["human"] * 3})
     if status != 201:
         raise RuntimeError(f"could not create a table: {status} {body}")
-    return body["id"], body["tokens"]
+    tokens = dict(body["tokens"])
+    for seat, code in body.get("invites", {}).items():  # the invited seats, claimed as their players would
+        status, claimed = await conn.request("POST", f"/api/games/{body['id']}/claim", {"code": code})
+        if status != 201:
+            raise RuntimeError(f"could not claim seat {seat}: {status} {claimed}")
+        tokens[seat] = claimed["token"]
+    return body["id"], tokens
 
 
 async def table_with_sockets(conn: Conn, base: str, on_message: Callable[[int, bytes | None], None]

@@ -25,12 +25,27 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def claim_all(post: Any, created: dict[str, Any]) -> dict[str, str]:
+    """Every human seat's token of a table just created (``created``: the reply of POST /api/games): the creator's
+    own, and each invited seat's, claimed with its code as the invited player would (``post(path, json=...)``: a
+    TestClient's or an httpx client's ``post``)."""
+    tokens = dict(created["tokens"])
+    for seat, code in created.get("invites", {}).items():
+        r = post(f"/api/games/{created['id']}/claim", json={"code": code})
+        assert r.status_code == 201, r.text
+        assert r.json()["seat"] == int(seat)
+        tokens[seat] = r.json()["token"]
+    return tokens
+
+
 def new_table(client: TestClient, game: str = "inn", players: int = 4, seats: list[str] | None = None,
-              **extra: Any) -> tuple[str, dict[str, str]]:
+              claim: bool = True, **extra: Any) -> tuple[str, dict[str, str]]:
+    """A new table and its seat tokens: every human seat's (each invite claimed), or the creator's only
+    (``claim=False``)."""
     seats = seats or ["human"] + ["heuristic"] * (players - 1)
     r = client.post("/api/games", json={"game": game, "players": players, "seats": seats, **extra})
     assert r.status_code == 201, r.text
-    return r.json()["id"], r.json()["tokens"]
+    return r.json()["id"], claim_all(client.post, r.json()) if claim else r.json()["tokens"]
 
 
 def state(client: TestClient, gid: str, token: str | None = None) -> dict[str, Any]:

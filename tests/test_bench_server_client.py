@@ -12,7 +12,7 @@ from pathlib import Path
 
 import orjson
 
-from tests.server_helpers import auth, client_for
+from tests.server_helpers import auth, claim_all, client_for
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -23,7 +23,7 @@ def test_a_state_s_head_says_what_the_whole_state_says(tmp_path: Path) -> None:
     rng = random.Random(3)
     with client_for(f"sqlite:///{tmp_path}/h.db") as c:
         r = c.post("/api/games", json={"game": "inn", "players": 3, "seats": ["human"] * 3})
-        gid, tokens = r.json()["id"], r.json()["tokens"]
+        gid, tokens = r.json()["id"], claim_all(c.post, r.json())
         light = whole = 0
         for _ in range(200):
             states = {}

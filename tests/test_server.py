@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the server extra (installed by make test)")
 
 import monsterbox  # noqa: E402
-from tests.server_helpers import auth, client_for, move, my_turn, new_table, state, wait_for  # noqa: E402
+from tests.server_helpers import auth, claim_all, client_for, move, my_turn, new_table, state, wait_for  # noqa: E402
 
 
 @pytest.fixture
@@ -172,7 +172,7 @@ def test_rigging_options_only_on_practice_tables(db):
     r = client.post("/api/games", json={"game": "inn", "players": 4, "seats": ["human"] * 4, "seed": 5,
                                         "practice": True, "options": {"deck": ["M20", "H1"]}})
     assert r.status_code == 201 and r.json()["practice"] is True
-    gid, tok = r.json()["id"], r.json()["tokens"]["1"]
+    gid, tok = r.json()["id"], claim_all(client.post, r.json())["1"]
     s = state(client, gid, tok)
     assert s["practice"] is True and s["seed_commitment"] == hashlib.sha256(b"5").hexdigest()
     assert client.get("/api/games").json()["games"][0]["practice"] is True
@@ -189,8 +189,39 @@ def test_a_card_file_travels_as_data_never_as_a_path(db, tmp_path):
         assert "SECRET" not in r.text and "root" not in r.text
     data = monsterbox.core.cardfile.packaged_card_data("inn")
     r = client.post("/api/games", json={"game": "inn", "players": 4, "seats": ["human"] * 4,
-                                        "options": {"cards": data}})
+                                        "options": {"cards": data}, "practice": True})
     assert r.status_code == 201, r.text
+
+
+def test_a_card_file_of_ones_own_only_on_a_practice_table_and_its_page_draws_it(db):
+    """Finding 11 of issue 30: custom cards on a normal table are refused (400, saying where they are allowed); a
+    practice table's own cards are served at /api/games/{id}/cards (what its page draws with)."""
+    client = client_for(db)
+    for game, players, entries in (("maker", 3, "adventure"), ("mansion", 2, "actor"), ("monster", 2, "character"),
+                                   ("inn", 3, None)):
+        data = monsterbox.core.cardfile.packaged_card_data(game)
+        if entries:
+            for c in data[entries]:
+                if "name" in c:
+                    c["name"] = "Own " + c["name"]
+        seats = ["human"] + ["random"] * (players - 1)
+        body = {"game": game, "players": players, "seats": seats, "options": {"cards": data}}
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400 and "practice table" in r.json()["error"], r.text
+        fr = client.post("/api/games?lang=fr", json=body)
+        assert fr.status_code == 400 and "entraînement" in fr.json()["error"], fr.text
+        r = client.post("/api/games", json={**body, "practice": True})
+        assert r.status_code == 201, r.text
+        own = client.get(f"/api/games/{r.json()['id']}/cards")
+        assert own.status_code == 200
+        if entries:
+            names = [c.get("name") for c in own.json()[entries] if "name" in c]
+            assert names and all(n.startswith("Own ") for n in names)
+        else:
+            assert [c["id"] for c in own.json()["creature"]] == [c["id"] for c in data["creature"]]
+        plain, _ = new_table(client, game, players, seats)
+        assert client.get(f"/api/games/{plain}/cards").json() == client.get(f"/api/cards/{game}").json()
+    assert client.get("/api/games/nosuchgame/cards").status_code == 404
 
 
 def test_lobby_is_paged_filtered_and_hides_private_tables(db):

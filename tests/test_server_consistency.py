@@ -19,7 +19,7 @@ import httpx  # noqa: E402
 from sqlalchemy import create_engine, text  # noqa: E402
 
 import monsterbox  # noqa: E402
-from tests.server_helpers import auth, client_for, move, my_turn, new_table, state, wait_for  # noqa: E402
+from tests.server_helpers import auth, claim_all, client_for, move, my_turn, new_table, state, wait_for  # noqa: E402
 
 
 @pytest.fixture
@@ -132,7 +132,7 @@ def test_no_acknowledged_move_is_lost_to_kill_9(tmp_path):
     proc = start_server(db, port)
     base = f"http://127.0.0.1:{port}"
     r = httpx.post(base + "/api/games", json={"game": "maker", "players": 3, "seats": ["human"] * 3})
-    gid, tokens = r.json()["id"], r.json()["tokens"]
+    gid, tokens = r.json()["id"], claim_all(lambda path, json: httpx.post(base + path, json=json), r.json())
     acked = []
     rng = random.Random(3)
     http = httpx.Client(timeout=3)

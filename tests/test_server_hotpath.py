@@ -8,7 +8,7 @@ from typing import Any
 
 from monsterbox.server.hotpath import HotPath
 from monsterbox.server.security import Guard
-from tests.server_helpers import auth, client_for
+from tests.server_helpers import auth, claim_all, client_for
 
 
 def comparable(reply: Any) -> tuple[int, Any]:
@@ -34,7 +34,7 @@ def test_same_replies_with_and_without_the_hot_path(tmp_path: Path) -> None:
             r = c.post("/api/games", json={"game": "inn", "players": 3, "seats": ["human"] * 3, "practice": True,
                                            "seed": 1234})
             assert r.status_code == 201, r.text
-            tables.append((c, r.json()["id"], r.json()["tokens"]))
+            tables.append((c, r.json()["id"], claim_all(c.post, r.json())))
 
         def both(method: str, path: str, seat: int | None = None, headers: dict[str, str] | None = None,
                  **kw: Any) -> tuple[int, Any]:

@@ -21,6 +21,15 @@ def two_processes(tmp_path):
         t.store.close()
 
 
+def created(tables, seed):
+    """A practice table of three human seats through ``tables``, with every seat's token (the invites claimed)."""
+    table, tokens, invites = tables.create("inn", 3, ["human"] * 3, None, practice=True, seed=seed)
+    for seat, code in invites.items():
+        claimed, tokens[seat] = tables.claim(table, code)
+        assert claimed == seat
+    return table, tokens
+
+
 def play_on(tables, table, tokens, n):
     """``n`` moves by whoever is to play, through ``tables`` (each committed to the database)."""
     for _ in range(n):
@@ -30,7 +39,7 @@ def play_on(tables, table, tokens, n):
 
 def test_a_remote_move_one_behind_is_played_from_its_notification(two_processes):
     a, b = two_processes
-    ta, tokens = a.create("inn", 3, ["human"] * 3, None, practice=True, seed=7)
+    ta, tokens = created(a, seed=7)
     tb = b.get(ta.id)
     play_on(a, ta, tokens, 1)
     action = ta.game.actions[-1]
@@ -47,7 +56,7 @@ def test_a_remote_move_one_behind_is_played_from_its_notification(two_processes)
 
 def test_a_remote_move_further_ahead_is_read_from_the_database(two_processes):
     a, b = two_processes
-    ta, tokens = a.create("inn", 3, ["human"] * 3, None, practice=True, seed=7)
+    ta, tokens = created(a, seed=7)
     tb = b.get(ta.id)
     play_on(a, ta, tokens, 3)
     assert tb.version == ta.version - 3
@@ -57,7 +66,7 @@ def test_a_remote_move_further_ahead_is_read_from_the_database(two_processes):
 
 def test_a_notification_that_does_not_fit_changes_nothing_wrongly(two_processes):
     a, b = two_processes
-    ta, tokens = a.create("inn", 3, ["human"] * 3, None, practice=True, seed=7)
+    ta, tokens = created(a, seed=7)
     tb = b.get(ta.id)
     play_on(a, ta, tokens, 1)
     # an action the copy cannot play (a garbled payload): the database decides, not the payload
@@ -70,7 +79,7 @@ def test_a_move_chosen_on_a_state_another_process_pushed_is_played_not_refused(t
     heard of the last move yet: the move names a version ahead of that copy. The copy catches up from the database
     and plays it (a 409 would tell the player their move was stale when it was not)."""
     a, b = two_processes
-    ta, tokens = a.create("inn", 3, ["human"] * 3, None, practice=True, seed=11)
+    ta, tokens = created(a, seed=11)
     tb = b.get(ta.id)
     play_on(a, ta, tokens, 2)  # b's copy never hears of these (no notification here)
     assert tb.version == 0 and ta.version == 2

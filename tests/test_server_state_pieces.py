@@ -13,7 +13,7 @@ import pytest
 
 from monsterbox.core.i18n import use_language
 from monsterbox.server.state import text_module
-from tests.server_helpers import auth, client_for
+from tests.server_helpers import auth, claim_all, client_for
 
 PLAYERS = {"inn": 3, "monster": 2, "mansion": 2, "maker": 3}
 
@@ -25,7 +25,7 @@ def test_log_and_story_are_the_engine_s_view_and_words(tmp_path: Path, game: str
     with client_for(f"sqlite:///{tmp_path}/p.db") as c:
         r = c.post("/api/games", json={"game": game, "players": n, "seats": ["human"] * n})
         assert r.status_code == 201, r.text
-        gid, tokens = r.json()["id"], r.json()["tokens"]
+        gid, tokens = r.json()["id"], claim_all(c.post, r.json())
         table = c.app.state.tables.peek(gid)
         checked = 0
         for _step in range(60):
@@ -71,7 +71,7 @@ def test_a_kept_state_is_the_state_made_afresh(tmp_path: Path) -> None:
     with client_for(f"sqlite:///{tmp_path}/k.db") as c:
         r = c.post("/api/games", json={"game": "inn", "players": 3, "seats": ["human", "human", "open"]})
         assert r.status_code == 201, r.text
-        gid, tokens = r.json()["id"], r.json()["tokens"]
+        gid, tokens = r.json()["id"], claim_all(c.post, r.json())
         table = c.app.state.tables.peek(gid)
 
         def check() -> None:
@@ -111,7 +111,7 @@ def test_kept_pieces_hold_only_their_own_size(tmp_path: Path) -> None:
 
     with client_for(f"sqlite:///{tmp_path}/m.db") as c:
         r = c.post("/api/games", json={"game": "inn", "players": 3, "seats": ["human"] * 3})
-        gid, tokens = r.json()["id"], r.json()["tokens"]
+        gid, tokens = r.json()["id"], claim_all(c.post, r.json())
         table = c.app.state.tables.peek(gid)
         rng = random.Random(5)
         tracemalloc.start()

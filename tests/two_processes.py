@@ -7,7 +7,7 @@ import httpx
 from sqlalchemy import create_engine, text
 
 from monsterbox.server.store import normalise_url
-from tests.server_helpers import auth
+from tests.server_helpers import auth, claim_all
 from tests.test_server_consistency import free_port, start_server
 
 
@@ -30,7 +30,7 @@ def check_two_processes(db):
     try:
         a, b = (f"http://127.0.0.1:{p}" for p in ports)
         r = httpx.post(a + "/api/games", json={"game": "inn", "players": 3, "seats": ["human"] * 3})
-        gid, tokens = r.json()["id"], r.json()["tokens"]
+        gid, tokens = r.json()["id"], claim_all(lambda path, json: httpx.post(a + path, json=json), r.json())
         import websockets.sync.client as wsc
 
         s = httpx.get(f"{b}/api/games/{gid}", headers=auth(tokens["0"])).json()  # B loads the table too

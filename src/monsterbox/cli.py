@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import random
 import sys
 from collections.abc import Iterator
@@ -562,7 +563,24 @@ def serve(
     workers: int = typer.Option(1, "--workers",
                                 help="Server processes (sharing the games through a SQLite file or PostgreSQL)."),
     no_rate_limits: bool = typer.Option(False, "--no-rate-limits",
-                                        help="Turn the per-client rate limits off (load tests on loopback only)."),
+                                        help="Turn the per-client rate limits and the per-address connection cap "
+                                             "off (load tests on loopback only)."),
+    max_head_bytes: int = typer.Option(16 * 1024, "--max-head-bytes",
+                                       help="Largest request line and headers (bytes); larger: 431, closed."),
+    head_timeout: float = typer.Option(10.0, "--head-timeout",
+                                       help="Seconds a request's head may take to arrive; then 408, closed."),
+    body_timeout: float = typer.Option(30.0, "--body-timeout",
+                                       help="Seconds a request's body may take to arrive after its head; then closed."),
+    keep_alive: int = typer.Option(5, "--keep-alive", help="Seconds an idle kept-alive connection stays open."),
+    max_connections: int = typer.Option(1000, "--max-connections",
+                                        help="Connections and requests at once (more: 503)."),
+    max_per_address: int = typer.Option(64, "--max-per-address",
+                                        help="Connections at once from one client address (more: closed)."),
+    ws_max_size: int = typer.Option(64 * 1024, "--ws-max-size", help="Largest WebSocket message (bytes)."),
+    ws_ping_interval: float = typer.Option(20.0, "--ws-ping-interval",
+                                           help="Seconds between the server's pings on each WebSocket (0: none)."),
+    ws_ping_timeout: float = typer.Option(20.0, "--ws-ping-timeout",
+                                          help="Seconds a WebSocket has to answer a ping before it is closed."),
 ) -> None:
     """Serve the games in the browser: lobby, seats, bots, stored games (a restart loses nothing)."""
     try:
@@ -588,6 +606,21 @@ def serve(
         Store(db).close()  # opens (and migrates) the database once, so a bad URL is reported here
     except Exception as exc:  # a bad database URL: say so instead of a traceback
         fail(_("cannot open the database {db}: {error}").format(db=repr(db), error=exc))
+    for flag, value in (("--max-head-bytes", max_head_bytes), ("--head-timeout", head_timeout),
+                        ("--body-timeout", body_timeout), ("--keep-alive", keep_alive),
+                        ("--max-connections", max_connections), ("--max-per-address", max_per_address),
+                        ("--ws-max-size", ws_max_size)):
+        if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
+            fail(_("{flag} must be a positive number, got {value}").format(flag=flag, value=value))
+    for flag, value in (("--ws-ping-interval", ws_ping_interval), ("--ws-ping-timeout", ws_ping_timeout)):
+        if not (math.isfinite(value) and value >= 0):
+            fail(_("{flag} must be a positive number, got {value}").format(flag=flag, value=value))
+    from monsterbox.server.protocol import ConnectionLimits, serve_config
+
+    limits = ConnectionLimits(max_head_bytes=max_head_bytes, head_timeout=head_timeout, body_timeout=body_timeout,
+                              keep_alive=keep_alive, max_connections=max_connections,
+                              per_address=None if no_rate_limits else max_per_address, ws_max_size=ws_max_size,
+                              ws_ping_interval=ws_ping_interval or None, ws_ping_timeout=ws_ping_timeout or None)
     import os
 
     os.environ["MONSTERBOX_DB"] = db
@@ -595,13 +628,15 @@ def serve(
         os.environ["MONSTERBOX_NO_RATE_LIMITS"] = "1"
     console.print(f"monsterbox serving on http://{host}:{port} (database {db}, {workers} process"
                   f"{'es' if workers > 1 else ''})")
-    from monsterbox.server.protocol import UVICORN_OPTIONS
-
-    common = {"host": host, "port": port, "log_level": "warning", **UVICORN_OPTIONS}
+    common = {"host": host, "port": port, "log_level": "warning"}
     if workers > 1:
-        uvicorn.run("monsterbox.server.app:create_app_from_env", factory=True, workers=workers, **common)
+        from uvicorn.supervisors import Multiprocess
+
+        config = serve_config("monsterbox.server.app:create_app_from_env", limits, factory=True, workers=workers,
+                              **common)
+        Multiprocess(config, sockets=[config.bind_socket()]).run()
     else:
-        uvicorn.run(create_app(settings=Settings.from_env()), **common)
+        uvicorn.Server(serve_config(create_app(settings=Settings.from_env()), limits, **common)).run()
 
 
 @app.command()

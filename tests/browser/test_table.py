@@ -23,20 +23,34 @@ def invite_links(page) -> dict[int, str]:
     return links
 
 
-def test_two_humans_a_spectator_and_invite_links_in_tabs(server, new_context):
+def test_two_humans_a_spectator_and_invite_links_in_tabs(server, new_context, guard):
+    guard.allow("status of 409 (Conflict)")  # Chromium logs the refused second claim of the link
     ctx = new_context(1280, 800)
     host = ctx.new_page()
     create_table(host, server.url, "mansion", 2, seats=["you", "human"], names=["Ada", "Bea"])
     assert table(host)["seat"] == "0"
     links = invite_links(host)
-    assert set(links) == {1} and "#/play/" in links[1] and "?" not in links[1]
-    # the guest opens the invite link in another tab of the same browser: the host's tab keeps its own seat
+    assert set(links) == {1} and "#/claim/" in links[1] and "?" not in links[1]
+    assert host.locator('[data-seat-chip="1"] .kind').inner_text() == "invited"
+    # the guest opens the invite link in another tab of the same browser: it claims seat 1 (a token the host's tab
+    # never saw); the host's tab keeps its own seat
     guest = ctx.new_page()
     guest.goto(links[1])
     guest.wait_for_selector('#table[data-seat="1"]')
-    assert "/play/" not in guest.url, "the token leaves the address bar once stored"
+    assert "/claim/" not in guest.url and links[1].split("/")[-1] not in guest.url, "the code leaves the address bar"
     host.reload()
     host.wait_for_selector('#table[data-seat="0"]')
+    host.wait_for_selector('[data-seat-chip="1"]')
+    assert host.locator('[data-seat-chip="1"] .kind').inner_text() == ""
+    assert len(host.evaluate("() => Object.keys(sessionStorage).filter(k => k.startsWith('mb:token:'))")) == 1
+    # the same link opened again (another browser): already used, said in words; the page offers to watch
+    late = new_context(1280, 800).new_page()
+    late.goto(links[1])
+    late.wait_for_selector('#claim[data-claim="409"]')
+    assert "already been used" in late.inner_text("#claim")
+    assert "/claim/" not in late.url
+    late.click("#claim a >> nth=0")
+    late.wait_for_selector('#table[data-seat=""]')
     # a spectator in another browser profile sees the public table and no moves
     watcher = new_context(1280, 800).new_page()
     gid = guest.url.split("#/table/")[1].split("/")[0]
@@ -162,3 +176,17 @@ def test_lobby_lists_tables_and_an_open_seat_is_taken(server, new_context):
     guest.goto(server.url + "/")
     guest.wait_for_selector(".tables.playing li")
     assert guest.locator(".tables.waiting li").count() == 0
+
+
+def test_the_creator_may_play_a_later_seat_than_an_invited_one(server, new_context):
+    """The server gives the creator the first human seat's token; a creator who plays seat 2 claims its own invite,
+    and seat 1's link is then that seat's token link."""
+    page = new_context(1280, 800).new_page()
+    create_table(page, server.url, "inn", 3, seats=["human", "you", "easy"])
+    page.wait_for_selector('#table[data-seat="1"]')
+    links = invite_links(page)
+    assert set(links) == {0} and "#/play/" in links[0] and "/0/" in links[0]
+    assert page.locator('[data-seat-chip="1"] .kind').inner_text() == ""  # claimed by this tab
+    guest = new_context(1280, 800).new_page()
+    guest.goto(links[0])
+    guest.wait_for_selector('#table[data-seat="0"]')

@@ -35,14 +35,14 @@ from monsterbox.core.registry import GAME_IDS
 from monsterbox.server.analysis import Analysis
 from monsterbox.server.bots import BotBudget, tried_at_creation
 from monsterbox.server.connection import bearer, lang_of, reply_lang
-from monsterbox.server.errors import error_text, say
+from monsterbox.server.errors import Claimed, error_text, say
 from monsterbox.server.hotpath import HotPath
 from monsterbox.server.notify import Hub, PostgresListener
 from monsterbox.server.security import Guard, Limits, RateLimiter
 from monsterbox.server.siblings import SiblingChannel
 from monsterbox.server.state import card_page, events_page, replay_story, rules_page, state_json
 from monsterbox.server.store import Store
-from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable
+from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable, card_data
 
 log = logging.getLogger("monsterbox.server")
 
@@ -93,6 +93,12 @@ class Move(BaseModel):
     version: int = Field(ge=0, lt=2**31)
 
 
+class Claim(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(min_length=1, max_length=200, description="the invite's claim code")
+    name: str | None = Field(default=None, max_length=200, description="the claimer's name at the table")
+
+
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int | None = Field(default=None, ge=0, lt=12)
@@ -136,7 +142,8 @@ def check_options_shape(options: Any) -> None:
 
 #: the engine's and the tables' exceptions as HTTP statuses (a client's mistake is never a 500)
 ERROR_STATUS: tuple[tuple[type[Exception], int], ...] = (
-    (IllegalAction, 400), (MonsterboxError, 400), (Forbidden, 403), (NotFound, 404), (Stale, 409), (Unavailable, 503))
+    (IllegalAction, 400), (MonsterboxError, 400), (Forbidden, 403), (NotFound, 404), (Stale, 409), (Claimed, 409),
+    (Unavailable, 503))
 
 
 def status_of(exc: Exception) -> int | None:
@@ -332,9 +339,17 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         # request waiting on their turns. Options (a card file to check), agents tried on a fresh game
         # (bots.tried_at_creation) and PostgreSQL (the network): in a worker thread.
         plain = not req.options and not any(s not in ("human", "open") and tried_at_creation(s) for s in req.seats)
-        table, tokens = create() if inline_writes and plain else await asyncio.to_thread(create)
+        table, tokens, invites = create() if inline_writes and plain else await asyncio.to_thread(create)
         return json_response({"id": table.id, "tokens": {str(k): v for k, v in tokens.items()},
+                              "invites": {str(k): v for k, v in invites.items()},
                               "seed_commitment": table.seed_commitment, "practice": table.practice}, 201)
+
+    @app.post("/api/games/{table_id}/claim", status_code=201)
+    def claim(table_id: str, req: Claim) -> Response:
+        """An invited seat: its single-use claim code for a fresh seat token (only the claimer receives it)."""
+        table = tables.get(table_id)
+        seat, token = tables.claim(table, req.code, req.name)
+        return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
     @app.post("/api/games/{table_id}/join", status_code=201)
     def join(table_id: str, req: Join | None = None) -> Response:
@@ -440,6 +455,15 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         if game not in GAME_IDS:
             raise NotFound("no game {game}; games: {games}", game=repr(game), games=", ".join(GAME_IDS))
         return json_response(card_page(game, lang_of(request)))
+
+    @app.get("/api/games/{table_id}/cards")
+    async def table_cards(table_id: str, request: Request) -> Response:
+        """The cards this table plays with: its own card file on a practice table, else the packaged one (its names
+        in the request's language, as ``/api/cards/{game}``)."""
+        table = await table_for(table_id)
+        if table.game.options.get("cards") is None:
+            return json_response(card_page(table.game.game_id, lang_of(request)))
+        return json_response(card_data(table))
 
     # --- WebSocket ---------------------------------------------------------------------------------------------------
     @app.websocket("/api/games/{table_id}/ws")

@@ -35,6 +35,10 @@ class Stale(ServerError):
     """A move chosen at another version of the table (409)."""
 
 
+class Claimed(ServerError):
+    """An invite code already claimed: single-use (409)."""
+
+
 class Unavailable(ServerError):
     """The database could not store the change; nothing changed (503)."""
 

@@ -9,14 +9,72 @@ one).
 Only a head announcing a body (a ``content-length`` above 0, not a ``HEAD`` request) is held, so a body write always
 follows it; ``close`` writes a held head first. Interim responses (``100 Continue``), chunked bodies and WebSocket
 upgrades are written as they come.
+
+Connections are bounded here too (issue 30, item 2: what uvicorn's httptools protocol leaves open), by
+:class:`ConnectionLimits`: a request head larger than ``max_head_bytes`` is answered 431 and the connection closed
+(httptools itself would buffer an endless header line); a head not complete ``head_timeout`` seconds after its first
+byte (or after the connection opened) is answered 408 and closed (slowloris); a body not complete ``body_timeout``
+seconds after its head closes the connection; at most ``per_address`` connections at once from one client address
+(HTTP and WebSocket alike: more are closed at once); and on a WebSocket at most ``ws_control_per_second`` control
+frames (pings, pongs) a second, the rate of the application's messages, else it is closed (1008). uvicorn's own
+settings do the rest: ``limit_concurrency`` (503 past it), ``timeout_keep_alive``, ``ws_max_size`` and the pings.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
+import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+
+@dataclass(frozen=True)
+class ConnectionLimits:
+    """How much one connection may hold of the server (``monsterbox serve`` flags; docs/server-api.md)."""
+
+    max_head_bytes: int = 16 * 1024  # request line and headers
+    head_timeout: float = 10.0  # seconds from a request's first byte (or the connection) to its complete head
+    body_timeout: float = 30.0  # seconds from the head to the complete body
+    keep_alive: int = 5  # seconds an idle kept-alive connection stays open (uvicorn's timeout_keep_alive)
+    max_connections: int = 1000  # connections and tasks at once (uvicorn's limit_concurrency: 503 past it)
+    per_address: int | None = 64  # connections at once from one client address (None: no cap)
+    ws_max_size: int = 64 * 1024  # bytes of one WebSocket message
+    ws_ping_interval: float | None = 20.0  # the server pings each socket this often ...
+    ws_ping_timeout: float | None = 20.0  # ... and closes it when no pong came within this
+    ws_control_per_second: int = 30  # control frames a client may send a second (the message rate)
+
+
+DEFAULT_LIMITS = ConnectionLimits()
+
+
+def limits_of(config: Any) -> ConnectionLimits:
+    """The limits a server runs with: those of a :class:`ServeConfig`, else the defaults."""
+    return getattr(config, "monsterbox_limits", None) or DEFAULT_LIMITS
+
+
+def _admit(server_state: Any, address: str | None, cap: int | None) -> bool:
+    """Count one more connection from ``address`` if it is under ``cap`` (the counts live with uvicorn's
+    ``ServerState``: one event loop, no lock needed)."""
+    if address is None or cap is None:
+        return True
+    counts: dict[str, int] = server_state.__dict__.setdefault("monsterbox_per_address", {})
+    n = counts.get(address, 0)
+    if n >= cap:
+        return False
+    counts[address] = n + 1
+    return True
+
+
+def _release(server_state: Any, address: str | None) -> None:
+    counts: dict[str, int] | None = server_state.__dict__.get("monsterbox_per_address")
+    if address is None or counts is None or address not in counts:
+        return
+    counts[address] -= 1
+    if counts[address] <= 0:
+        del counts[address]
 
 _CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*([0-9]+)\r\n", re.IGNORECASE)
 
@@ -60,27 +118,188 @@ class OneWriteTransport:
         return getattr(self._transport, name)
 
 
+def _plain_response(status: int, reason: bytes) -> bytes:
+    body = reason + b"\n"
+    return (b"HTTP/1.1 %d %s\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: %d\r\n"
+            b"connection: close\r\n\r\n%s" % (status, reason, len(body), body))
+
+
 class OneWriteHttpProtocol(HttpToolsProtocol):
-    """``HttpToolsProtocol`` whose request/response cycles write through ``OneWriteTransport``."""
+    """``HttpToolsProtocol`` whose request/response cycles write through ``OneWriteTransport``, with the head size,
+    head and body timeouts and per-address cap of :class:`ConnectionLimits` (module docstring)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.limits = limits_of(self.config)
+        self.head_bytes = 0
+        self.reading_head = True
+        self.timer: Any = None
+        self.address: str | None = None  # counted against the per-address cap while set
+        self.refused = False
+
+    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        address = self.client[0] if self.client else None
+        if not _admit(self.server_state, address, self.limits.per_address):
+            self.refused = True
+            transport.close()
+            return
+        self.address = address
+        self.arm(self.limits.head_timeout, self.head_timed_out)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.disarm()
+        _release(self.server_state, self.address)
+        self.address = None
+        super().connection_lost(exc)
+
+    def arm(self, seconds: float, then: Any) -> None:
+        self.disarm()
+        self.timer = self.loop.call_later(seconds, then)
+
+    def disarm(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    def refuse(self, status: int, reason: bytes) -> None:
+        """Answer ``status`` and close (no request is running: the head is not complete)."""
+        self.refused = True
+        self.disarm()
+        if not self.transport.is_closing():
+            self.transport.write(_plain_response(status, reason))
+            self.transport.close()
+
+    def head_timed_out(self) -> None:
+        self.timer = None
+        if not self.reading_head:
+            return
+        if self.cycle is None or self.cycle.response_complete:
+            self.refuse(408, b"Request Timeout")
+        elif not self.transport.is_closing():  # a response is still being written: no reply of our own
+            self.transport.close()
+
+    def body_timed_out(self) -> None:
+        self.timer = None
+        if not self.reading_head and not self.transport.is_closing():
+            self.transport.close()  # the request's receive() then sees the disconnect
+
+    def data_received(self, data: bytes) -> None:
+        if self.refused:
+            return
+        if self.reading_head:
+            self.head_bytes += len(data)
+            if self.head_bytes > self.limits.max_head_bytes:
+                self.refuse(431, b"Request Header Fields Too Large")
+                return
+            if self.timer is None:
+                self.arm(self.limits.head_timeout, self.head_timed_out)
+        super().data_received(data)
 
     def on_headers_complete(self) -> None:
+        self.reading_head = False
+        self.arm(self.limits.body_timeout, self.body_timed_out)
         before = self.cycle
         super().on_headers_complete()
         cycle = self.cycle
         if cycle is not None and cycle is not before:  # a new cycle (an upgrade makes none): not started yet
             cycle.transport = OneWriteTransport(self.transport, self.scope["method"] == "HEAD")  # type: ignore[assignment]
 
+    def on_message_complete(self) -> None:
+        self.disarm()
+        self.reading_head = True
+        self.head_bytes = 0
+        super().on_message_complete()
 
-#: how ``serve`` (and the browser tests' server) runs uvicorn: one-write HTTP responses; WebSocket through uvicorn's
-#: sans-I/O protocol on the ``websockets`` package (its default, the legacy asyncio protocol, took about 0.3 ms more
-#: of the server's CPU a move at 50 tables: docs/results/server-load.md); messages of at most 64 kB; the client's
-#: address from the socket, never from a header; no access log (uvicorn formats each line's parts before the logger
-#: drops it below its level: a cost on every request for nothing); no per-message compression of WebSocket
-#: messages (browsers ask for it: compressing one pushed state of 8.5 kB took 116 µs, three a move, a third of the
-#: server's CPU a move, to save a few kilobytes a move); no "server: uvicorn" header (it tells an attacker the
-#: software, and is one more header to check and write on every reply)
-UVICORN_OPTIONS: dict[str, Any] = {"http": OneWriteHttpProtocol, "ws": "websockets-sansio", "ws_max_size": 64 * 1024,
-                                   "proxy_headers": False, "access_log": False, "ws_per_message_deflate": False,
-                                   "server_header": False}
+    def handle_websocket_upgrade(self) -> None:
+        """The socket's protocol now counts against the per-address cap (it releases the address when it closes)."""
+        self.disarm()
+        address, self.address = self.address, None
+        super().handle_websocket_upgrade()
+        ws = self.transport.get_protocol()
+        if isinstance(ws, BoundedWebSocketProtocol):
+            ws.held = (self.server_state, address)
+        else:
+            _release(self.server_state, address)
 
-__all__ = ["UVICORN_OPTIONS", "OneWriteHttpProtocol", "OneWriteTransport", "announces_body"]
+
+class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's sans-I/O WebSocket protocol with a rate limit on the control frames a client sends (pings and pongs
+    are answered by the protocol and never reach the application's message limit): past
+    ``ws_control_per_second`` in a second, the socket is closed with 1008."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.limits = limits_of(self.config)
+        self.window = (0.0, 0)
+        self.held: tuple[Any, str | None] | None = None
+
+    def control_frame_allowed(self) -> bool:
+        now = self.loop.time()
+        start, n = self.window
+        if now - start >= 1.0:
+            start, n = now, 0
+        self.window = (start, n + 1)
+        return n + 1 <= self.limits.ws_control_per_second
+
+    def too_many_control_frames(self) -> None:
+        if not self.transport.is_closing():
+            self.conn.send_close(1008, "too many control frames")
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.transport.close()
+
+    def handle_ping(self) -> None:
+        if self.control_frame_allowed():
+            super().handle_ping()
+        else:
+            self.too_many_control_frames()
+
+    def handle_pong(self, event: Any) -> None:
+        if self.control_frame_allowed():
+            super().handle_pong(event)
+        else:
+            self.too_many_control_frames()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.held is not None:
+            _release(*self.held)
+            self.held = None
+        super().connection_lost(exc)
+
+
+class ServeConfig(uvicorn.Config):
+    """uvicorn's configuration carrying the server's :class:`ConnectionLimits` to its protocols (in every worker
+    process: the configuration is what uvicorn hands them)."""
+
+    monsterbox_limits: ConnectionLimits = DEFAULT_LIMITS
+
+
+def uvicorn_options(limits: ConnectionLimits = DEFAULT_LIMITS) -> dict[str, Any]:
+    """The uvicorn settings of ``serve`` with ``limits`` (see ``UVICORN_OPTIONS``)."""
+    return {**UVICORN_OPTIONS, "timeout_keep_alive": limits.keep_alive, "limit_concurrency": limits.max_connections,
+            "ws_max_size": limits.ws_max_size, "ws_ping_interval": limits.ws_ping_interval,
+            "ws_ping_timeout": limits.ws_ping_timeout, "h11_max_incomplete_event_size": limits.max_head_bytes}
+
+
+def serve_config(app: Any, limits: ConnectionLimits = DEFAULT_LIMITS, **kwargs: Any) -> ServeConfig:
+    """A uvicorn configuration for ``app`` (an application or a factory's import string) with ``limits``."""
+    config = ServeConfig(app, **{**uvicorn_options(limits), **kwargs})
+    config.monsterbox_limits = limits
+    return config
+
+
+#: how ``serve`` (and the browser tests' server) runs uvicorn: one-write HTTP responses with the connection bounds;
+#: WebSocket through uvicorn's sans-I/O protocol on the ``websockets`` package, with the control-frame limit (its
+#: default, the legacy asyncio protocol, took about 0.3 ms more of the server's CPU a move at 50 tables:
+#: docs/results/server-load.md); messages of at most 64 kB; the client's address from the socket, never from a
+#: header; no access log (uvicorn formats each line's parts before the logger drops it below its level: a cost on
+#: every request for nothing); no per-message compression of WebSocket messages (browsers ask for it: compressing
+#: one pushed state of 8.5 kB took 116 µs, three a move, a third of the server's CPU a move, to save a few kilobytes
+#: a move); no "server: uvicorn" header (it tells an attacker the software, and is one more header to check and
+#: write on every reply)
+UVICORN_OPTIONS: dict[str, Any] = {"http": OneWriteHttpProtocol, "ws": BoundedWebSocketProtocol,
+                                   "ws_max_size": 64 * 1024, "proxy_headers": False, "access_log": False,
+                                   "ws_per_message_deflate": False, "server_header": False}
+
+__all__ = ["DEFAULT_LIMITS", "UVICORN_OPTIONS", "BoundedWebSocketProtocol", "ConnectionLimits", "OneWriteHttpProtocol",
+           "OneWriteTransport", "ServeConfig", "announces_body", "serve_config", "uvicorn_options"]

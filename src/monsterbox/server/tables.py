@@ -19,13 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import monsterbox
+from monsterbox.core.cardfile import packaged_card_data
 from monsterbox.core.errors import IllegalAction, InvalidOptions
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _, language, use_language
 from monsterbox.core.registry import game_part, get_ruleset
 from monsterbox.core.wording import seat_names
 from monsterbox.server.bots import BotBudget, BotPool, check_agent_spec, move_seed
-from monsterbox.server.errors import Forbidden, NotFound, Stale, Unavailable
+from monsterbox.server.errors import Claimed, Forbidden, NotFound, Stale, Unavailable
 from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, token_hash
 
 log = logging.getLogger("monsterbox.server")
@@ -107,9 +108,10 @@ class Table:
         return seat
 
     def status(self) -> str:
+        """"over"; "waiting" while a seat is open or invited and not yet claimed; else "playing"."""
         if self.game.over:
             return "over"
-        if any(s["kind"] == "open" for s in self.seats):
+        if any(s["kind"] == "open" or s.get("invite_hash") for s in self.seats):
             return "waiting"
         return "playing"
 
@@ -149,10 +151,12 @@ def seat_name(seats: list[dict[str, Any]], seat: int) -> str:
 
 
 def seats_listing(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The seats as every client may see them (no token hashes)."""
+    """The seats as every client may see them (no token or invite hashes): a human seat whose invite has not been
+    claimed yet is listed as ``"invited"`` (waiting for its player)."""
     out = []
     for i, s in enumerate(seats):
-        entry: dict[str, Any] = {"seat": i, "kind": s["kind"], "name": seat_name(seats, i)}
+        kind = "invited" if s.get("invite_hash") else s["kind"]
+        entry: dict[str, Any] = {"seat": i, "kind": kind, "name": seat_name(seats, i)}
         if s["kind"] == "bot":
             entry["agent"] = s["agent"]
         out.append(entry)
@@ -182,9 +186,12 @@ class Tables:
     # --- creation and loading ------------------------------------------------------------------------------------
     def create(self, game_id: str, players: int, seats: list[str], options: dict[str, Any] | None, *,
                practice: bool = False, private: bool = False, hints: bool = False, seed: int | None = None,
-               names: list[str | None] | None = None) -> tuple[Table, dict[int, str]]:
-        """Seats: ``"human"`` (a token for someone the creator invites), ``"open"`` (anyone may take it from the
-        lobby) or an agent spec. Fair deals: the seed is drawn here (128 bits) unless this is a practice table."""
+               names: list[str | None] | None = None) -> tuple[Table, dict[int, str], dict[int, str]]:
+        """Seats: ``"human"``, ``"open"`` (anyone may take it from the lobby) or an agent spec. Returns the table,
+        the creator's token (for the first ``"human"`` seat: its own) and a single-use claim code for each other
+        ``"human"`` seat (for the people the creator invites: :meth:`claim` turns a code into a seat token the
+        creator never sees). Only hashes of tokens and codes are stored. Fair deals: the seed is drawn here (128
+        bits) unless this is a practice table."""
         rules = get_ruleset(game_id)
         if len(seats) != players:
             raise InvalidOptions("seats must list {players} entries ('human', 'open' or an agent name), "
@@ -196,6 +203,10 @@ class Tables:
             if seed is not None:
                 raise InvalidOptions("a seed may be chosen only on a practice table (\"practice\": true): on other "
                                      "tables the server deals and publishes a commitment to its seed")
+            if (options or {}).get("cards") is not None:
+                raise InvalidOptions("option cards (a card file of your own) is allowed only on a practice table "
+                                     "(\"practice\": true), which every seat sees marked as such: a normal table "
+                                     "plays the game's own cards")
             fixed = sorted(k for k in (options or {}) if k in rules.secret_options)
             if fixed:
                 raise InvalidOptions("option(s) {options} fix hidden cards: allowed only on a practice "
@@ -206,12 +217,17 @@ class Tables:
         game = monsterbox.new_game(game_id, players, seed, options)
         seat_rows: list[dict[str, Any]] = []
         tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
         for i, spec in enumerate(seats):
             row: dict[str, Any]
-            if spec == "human":
+            if spec == "human" and not tokens:  # the creator's own seat
                 token = secrets.token_urlsafe(32)
                 tokens[i] = token
                 row = {"kind": "human", "token_hash": token_hash(token)}
+            elif spec == "human":  # an invited seat: waits for its player to claim it
+                code = secrets.token_urlsafe(32)
+                invites[i] = code
+                row = {"kind": "human", "invite_hash": token_hash(code)}
             elif spec == "open":
                 row = {"kind": "open"}
             else:
@@ -231,7 +247,7 @@ class Tables:
         with self.lock:
             self.live[table.id] = table
         self.kick(table)
-        return table, tokens
+        return table, tokens, invites
 
     def peek(self, table_id: str) -> Table | None:
         """The table if it is in memory (no database access: safe on the event loop), else None."""
@@ -414,12 +430,66 @@ class Tables:
                 secret = get_ruleset(g.game_id).secret_options
                 options = {k: v for k, v in g.options.items() if k not in secret}
                 seats = [s["agent"] if s["kind"] == "bot" else "human" for s in table.seats]
-                new, tokens = self.create(g.game_id, g.players, seats, options, practice=table.practice,
-                                          private=table.private, hints=table.hints,
-                                          names=[s.get("name") for s in table.seats])
-                table.rematch = {"id": new.id, "tokens": tokens}
+                new, tokens, invites = self.create(g.game_id, g.players, seats, options, practice=table.practice,
+                                                   private=table.private, hints=table.hints,
+                                                   names=[s.get("name") for s in table.seats])
+                table.rematch = {"id": new.id, "tokens": tokens, "invites": invites}
             match = table.rematch
-        return match["id"], seat, match["tokens"][seat]
+            if seat in match["tokens"]:
+                return match["id"], seat, match["tokens"][seat]
+            code = match["invites"][seat]
+        # the other humans' seats are invites: claimed here for the holder of this seat's token (the only one who
+        # may ask for it), once; asking again hands the same token
+        new_table = self.get(match["id"])
+        with table.lock:
+            if seat in match["tokens"]:
+                return match["id"], seat, match["tokens"][seat]
+            taken, token = self.claim(new_table, code)
+            match["tokens"][taken] = token
+        return match["id"], taken, token
+
+    def claim(self, table: Table, code: Any, name: Any = None) -> tuple[int, str]:
+        """Turn an invite's claim code into a fresh token for its seat: returns the seat and the token (which only
+        the claimer receives). A code is single-use: a code already claimed is refused (Claimed, 409), a code this
+        table never issued is Forbidden (403). Two claims of one code at once, in one process or in several on one
+        database, cannot both win: the seats are replaced only if they are still as read (``update_seats``), and the
+        loser reads them again and finds the code used."""
+        if not isinstance(code, str) or not code or len(code) > 200:
+            raise InvalidOptions("an invite code is a non-empty text")
+        clean = clean_name(name) if name is not None else None
+        wanted = token_hash(code)
+        for _attempt in range(5):
+            with table.lock:
+                seat = next((i for i, s in enumerate(table.seats) if s.get("invite_hash") == wanted), None)
+                if seat is None:
+                    if any(s.get("claimed") == wanted for s in table.seats):
+                        raise Claimed("this invite was already used: its seat has a player; ask whoever invited "
+                                      "you for a new table")
+                    raise Forbidden("this invite code is not valid at this table")
+                token = secrets.token_urlsafe(32)
+                seats = [dict(s) for s in table.seats]
+                row = {"kind": "human", "token_hash": token_hash(token), "claimed": wanted}
+                if clean or table.seats[seat].get("name"):
+                    row["name"] = clean or table.seats[seat]["name"]
+                seats[seat] = row
+                old = table.seats
+                table.seats = seats
+                summary = {"status": table.status(), "to_play": table.game.to_play}
+                try:
+                    self.store.update_seats(table.id, seats, old, summary,
+                                            notify=f"{table.id}:seats:{self.process_id}")
+                except Conflict:
+                    # another process changed the seats first (this claim, or another seat): read them again
+                    table.seats = old
+                    self.catch_up(table)
+                    continue
+                except Exception:
+                    table.seats = old
+                    raise Unavailable("the seat could not be stored; nothing changed: try again") from None
+                table.reindex()
+            self.changed(table)
+            return seat, token
+        raise Unavailable("the seats kept changing meanwhile; nothing changed: try again")
 
     # --- bots ------------------------------------------------------------------------------------------------------
     def kick(self, table: Table) -> None:
@@ -494,6 +564,19 @@ class Tables:
     def close(self) -> None:
         self.drivers.shutdown()
         self.bots.shutdown()
+
+
+def card_data(table: Table) -> Any:
+    """The card data a table plays with, as ``/api/cards/{game}`` gives the packaged file: the table's own card file
+    (a practice table's ``cards`` option, as the game checked it), else the packaged one. Card definitions are
+    public (the order of the cards is not in them)."""
+    g = table.game
+    own = g.options.get("cards")
+    if own is None:
+        return packaged_card_data(g.game_id)
+    if isinstance(own, list):  # Monster Inn's card file is its list of creatures
+        own = {"creature": own}
+    return {"meta": {"game": g.game_id, "own": True}, **own}
 
 
 def refusal_text(table: Table, seat: int, action: str, lang: str | None) -> str:

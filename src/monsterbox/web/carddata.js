@@ -1,14 +1,17 @@
-// The card data of a game (the server's /api/cards/<game>: the packaged card file, names in the page's language),
-// indexed by id.
+// The card data a table plays with, indexed by id: the packaged card file of its game (the server's
+// /api/cards/<game>, names in the page's language), or a practice table's own card file (/api/games/<id>/cards;
+// only practice tables may have one).
 import { api } from "./api.js";
 import { settings } from "./state.js";
 
 const cache = new Map();
 
-export function loadCards(game, lang) {
-  const key = `${game}:${lang || settings.get().lang}`;
+/** The cards of `game` in `lang`; those of the table `table` when given (a practice table, which may bring its own). */
+export function loadCards(game, lang, table = null) {
+  const key = `${table ? `table:${table}` : game}:${lang || settings.get().lang}`;
   if (!cache.has(key)) {
-    const p = api(`/api/cards/${encodeURIComponent(game)}`).then((data) => {
+    const path = table ? `/api/games/${encodeURIComponent(table)}/cards` : `/api/cards/${encodeURIComponent(game)}`;
+    const p = api(path).then((data) => {
       const byId = {};
       for (const [kind, list] of Object.entries(data)) {
         if (Array.isArray(list)) for (const c of list) if (c && c.id) byId[c.id] = Object.assign({ _kind: kind }, c);

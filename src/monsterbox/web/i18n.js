@@ -24,8 +24,14 @@ export const CATALOGUE = {
     "table.you": "you", "table.spectator": "You are watching", "table.yourTurn": "Your turn",
     "table.toPlay": "{name} is playing…", "table.over": "Game over", "table.practice": "Practice table",
     "table.last": "Last move", "table.log": "What happened", "table.moves": "Your moves",
-    "table.invite": "Invite links", "table.invite.help": "Send each link to the player of that seat; it holds "
-      + "their seat's secret (after the #, never sent to the server).",
+    "table.invite": "Invite links", "table.invite.help": "Send each link to the player of that seat; it works "
+      + "once: whoever opens it first takes the seat (its code is after the #, never sent to the server).",
+    "table.invite.taken": "joined", "table.invited": "invited",
+    "claim.title": "Invite link", "claim.working": "Taking your seat…",
+    "claim.used": "This invite link has already been used: its seat has a player. Ask whoever invited you for a "
+      + "new link.",
+    "claim.bad": "This invite link is not valid for this table.", "claim.gone": "This table does not exist.",
+    "claim.watch": "Watch this table", "lobby.invited.seat": "{name} (invited)",
     "table.invite.seat": "Seat {n}: {name}", "table.copy": "Copy", "table.copied": "Copied",
     "table.yourLink": "Your own link (to come back from another browser)", "table.notoken":
       "This tab holds no token for seat {n}: you are watching. Open your invite link to play.",
@@ -237,7 +243,15 @@ export const CATALOGUE = {
     "table.toPlay": "{name} joue…", "table.over": "Partie terminée", "table.practice": "Table d'entraînement",
     "table.last": "Dernier coup", "table.log": "Ce qui s'est passé", "table.moves": "Vos coups",
     "table.invite": "Liens d'invitation", "table.invite.help": "Envoyez chaque lien au joueur de cette place ; il "
-      + "contient le secret de sa place (après le #, jamais envoyé au serveur).",
+      + "ne sert qu'une fois : le premier qui l'ouvre prend la place (son code est après le #, jamais envoyé au "
+      + "serveur).",
+    "table.invite.taken": "arrivé", "table.invited": "invité",
+    "claim.title": "Lien d'invitation", "claim.working": "Installation à votre place…",
+    "claim.used": "Ce lien d'invitation a déjà servi : sa place a un joueur. Demandez un nouveau lien à qui vous a "
+      + "invité.",
+    "claim.bad": "Ce lien d'invitation n'est pas valable pour cette table.",
+    "claim.gone": "Cette table n'existe pas.", "claim.watch": "Regarder cette table",
+    "lobby.invited.seat": "{name} (invité)",
     "table.invite.seat": "Place {n} : {name}", "table.copy": "Copier", "table.copied": "Copié",
     "table.yourLink": "Votre propre lien (pour revenir depuis un autre navigateur)", "table.notoken":
       "Cet onglet n'a pas de jeton pour la place {n} : vous regardez. Ouvrez votre lien d'invitation pour jouer.",

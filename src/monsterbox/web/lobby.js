@@ -2,6 +2,7 @@
 // watch or replay. Invite tokens stay in this tab's sessionStorage.
 import { html, useState, useEffect } from "./lib.js";
 import { api, tokens } from "./api.js";
+import { keepCreated } from "./invites.js";
 import { t } from "./i18n.js";
 import { settings } from "./state.js";
 
@@ -59,12 +60,8 @@ export function Lobby() {
     if (hints) body.hints = true;
     try {
       const res = await api("/api/games", { method: "POST", body });
-      const invites = {};
-      for (const [s, tok] of Object.entries(res.tokens)) {
-        if (Number(s) === mine) tokens.set(res.id, mine, tok, { game }); else invites[s] = tok;
-      }
-      tokens.setInvites(res.id, invites);
-      location.hash = mine >= 0 ? `#/table/${res.id}/${mine}` : `#/table/${res.id}`;
+      const held = await keepCreated(res, mine, game);
+      location.hash = held !== null ? `#/table/${res.id}/${held}` : `#/table/${res.id}`;
     } catch (e) { setError(e.message); }
   }
 
@@ -156,7 +153,8 @@ function Listings() {
     ${["waiting", "playing", "over"].map((s) => html`<h2>${t("lobby." + s)}</h2>
       ${lists[s] && lists[s].length ? html`<ul class=${`tables ${s}`}>${lists[s].map((g) => html`<li key=${g.id}>
         <span class="tg">${t("game." + g.game)}</span>
-        <span class="ts">${g.seats.map((x) => (x.kind === "open" ? t("lobby.open.seat") : x.name)).join(", ")}</span>
+        <span class="ts">${g.seats.map((x) => (x.kind === "open" ? t("lobby.open.seat") : x.kind === "invited"
+          ? t("lobby.invited.seat", { name: x.name }) : x.name)).join(", ")}</span>
         <span class="tm">${g.status === "playing" && g.to_play !== null && g.seats[g.to_play]
           ? t("lobby.turn", { name: g.seats[g.to_play].name }) : t("lobby.moves", { n: g.moves })}</span>
         ${g.seats.filter((x) => x.kind === "open").map((x) => html`<button type="button"

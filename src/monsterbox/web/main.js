@@ -1,7 +1,9 @@
 // The page: a header (lobby, help, language, pace), and the route from the URL fragment:
 //   #/                          lobby
-//   #/play/<id>/<seat>/<token>  an invite link: the token is kept in this tab for that table and seat, then dropped
-//                               from the address bar
+//   #/claim/<id>/<code>         an invite link: its seat is claimed with the code (invites.js), the token kept in
+//                               this tab, and the address becomes #/table/<id>/<seat>
+//   #/play/<id>/<seat>/<token>  a seat's own link: the token is kept in this tab for that table and seat, then
+//                               dropped from the address bar
 //   #/table/<id>/<seat>         that seat's table (its token from this tab), #/table/<id> to watch
 //   #/replay/<id>               a finished game, move by move
 import { html, render, useState, useEffect } from "./lib.js";
@@ -12,6 +14,7 @@ import { loadIcons, Icon } from "./icons.js";
 import { Lobby } from "./lobby.js";
 import { TablePage } from "./table.js";
 import { ReplayPage } from "./replay.js";
+import { ClaimPage } from "./invites.js";
 import { HelpPanel } from "./help.js";
 
 function parse(hash) {
@@ -24,6 +27,7 @@ function parse(hash) {
       return { page: "table", id: parts[1], seat };
     }
   }
+  if (parts[0] === "claim" && parts[1] && parts[2]) return { page: "claim", id: parts[1], code: parts[2] };
   if (parts[0] === "table" && parts[1]) {
     const seat = parts[2] !== undefined && parts[2] !== "" ? Number(parts[2]) : null;
     return { page: "table", id: parts[1], seat: Number.isInteger(seat) ? seat : null };
@@ -45,6 +49,8 @@ function App() {
   const game = route.page !== "lobby" ? document.querySelector("[data-game]") : null;
   let body;
   if (route.page === "table") body = html`<${TablePage} key=${route.id + ":" + route.seat} id=${route.id} seat=${route.seat} />`;
+  else if (route.page === "claim") body = html`<${ClaimPage} key=${route.id + ":" + route.code} id=${route.id}
+    code=${route.code} onClaimed=${() => setRoute(parse(location.hash))} />`;
   else if (route.page === "replay") body = html`<${ReplayPage} key=${route.id} id=${route.id} />`;
   else body = html`<${Lobby} />`;
   return html`<div class=${`app ${s.help ? "with-help" : ""}`}>

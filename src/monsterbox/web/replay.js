@@ -41,7 +41,8 @@ export function ReplayPage({ id }) {
     api(`/api/games/${encodeURIComponent(id)}`)
       .then((st) => {
         if (!st.over) { setError(t("replay.notover")); return null; }
-        setFinal(st); setStep((k) => (k === null ? st.version : k)); return loadCards(st.game, lang).then(setCards);
+        setFinal(st); setStep((k) => (k === null ? st.version : k));
+        return loadCards(st.game, lang, st.practice ? st.id : null).then(setCards);
       }).catch((e) => setError(e.status === 404 ? t("table.gone") : e.message));
   }, [id, lang]);
 

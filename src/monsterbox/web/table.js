@@ -103,7 +103,7 @@ export function TablePage({ id, seat }) {
       if (!alive) return;
       if (!shownLang.current) shownLang.current = lang;
       accept(st, true);
-      loadCards(st.game, lang).then((c) => alive && setCards(c));
+      loadCards(st.game, lang, st.practice ? st.id : null).then((c) => alive && setCards(c));
     }).catch((e) => alive && setError(e.status === 404 ? t("table.gone") : e.message));
     const conn = new Connection(id, mySeat, token, (st) => alive && accept(st, false),
       (s2, msg) => { if (!alive) return; setStatus(s2); if (s2 === "gone") setError(msg); });
@@ -353,7 +353,8 @@ function SeatsBar({ st, names, mySeat, lastMover }) {
         aria-current=${st.to_play === i ? "step" : null}>
       <${Icon} name=${s.kind === "bot" ? "bot" : "character"} size=${16} />
       <span class="nm">${names[i]}${i === mySeat ? ` (${t("table.you")})` : ""}</span>
-      <span class="kind">${s.kind === "bot" ? t("table.bot") : s.kind === "open" ? t("table.open") : ""}</span>
+      <span class="kind">${s.kind === "bot" ? t("table.bot") : s.kind === "open" ? t("table.open")
+        : s.kind === "invited" ? t("table.invited") : ""}</span>
     </li>`)}
   </ol>`;
 }

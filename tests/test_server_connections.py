@@ -1,0 +1,190 @@
+"""Connections bounded (issue 30, item 2): an attacker's repros on loopback against a real uvicorn server running
+``serve``'s protocols (server/protocol.py). Waits are bounded and generous; what is asserted is the outcome (a 431,
+a 408, a closed socket, another client answered), never a timing threshold."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the server extra (installed by make test)")
+import httpx  # noqa: E402
+import uvicorn  # noqa: E402
+
+from monsterbox.server.app import Settings, create_app  # noqa: E402
+from monsterbox.server.protocol import ConnectionLimits, serve_config  # noqa: E402
+from tests.server_helpers import NO_LIMITS  # noqa: E402
+
+BOUND = 10.0  # seconds: the most any wait here takes before the test fails
+
+TEST_LIMITS = ConnectionLimits(head_timeout=1.0, body_timeout=1.0, per_address=None)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Running:
+    def __init__(self, limits: ConnectionLimits, db: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        app = create_app(settings=Settings(db=db, limits=NO_LIMITS))
+        self.server = uvicorn.Server(serve_config(app, limits, host="127.0.0.1", port=self.port,
+                                                  log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        end = time.monotonic() + BOUND
+        while not self.server.started:
+            assert time.monotonic() < end, "the server did not start"
+            time.sleep(0.02)
+
+    def connect(self) -> socket.socket:
+        s = socket.create_connection(("127.0.0.1", self.port), timeout=BOUND)
+        return s
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=BOUND)
+
+
+@pytest.fixture
+def serve(tmp_path) -> Iterator[object]:
+    started: list[Running] = []
+
+    def start(limits: ConnectionLimits = TEST_LIMITS) -> Running:
+        running = Running(limits, f"sqlite:///{tmp_path / f'games{len(started)}.db'}")
+        started.append(running)
+        return running
+
+    yield start
+    for r in started:
+        r.stop()
+
+
+def read_all(s: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection (or BOUND seconds pass: then the test fails)."""
+    out = b""
+    end = time.monotonic() + BOUND
+    while time.monotonic() < end:
+        try:
+            chunk = s.recv(65536)
+        except ConnectionResetError:
+            return out
+        if not chunk:
+            return out
+        out += chunk
+    raise AssertionError(f"the server kept the connection open: {out[:200]!r}")
+
+
+def test_an_endless_header_line_gets_431_while_another_client_is_answered(serve):
+    server = serve(replace(TEST_LIMITS, head_timeout=60.0))
+    attacker = server.connect()
+    attacker.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Endless: ")
+    sent, refused = 0, False
+    try:
+        while sent < 4 * 1024 * 1024:  # the server must stop this long before 4 MB
+            attacker.sendall(b"a" * 8192)
+            sent += 8192
+    except (BrokenPipeError, ConnectionResetError):
+        refused = True
+    # meanwhile another client is answered
+    other = httpx.get(server.url + "/api/health", timeout=BOUND)
+    assert other.status_code == 200 and other.json()["ok"] is True
+    reply = read_all(attacker) if not refused else b""
+    assert refused or reply.startswith(b"HTTP/1.1 431"), reply[:100]
+    assert sent < 4 * 1024 * 1024
+
+
+def test_a_head_over_the_limit_in_one_piece_gets_431(serve):
+    server = serve(replace(TEST_LIMITS, max_head_bytes=2048))
+    s = server.connect()
+    s.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 4096 + b"\r\n\r\n")
+    assert read_all(s).startswith(b"HTTP/1.1 431")
+    ok = server.connect()
+    ok.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Small: " + b"b" * 1024 + b"\r\nConnection: close\r\n\r\n")
+    assert read_all(ok).startswith(b"HTTP/1.1 200")
+
+
+def test_a_half_sent_head_is_dropped_after_the_head_timeout(serve):
+    server = serve()
+    s = server.connect()
+    s.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")  # and nothing more (slowloris)
+    reply = read_all(s)
+    assert reply.startswith(b"HTTP/1.1 408"), reply[:100]
+    silent = server.connect()  # a connection that never sends a byte is dropped too
+    assert read_all(silent).startswith(b"HTTP/1.1 408")
+    # a request completed in time on a kept-alive connection is answered, and the next one too
+    with httpx.Client(base_url=server.url, timeout=BOUND) as c:
+        assert c.get("/api/health").status_code == 200
+        assert c.get("/api/health").status_code == 200
+
+
+def test_a_half_sent_body_is_dropped_after_the_body_timeout(serve):
+    server = serve()
+    s = server.connect()
+    s.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n"
+              b'{"game": ')
+    read_all(s)  # closed (before any reply: the request never completed)
+    assert httpx.get(server.url + "/api/health", timeout=BOUND).status_code == 200
+
+
+def test_connections_from_one_address_are_capped(serve):
+    server = serve(replace(TEST_LIMITS, head_timeout=60.0, per_address=3))
+    held = [server.connect() for _ in range(3)]
+    time.sleep(0.2)  # the server has accepted them (their count is taken on accept)
+    extra = server.connect()
+    assert read_all(extra) == b""  # closed at once, nothing answered
+    held.pop().close()
+    end = time.monotonic() + BOUND
+    while True:  # the closed one is released: a new connection is served
+        try:
+            r = httpx.get(server.url + "/api/health", timeout=BOUND)
+            if r.status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        assert time.monotonic() < end, "a connection was not released"
+        time.sleep(0.05)
+    for s in held:
+        s.close()
+
+
+def test_websocket_control_frames_are_rate_limited(serve):
+    import websockets.exceptions
+    import websockets.sync.client as wsc
+
+    server = serve(replace(TEST_LIMITS, ws_control_per_second=10))
+    r = httpx.post(server.url + "/api/games", json={"game": "inn", "players": 3, "seats": ["random"] * 3},
+                   timeout=BOUND)
+    gid = r.json()["id"]
+    with wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws", open_timeout=BOUND) as calm:
+        calm.recv(timeout=BOUND)
+        for _ in range(5):  # a few pings (a browser's keep-alive) are answered
+            assert calm.ping().wait(timeout=BOUND)
+    with wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws", open_timeout=BOUND) as ws:
+        ws.recv(timeout=BOUND)
+        with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+            for _ in range(200):
+                ws.ping()
+                time.sleep(0.001)
+            while True:
+                ws.recv(timeout=BOUND)
+        # closed by the server: with 1008 when its close frame arrived before the client's next pings reset it
+        assert closed.value.rcvd is None or closed.value.rcvd.code == 1008
+
+
+def test_serve_refuses_nonsense_limits():
+    from typer.testing import CliRunner
+
+    from monsterbox.cli import app
+
+    for flag in ("--head-timeout", "--max-head-bytes", "--max-per-address"):
+        out = CliRunner().invoke(app, ["serve", flag, "0", "--db", "sqlite:///:memory:"])
+        assert out.exit_code != 0 and "must be a positive number" in out.output, out.output
