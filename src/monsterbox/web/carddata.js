@@ -8,7 +8,8 @@ const cache = new Map();
 
 /** The cards of `game` in `lang`; those of the table `table` when given (a practice table, which may bring its own). */
 export function loadCards(game, lang, table = null) {
-  const key = `${table ? `table:${table}` : game}:${lang || settings.get().lang}`;
+  const language = lang || settings.get().lang;
+  const key = `${table ? `table:${table}` : game}:${language}`;
   if (!cache.has(key)) {
     const path = table ? `/api/games/${encodeURIComponent(table)}/cards` : `/api/cards/${encodeURIComponent(game)}`;
     const p = api(path).then((data) => {
@@ -16,7 +17,7 @@ export function loadCards(game, lang, table = null) {
       for (const [kind, list] of Object.entries(data)) {
         if (Array.isArray(list)) for (const c of list) if (c && c.id) byId[c.id] = Object.assign({ _kind: kind }, c);
       }
-      return { data, byId, lang: key.split(":")[1] };
+      return { data, byId, lang: language };
     });
     p.catch(() => cache.delete(key));
     cache.set(key, p);
