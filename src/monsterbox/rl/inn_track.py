@@ -29,7 +29,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-from monsterbox.games.inn.view import FACE_DOWN
+from monsterbox.games.inn.state import FACE_DOWN
 from monsterbox.rl.seat_encode import _INN, _PACK_HEAD, _ZERO_BYTES, dungeon_counts, encode_inn_bytes
 
 _F32 = struct.Struct("f").pack
@@ -104,7 +104,7 @@ class _Track:
 
     def count(self, ev: tuple[Any, ...]) -> None:
         """Count a ``drop`` (the creature, as the table sees it: a monster face up, a human by its back's range,
-        ``inn.view.public_card``) or a ``support`` event (a monster of the seat newly supported) into the seat's
+        ``inn.state.public_card``) or a ``support`` event (a monster of the seat newly supported) into the seat's
         dungeon counts, and pack them."""
         c = self.counts[ev[1]]
         if ev[0] == "support":

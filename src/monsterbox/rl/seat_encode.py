@@ -6,7 +6,7 @@ without building the view: no dictionaries, no card descriptions, no card-id str
 
 Hidden information: each encoder takes the observing seat and reads only what that seat may know, by the same rules
 as the game's view (``games/<game>/view.py``), listed in its docstring. Cards are read through their public side
-(an Inn human by its back, ``inn.view.public_card``); private per-seat fields (hands, screens) only at ``seat``; of
+(an Inn human by its back, ``inn.state.public_card``); private per-seat fields (hands, screens) only at ``seat``; of
 another seat's private holdings only their public counts (hand sizes, how many treasures). Tests check this two ways:
 a differential test (states that differ only in what the seat cannot see, ``Game.determinize``, give the same vector)
 and equality with the view-based encoder, which reads nothing but the view.
@@ -74,10 +74,10 @@ _ZERO_BYTES = bytes(4 * 13 * 5)
 
 
 def _inn_tables(cards: Any) -> tuple[tuple[tuple[float, ...], ...], tuple[int, ...], tuple[bytes, ...]]:
-    """Per public card code (``inn.view.public_card``: a monster face up, a human as its back) its 13-float row
+    """Per public card code (``inn.state.public_card``: a monster face up, a human as its back) its 13-float row
     (``encode.inn_card``), and per human its public range; each row also packed as float32 (``encode_inn_bytes``)."""
     from monsterbox.games.inn.cards import HUMAN
-    from monsterbox.games.inn.view import FACE_DOWN, public_card
+    from monsterbox.games.inn.state import FACE_DOWN, public_card
 
     rows: list[tuple[float, ...]] = []
     for c in range(len(cards.ids)):

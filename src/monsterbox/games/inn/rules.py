@@ -16,7 +16,7 @@ from monsterbox.core.cardfile import cards_option, parsed_card_set
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import bool_option, check_keys, seat_option
 from monsterbox.core.ruleset import PhasedRuleset, Refusal
-from monsterbox.games.inn.cards import HUMAN, MONSTER, CardSet, default_cards, parse_cards
+from monsterbox.games.inn.cards import HUMAN, MONSTER, RACES, CardSet, default_cards, parse_cards
 from monsterbox.games.inn.scoring import final_scores, score_game, winners
 from monsterbox.games.inn.state import (
     BID,
@@ -29,8 +29,8 @@ from monsterbox.games.inn.state import (
     SUPPORT,
     InnState,
     copy_state,
+    public_card,
 )
-from monsterbox.games.inn.view import public_card
 
 STARTING_GOLD = 3  # EN, Game Setup: each player takes 3 gold coins and 3 gems
 STARTING_GEMS = 3
@@ -376,10 +376,21 @@ REFUSAL_EN = {
 }
 
 
+def phase_summary(s: InnState) -> str:
+    """The decision awaited now, in the engine's English (``why_illegal``'s "not allowed now: ...")."""
+    p = s.current
+    if s.phase == BID:
+        return f"seat {p} is bidding on the leftmost creature"
+    if s.phase == BONUS:
+        return f"seat {p} is choosing the kind of the human bonus (bonus:gold or bonus:gem)"
+    if s.phase == SUPPORT:
+        race = RACES[s.cards.race[s.monsters[p][-1]]]
+        return f"seat {p} is choosing whether to support one of its {race}"
+    return "the game is over"
+
+
 def why_illegal(s: InnState, name: str) -> str:
     """Explain why ``name`` cannot be played now and list what can."""
-    from monsterbox.games.inn.view import phase_summary
-
     legal = ", ".join(ACTION_NAMES[a] for a in legal_actions(s)) if s.phase != OVER else "none (game over)"
     r = refusal(s, name)
     reason = REFUSAL_EN[r.code].format(name=name, p=s.current, phase=phase_summary(s), **r.params)

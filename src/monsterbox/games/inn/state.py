@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from monsterbox.games.inn.cards import CardSet
+from monsterbox.games.inn.cards import HUMAN, CardSet
 
 # Treasure kinds (rulebook, Components: 25 gold coins, 25 gems).
 GOLD, GEM = 0, 1
@@ -18,6 +18,14 @@ PHASE_NAMES = ("bid", "bonus", "support", "over")
 DECISION_KINDS = ("bid", "bonus", "support")
 
 Event = tuple[Any, ...]
+
+# The log stores only what the table sees (R8): a face-down human is stored as its range, never as the card.
+FACE_DOWN = 100  # log code of a face-down human of range r: FACE_DOWN + r
+
+
+def public_card(cards: CardSet, card: int) -> int:
+    """The card as the table sees it: monsters face up, humans as their back (range)."""
+    return FACE_DOWN + cards.rng[card] if cards.kind[card] == HUMAN else card
 
 
 @dataclass(slots=True)

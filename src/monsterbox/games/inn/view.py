@@ -2,8 +2,9 @@
 
 R8: a face-down human's exact combat value is known to nobody, its owner included, until scoring; only its range
 is public. Treasure hands are private unless ``open_treasures``; every movement of treasure is public and logged.
-The log stores only what the table sees: a face-down human is stored as its range (``FACE_DOWN + range``), never
-as the card, so neither a view nor a determinized copy can carry a hidden identity through the log.
+The log stores only what the table sees: a face-down human is stored as its range (``FACE_DOWN + range``,
+``state.public_card``), never as the card, so neither a view nor a determinized copy can carry a hidden identity
+through the log.
 """
 
 from __future__ import annotations
@@ -16,8 +17,7 @@ from monsterbox.core import rng as crng
 from monsterbox.games.inn.cards import HUMAN, RACES, RANGE_LABELS, CardSet
 from monsterbox.games.inn.scoring import STAYS, WEAKER, score_game
 from monsterbox.games.inn.state import (
-    BID,
-    BONUS,
+    FACE_DOWN,
     KIND_NAMES,
     OVER,
     PHASE_NAMES,
@@ -26,16 +26,9 @@ from monsterbox.games.inn.state import (
     copy_state,
 )
 
-FACE_DOWN = 100  # log code of a face-down human of range r: FACE_DOWN + r
-
-
-def public_card(cards: CardSet, card: int) -> int:
-    """The card as the table sees it: monsters face up, humans as their back (range)."""
-    return FACE_DOWN + cards.rng[card] if cards.kind[card] == HUMAN else card
-
 
 def face(cards: CardSet, code: int) -> dict[str, Any]:
-    """A JSON description of a public card code (see ``public_card``)."""
+    """A JSON description of a public card code (see ``state.public_card``)."""
     if code >= FACE_DOWN:
         return {"kind": "human", "range": RANGE_LABELS[code - FACE_DOWN], "face_down": True}
     return dict(cards.faces[code])
@@ -67,18 +60,6 @@ def event_dict(cards: CardSet, ev: tuple[Any, ...]) -> dict[str, Any]:
     if t == "game_over":
         return {"type": "game_over", "scores": list(ev[1])}
     raise ValueError(f"unknown event {ev!r}")
-
-
-def phase_summary(s: InnState) -> str:
-    p = s.current
-    if s.phase == BID:
-        return f"seat {p} is bidding on the leftmost creature"
-    if s.phase == BONUS:
-        return f"seat {p} is choosing the kind of the human bonus (bonus:gold or bonus:gem)"
-    if s.phase == SUPPORT:
-        race = RACES[s.cards.race[s.monsters[p][-1]]]
-        return f"seat {p} is choosing whether to support one of its {race}"
-    return "the game is over"
 
 
 def audience(entry: tuple[Any, ...]) -> int:

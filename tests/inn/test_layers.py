@@ -1,0 +1,70 @@
+"""Issue 27: one-way arrows inside the Monster Inn package, in the order the rules are read.
+
+The layers are the ``games.inn layers`` import-linter contract of ``pyproject.toml`` (``lint-imports`` checks it in
+``make lint``); this test reads the same contract and checks the package's import graph with grimp (import-linter's
+graph), which counts every import: the ones inside functions (a function-level import hides a circle at run time
+without removing it) and the ones under ``TYPE_CHECKING``.
+"""
+
+import tomllib
+from pathlib import Path
+
+import grimp
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = "monsterbox.games.inn"
+
+
+def inn_contract() -> dict:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    [contract] = [c for c in config["tool"]["importlinter"]["contracts"] if c["name"] == "games.inn layers"]
+    return contract
+
+
+def layer_of() -> dict[str, int]:
+    """Each module of the package -> its layer's index, 0 for the top layer."""
+    out = {}
+    for i, layer in enumerate(inn_contract()["layers"]):
+        for name in layer.split(":"):
+            out[f"{PACKAGE}.{name.strip().strip('()')}"] = i
+    return out
+
+
+def inn_imports() -> dict[str, set[str]]:
+    graph = grimp.build_graph("monsterbox", exclude_type_checking_imports=False)
+    modules = {m for m in graph.find_children(PACKAGE)}
+    return {m: graph.find_modules_directly_imported_by(m) & modules for m in modules}
+
+
+def test_the_contract_places_every_module_of_the_package():
+    contract = inn_contract()
+    assert contract["containers"] == [PACKAGE] and contract["type"] == "layers" and contract["exhaustive"]
+    on_disk = {f"{PACKAGE}.{p.stem}" for p in (ROOT / "src/monsterbox/games/inn").glob("*.py")
+               if p.stem != "__init__"}
+    assert set(layer_of()) == on_disk
+
+
+def test_every_import_inside_the_package_goes_down_or_sideways():
+    layers = layer_of()
+    upward = sorted((m, t) for m, targets in inn_imports().items() for t in targets if layers[t] < layers[m])
+    assert upward == []
+
+
+def test_no_circle_of_modules_in_the_package():
+    succ = inn_imports()
+    circles = []
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+
+    def visit(m: str, path: list[str]) -> None:
+        state[m] = 1
+        for t in sorted(succ[m]):
+            if state.get(t) == 1:
+                circles.append(path[path.index(t):] + [m, t] if t in path else [m, t])
+            elif t not in state:
+                visit(t, path + [m])
+        state[m] = 2
+
+    for m in sorted(succ):
+        if m not in state:
+            visit(m, [])
+    assert circles == []
