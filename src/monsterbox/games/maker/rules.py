@@ -295,6 +295,7 @@ REFUSAL_EN = {
 
 
 def phase_summary(s: MakerState) -> str:
+    """The decision pending, in the engine's English (``why_illegal``; players read ``text`` and ``prompt``)."""
     p = s.current
     return {
         BATTLE: f"seat {p} is in a battle (add characters, use treasures, then fight)",

@@ -111,7 +111,7 @@ class MakerState:
     table: ActionTable  # the action table of (cards, n): fixed for the game, kept here for the hot paths
     codes: MakerCodes  # the same table's codes by move (``actions.action_codes``)
     result: dict[str, Any] | None = None
-    #: the game is over (``phase == OVER``; set with it by ``rules.judge``) so that the ruleset's ``is_over`` is one
+    #: the game is over (``phase == OVER``; set with it by ``judgment.judge``) so that the ruleset's ``is_over`` is one
     #: attribute read (``operator.attrgetter``), with no Python call
     over: bool = False
 
