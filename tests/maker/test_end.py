@@ -4,7 +4,7 @@ R1, R2, R4), with the rulebook's four judgments."""
 import pytest
 
 import monsterbox
-from monsterbox.games.maker.rules import judge
+from monsterbox.games.maker.judgment import judge
 from monsterbox.games.maker.state import ENTERING, EXITING
 from tests.maker.helpers import give_treasure, maker, place_monster, set_hand, stack_deck
 

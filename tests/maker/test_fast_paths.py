@@ -21,11 +21,23 @@ import pytest
 import monsterbox
 from monsterbox.games.maker import actions as A
 from monsterbox.games.maker import rules as R
+from monsterbox.games.maker.battle import can_battle, cleric_type
 from monsterbox.games.maker.cards import CHARACTER, DIVERSION, LABYRINTH, MONSTER, ROOM, TRAP
-from monsterbox.games.maker.state import BATTLE, DISCARD, EXITED, HEAL, OVER, TRAP_PHASE, TREASURE, TURN, MakerState
+from monsterbox.games.maker.state import (
+    BATTLE,
+    DISCARD,
+    EXITED,
+    HEAL,
+    OVER,
+    REWARDS,
+    TRAP_PHASE,
+    TREASURE,
+    TURN,
+    MakerState,
+)
 
 VARIANTS: list[tuple[int, dict[str, Any]]] = [
-    (2, {}), (3, {"short": True}), (4, {"rewards": list(R.REWARDS)}), (5, {"distance": 10}),
+    (2, {}), (3, {"short": True}), (4, {"rewards": list(REWARDS)}), (5, {"distance": 10}),
     (6, {"short": True, "rewards": ["monsters_defeated", "traps_drawn"]}), (3, {"rounds": 3, "distance": 30}),
     (4, {}),
 ]
@@ -64,13 +76,13 @@ def plain_legal_actions(s: MakerState) -> list[int]:
                     acts.append(code(A.ROOM_PASS))  # R7
             elif kind == MONSTER:
                 acts += [code(A.PLACE, c, q) for q in seats]
-        if blocked and R.can_battle(s, p):
+        if blocked and can_battle(s, p):
             acts.append(code(A.BATTLE_OP))
         if s.hand_size[p] or not s.end_phase:
             acts.append(code(A.DISCARD_START))
     elif s.phase == BATTLE:
         if not s.battle and cards.undead[s.monster[p]]:
-            if hand[R.cleric_type(cards)]:
+            if hand[cleric_type(cards)]:
                 acts.append(code(A.CLERIC_OP))
             acts += [code(A.RELIC, t) for t in s.treasures[p] if cards.treasures[t].undead]
         acts += [code(A.ADD, c) for c in held if cards.kind[c] == CHARACTER and c >= s.last_add]
@@ -82,7 +94,7 @@ def plain_legal_actions(s: MakerState) -> list[int]:
                     acts += [code(A.EQUIP, t, c) for c in sorted(set(s.battle)) if cards.cls[c] in info.bonus_classes]
             acts.append(code(A.FIGHT))
     elif s.phase == HEAL:
-        if hand[R.cleric_type(cards)]:  # R9: without a Cleric, only heal:none
+        if hand[cleric_type(cards)]:  # R9: without a Cleric, only heal:none
             acts += [code(A.HEAL_CARD, c) for c in sorted(set(s.heal))]
         acts.append(code(A.HEAL_NONE))
     elif s.phase == TRAP_PHASE:

@@ -75,7 +75,7 @@ def test_third_treasure_choice_says_why_an_open_treasure_stays():
     with pytest.raises(monsterbox.IllegalAction, match="gold_mountain is an open treasure: open treasures cannot "
                                                        "be discarded"):
         g.play("drop:gold_mountain")
-    from monsterbox.games.maker.view import phase_summary
+    from monsterbox.games.maker.rules import phase_summary
 
     assert "gold_mountain is open" in phase_summary(g.state)
 

@@ -4,7 +4,7 @@ import pytest
 
 import monsterbox
 from monsterbox import IllegalAction
-from monsterbox.games.maker.rules import battle_value
+from monsterbox.games.maker.battle import battle_value
 from tests.maker.helpers import count_cards, give_treasure, maker, place_monster, set_hand, stack_deck
 
 

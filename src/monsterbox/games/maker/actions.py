@@ -9,11 +9,10 @@ Ids: ``move:<labyrinth>``, ``diversion``, ``room`` (play a Small Treasure Room a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from monsterbox.core.actions import ActionTable, cached_table
 from monsterbox.core.memo import CardSetMemo
 from monsterbox.games.maker.cards import CHARACTER, CLERIC, DIVERSION, LABYRINTH, MONSTER, ROOM, TRAP, MakerCards
+from monsterbox.games.maker.state import MakerCodes
 
 (MOVE, DIVERSION_OP, ROOM_OP, PLACE, BATTLE_OP, DISCARD_START, DISCARD_CARD, DONE, ADD, CLERIC_OP, RELIC, EQUIP,
  FIGHT, HEAL_CARD, HEAL_NONE, THIEF, KEEP, KEEP_NONE, DROP, ROOM_PASS) = range(20)
@@ -67,45 +66,6 @@ def build_table(cards: MakerCards, players: int) -> ActionTable:
     for i, tr in enumerate(cards.treasures):
         t.add(f"drop:{tr.id}", DROP, i)
     return t
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class MakerCodes:
-    """The action codes of one table by move, for the hot paths (``rules.legal_actions``): per adventure type
-    ``turn_free``, ``turn_blocked``, ``discard``, ``add``, ``heal``, ``thief``, ``keep`` (-1 where the type has no such
-    action) and ``place`` (a code per seat, for a monster type); per treasure ``relic``, ``drop`` and ``equip`` (by
-    character type); the actions without an argument as plain codes. Every entry is looked up in the table's
-    ``index``, so it is the code of the same ``(op, a, b)``: listing legal actions by indexing these changes no code
-    and no order, it only skips building and hashing a tuple per candidate."""
-
-    turn_free: tuple[int, ...]  # a type's turn action when no monster blocks: move, diversion or room; else -1
-    turn_blocked: tuple[int, ...]  # the same while a monster blocks: the Diversion's (R3); else -1
-    place: tuple[tuple[int, ...], ...]  # per type: the code for each seat (empty for a non-monster type)
-    discard: tuple[int, ...]
-    add: tuple[int, ...]
-    heal: tuple[int, ...]
-    thief: tuple[int, ...]  # per type: reveal this Thief against the traps (R8); -1 for a type not of class Thief
-    keep: tuple[int, ...]
-    relic: tuple[int, ...]
-    drop: tuple[int, ...]
-    equip: tuple[dict[int, int], ...]  # per treasure: character type -> code
-    diversion: int
-    room: int
-    room_pass: int  # play a Small Treasure Room without drawing (R7)
-    battle: int
-    discard_start: int
-    done: int
-    cleric: int
-    fight: int
-    heal_none: int
-    keep_none: int
-    types: range  # every adventure type, for ``compress(types, hand)`` (the types a hand holds, in type order)
-    seats: tuple[int, ...]  # every seat, in seat order
-    after: tuple[tuple[int, ...], ...]  # per seat: the other seats from its left, in turn order, then itself
-    characters: tuple[int, ...]  # the Character types (MM C. Battle: a battle needs one)
-    thieves: tuple[int, ...]  # the Character types of class Thief (MM Resolving Trap Cards)
-    cleric_type: int  # the Cleric's type
-    trap_type: int  # the Trap's type
 
 
 def codes_of(table: ActionTable, cards: MakerCards, players: int) -> MakerCodes:

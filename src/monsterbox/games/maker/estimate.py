@@ -14,7 +14,7 @@ import math
 
 from monsterbox.core.memo import CardSetMemo
 from monsterbox.games.maker.cards import LABYRINTH, MakerCards
-from monsterbox.games.maker.rules import exit_target
+from monsterbox.games.maker.judgment import exit_target
 from monsterbox.games.maker.state import ENTERING, EXITED, MakerState
 
 #: the Exit Bonus Tile (100G to the first seat out)

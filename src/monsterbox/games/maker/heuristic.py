@@ -12,8 +12,10 @@ from collections.abc import Sequence
 
 from monsterbox.games.maker import actions as A
 from monsterbox.games.maker.actions import action_table
+from monsterbox.games.maker.battle import cleric_type, targets
 from monsterbox.games.maker.cards import CHARACTER, LABYRINTH, MONSTER, ROOM, TRAP, MakerCards
-from monsterbox.games.maker.rules import cleric_type, exit_target, legal_actions, targets
+from monsterbox.games.maker.judgment import exit_target
+from monsterbox.games.maker.rules import legal_actions
 from monsterbox.games.maker.state import (
     BATTLE,
     DISCARD,

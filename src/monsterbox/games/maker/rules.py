@@ -1,4 +1,11 @@
-"""Monster Maker rules as plain functions over a MakerState.
+"""Monster Maker: the ruleset (``RULES``), its options, the legal actions of each decision, applying an action
+(the move of its op, found in the phase modules) and why an action is refused.
+
+The rules themselves are plain functions over a MakerState, one module per part of the rulebook, each importing
+only the ones before it: ``game_setup`` (MM Game Setup), ``judgment`` (End of Game, Victory Judgment),
+``turn_order`` (Game Flow: Refresh Your Hand, Turn Order), ``treasures`` (Treasure Card), then the four actions
+``labyrinth`` (A. Labyrinth Movement), ``battle`` (B. Place a Monster, C. Battle a Monster), ``discard`` (D. Discard
+Your Hand) and ``traps`` (Resolving Trap Cards). ``estimate`` is the position estimate of the ruleset.
 
 References: MM = monster-maker.txt (section names), R<n> = shared/RULINGS.md Monster Maker ruling n,
 P<n> = the project's own rulings in docs/rules/maker.md.
@@ -6,58 +13,51 @@ P<n> = the project's own rulings in docs/rules/maker.md.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import compress
 from operator import attrgetter
 from typing import Any
 
-from monsterbox.core import rng as crng
-from monsterbox.core.cardfile import cards_option, parsed_card_set
+from monsterbox.core.cardfile import cards_option
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.options import bool_option, check_keys, seat_option
-from monsterbox.core.rng import MASK
 from monsterbox.core.ruleset import PhasedRuleset, Refusal
 from monsterbox.games.maker import actions as A
 from monsterbox.games.maker.actions import action_table
-from monsterbox.games.maker.cards import (
-    CHARACTER,
-    CLERIC,
-    DIVERSION,
-    ROOM,
-    TRAP,
-    MakerCards,
-    default_cards,
-    parse_cards,
+from monsterbox.games.maker.battle import (
+    move_add,
+    move_battle,
+    move_cleric,
+    move_equip,
+    move_fight,
+    move_heal,
+    move_place,
+    move_relic,
+    targets,
+    undead_battle,
 )
+from monsterbox.games.maker.cards import ROOM, default_cards, parse_cards
+from monsterbox.games.maker.discard import move_discard_card, move_discard_start
+from monsterbox.games.maker.estimate import estimate
+from monsterbox.games.maker.game_setup import setup
+from monsterbox.games.maker.labyrinth import move_diversion, move_labyrinth, move_room, move_room_pass
 from monsterbox.games.maker.state import (
     BATTLE,
     DECISION_KINDS,
-    DEFEATED,
     DISCARD,
-    ENTERING,
-    EXITED,
-    EXITING,
     HEAL,
-    LABYRINTHS,
     OVER,
-    PLACED,
     REWARDS,
     TRAP_PHASE,
-    TRAPS,
     TREASURE,
-    TREASURES_DISCARDED,
     TURN,
     MakerState,
     copy_state,
 )
-
-HAND_SIZE = 5  # MM Game Setup: deal 5 cards to each player; Refresh Your Hand: draw until you have 5
-TREASURE_LIMIT = 2  # MM Maximum number of Treasure Cards
-EXIT_BONUS = 100  # MM Returning bonus
-REWARD_POINTS = 100  # MM Reward rule
-TURN_CAP = 1000  # P9: a stalled game (never seen in play) is judged after this many turns
+from monsterbox.games.maker.traps import move_keep, move_thief
+from monsterbox.games.maker.treasures import can_draw_treasure, move_drop
+from monsterbox.games.maker.turn_order import end_turn
 
 OPTION_KEYS = {
     "short": "bool: the short version: chest at 80 (2-5 players) or 70 (6 players)",
@@ -72,7 +72,7 @@ OPTION_KEYS = {
 }
 
 
-# --- options and setup ----------------------------------------------------------------------------------------------
+# --- options ---
 def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
     options = check_keys(options, OPTION_KEYS, "Monster Maker")
     out: dict[str, Any] = {}
@@ -125,201 +125,7 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
     return out
 
 
-def card_set(options: dict[str, Any]) -> MakerCards:
-    return parsed_card_set(options["cards"], parse_cards, "option 'cards'") if "cards" in options else default_cards()
-
-
-def chest_distance(players: int, options: dict[str, Any]) -> int:
-    """MM Optional Rules, short version: 80 with 5 players, 70 with 6; P1: 80 with 2-4 players; or any distance."""
-    if "distance" in options:
-        return int(options["distance"])
-    if options.get("short"):
-        return 70 if players == 6 else 80
-    return 100
-
-
-def setup(players: int, options: dict[str, Any], rng: random.Random) -> MakerState:
-    cards = card_set(options)
-    s = MakerState(
-        cards=cards, n=players, target=chest_distance(players, options),
-        rewards=tuple(REWARDS.index(r) for r in options.get("rewards", [])),
-        rounds_total=options.get("rounds", 1), round=0, totals=[0] * players, round_starter=0,
-        deck=[], discard=[], hands=[], hand_size=[], known=[], treasure_deck=[], treasure_discard=[],
-        treasures=[], face_up=[], entry_cards=[], exit_cards=[], entry=[], exit_d=[], stage=[], entered=[],
-        monster=[], first_exit=-1, end_phase=False, current=0, phase=TURN, battle=[], equips=[], last_add=-1,
-        last_equip=-1, heal=[], discarded=0, stats=[], turns=0, rng=crng.seed_state(rng.getrandbits(64)),
-        dice=list(reversed(options.get("dice", []))), step=0, log=[], table=action_table(cards, players),
-        codes=A.action_codes(cards, players),
-    )
-    first = options["first_player"] if "first_player" in options else rng.randrange(players)
-    start_round(s, first, options)
-    return s
-
-
-def start_round(s: MakerState, first: int, options: dict[str, Any] | None = None) -> None:
-    """MM Game Setup: shuffle, deal 5; a dealt Trap is shown, discarded and replaced, then shuffled back."""
-    cards = s.cards
-    n = s.n
-    options = options or {}
-    s.round += 1
-    prefix = [cards.index(t) for t in options.get("deck", [])] if s.round == 1 else []
-    rest = [t for t in range(len(cards.ids)) for _ in range(cards.count[t])]
-    for t in prefix:
-        rest.remove(t)
-    s.rng = crng.shuffle(s.rng, rest)
-    s.deck = rest + prefix[::-1]  # the prefix is drawn first
-    tids = [t.id for t in cards.treasures]
-    tprefix = [tids.index(t) for t in options.get("treasure_deck", [])] if s.round == 1 else []
-    trest = [i for i in range(len(tids)) if i not in tprefix]
-    s.rng = crng.shuffle(s.rng, trest)
-    s.treasure_deck = trest + tprefix[::-1]
-    s.discard, s.treasure_discard = [], []
-    T = len(cards.ids)
-    s.hands = [[0] * T for _ in range(n)]
-    s.hand_size = [0] * n
-    s.known = [[] for _ in range(n)]
-    s.treasures = [[] for _ in range(n)]
-    s.face_up = [False] * len(tids)
-    s.entry_cards, s.exit_cards = [[] for _ in range(n)], [[] for _ in range(n)]
-    s.entry, s.exit_d, s.stage = [0] * n, [0] * n, [ENTERING] * n
-    s.entered, s.monster = [False] * n, [-1] * n
-    s.first_exit, s.end_phase = -1, False
-    s.stats = [[0] * len(REWARDS) for _ in range(n)]
-    s.turns = 0
-    s.battle, s.equips, s.heal = [], [], []
-    log = s.log
-    if log is not None:
-        log.append((-1, ("round", s.round, first)))
-    set_aside = []
-    for p in range(n):
-        drawn: list[int] = []
-        while len(drawn) < HAND_SIZE:
-            c = s.deck.pop()
-            if cards.kind[c] == TRAP:
-                set_aside.append(c)
-                if log is not None:
-                    log.append((-1, ("setup_trap", p)))
-                continue
-            drawn.append(c)
-        for c in drawn:
-            s.hands[p][c] += 1
-        s.hand_size[p] = HAND_SIZE
-        if log is not None:
-            log.append((p, ("deal", p, tuple(sorted(drawn)))))
-    if set_aside:
-        s.deck.extend(set_aside)
-        s.rng = crng.shuffle(s.rng, s.deck)
-    s.round_starter = first
-    s.current = first
-    s.phase = TURN
-
-
-# --- chance ---------------------------------------------------------------------------------------------------------
-def roll(s: MakerState, k: int) -> list[int]:
-    """Roll k six-sided dice: predetermined results first (option ``dice``), then the seeded generator (with no
-    predetermined results, ``core.rng.below(state, 6)`` written out: the same states and results)."""
-    out = []
-    if s.dice:
-        for _ in range(k):
-            if s.dice:
-                out.append(s.dice.pop())
-            else:
-                s.rng, v = crng.below(s.rng, 6)
-                out.append(v + 1)
-        return out
-    state = s.rng
-    while k > 0:
-        state = (state + 0x9E3779B97F4A7C15) & MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        out.append((((z ^ (z >> 31)) * 6) >> 64) + 1)
-        k -= 1
-    s.rng = state
-    return out
-
-
-def draw_adventure(s: MakerState) -> int:
-    """MM Refresh: when the draw pile runs out, shuffle the discards into a new draw pile. -1 if both are empty."""
-    if not s.deck:
-        if not s.discard:
-            return -1
-        s.deck = s.discard
-        s.discard = []
-        s.rng = crng.shuffle(s.rng, s.deck)
-        if s.log is not None:
-            s.log.append((-1, ("reshuffle", len(s.deck))))
-    return s.deck.pop()
-
-
-# --- derived facts --------------------------------------------------------------------------------------------------
-def exit_target(s: MakerState, p: int) -> int:
-    """R1: a safe exit needs the entry distance plus the held treasures' return-distance modifiers."""
-    tr = s.cards.treasures
-    return s.entry[p] + sum(tr[t].exit_modifier for t in s.treasures[p])
-
-
-def can_battle(s: MakerState, p: int) -> bool:
-    cards = s.cards
-    m = s.monster[p]
-    if m < 0:
-        return False
-    hand = s.hands[p]
-    if any(map(hand.__getitem__, cards.types_of(CHARACTER))):  # a character in hand (no generator: hot path)
-        return True
-    if cards.undead[m]:
-        if hand[cleric_type(cards)]:
-            return True
-        return any(cards.treasures[t].undead for t in s.treasures[p])
-    return False
-
-
-def undead_battle(s: MakerState, p: int) -> bool:
-    """MM Cleric, Treasure Cards: without a Character, an undead monster can still be dealt with by a Cleric in
-    hand or an undead treasure (``can_battle`` for a hand holding no Character)."""
-    cards = s.cards
-    if not cards.undead[s.monster[p]]:
-        return False
-    if s.hands[p][s.codes.cleric_type]:
-        return True
-    treasures = cards.treasures
-    return any(treasures[t].undead for t in s.treasures[p])
-
-
-def can_draw_treasure(s: MakerState, p: int) -> bool:
-    """MM Maximum number of Treasure Cards: a treasure is drawn unless both held are open or the pile is empty
-    (P16); public. R7 offers a Small Treasure Room without its draw only when the draw would happen."""
-    if not s.treasure_deck:
-        return False
-    held = s.treasures[p]
-    return len(held) < TREASURE_LIMIT or not all(s.cards.treasures[t].open for t in held)
-
-
-def may_heal(s: MakerState, p: int) -> bool:
-    """R9: whether the battler gets the heal step after a battle with characters, decided by public facts only
-    (never by the hand itself, so that the step tells nobody whether a Cleric is held): the hand holds a card the
-    table has not seen enter it (``known``), and not every Cleric is in the face-up discard pile (P3)."""
-    if s.hand_size[p] <= len(s.known[p]):
-        return False
-    cleric = s.codes.cleric_type
-    return s.discard.count(cleric) < s.cards.count[cleric]
-
-
-def cleric_type(cards: MakerCards) -> int:
-    return cards.types_of(CLERIC)[0]
-
-
-def targets(s: MakerState, p: int) -> list[int]:
-    """MM B. Place a Monster; R2: players who have played a labyrinth card, hold no monster, have not exited.
-    (A loop over the prebuilt seats: a comprehension is a function call in this interpreter.)"""
-    entered, monster, stage = s.entered, s.monster, s.stage
-    out = []
-    for q in s.codes.seats:
-        if q != p and entered[q] and monster[q] < 0 and stage[q] != EXITED:
-            out.append(q)
-    return out
-
-
-# --- legal actions --------------------------------------------------------------------------------------------------
+# --- legal actions ---
 # The card types a hand (counts per type) holds are ``compress(s.codes.types, hand)``, in type order: a hand holds a
 # few of the many types, and ``compress`` skips the others without a Python loop.
 def legal_actions(s: MakerState) -> list[int]:
@@ -422,394 +228,12 @@ def legal_actions(s: MakerState) -> list[int]:
     return acts
 
 
-# --- applying actions -----------------------------------------------------------------------------------------------
-def log(s: MakerState, to: int, *event: Any) -> None:
-    """Append ``event`` to the log for seat ``to`` (-1: everyone); the most frequent moves append theirs directly
-    (the same entry, without this call)."""
-    if s.log is not None:
-        s.log.append((to, event))
-
-
-def take_from_hand(s: MakerState, p: int, c: int) -> None:
-    s.hands[p][c] -= 1
-    s.hand_size[p] -= 1
-    if c in s.known[p]:
-        s.known[p].remove(c)
-
-
+# --- applying actions ---
 def apply(s: MakerState, code: int) -> None:
     """Apply a legal action code: the move of its op (``MOVES``), then the forced steps up to the next decision."""
     op, a, b = s.table.ops[code]
     s.step += 1
     MOVES[op](s, s.current, a, b)
-
-
-# --- the moves, one function per action op: (state, seat, a, b) with (op, a, b) from the action table -------------
-def move_discard_start(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """MM D. Discard: start the discard action (P10: it discards at least one card; an empty hand ends it)."""
-    s.phase = DISCARD
-    s.discarded = 0
-    if s.log is not None:
-        s.log.append((-1, ("discard_action", p)))
-    if s.hand_size[p] == 0:
-        end_turn(s, p)
-
-
-def move_discard_card(s: MakerState, p: int, c: int, _b: int) -> None:
-    """MM D. Discard: one card of the hand to the (public, P3) discard pile; an emptied hand ends the action."""
-    s.hands[p][c] -= 1  # ``take_from_hand``, written out
-    s.hand_size[p] -= 1
-    known = s.known[p]
-    if c in known:
-        known.remove(c)
-    s.discard.append(c)
-    s.discarded += 1
-    if s.log is not None:
-        s.log.append((-1, ("discard", p, c)))
-    if s.hand_size[p] == 0:
-        end_turn(s, p)
-
-
-def move_done(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """MM D. Discard: stop discarding; the turn ends (Refresh Your Hand). ``MOVES`` calls ``end_turn`` itself."""
-    end_turn(s, p)
-
-
-def move_labyrinth(s: MakerState, p: int, c: int, _b: int) -> None:
-    """MM A. Labyrinth Movement (the reward rule counts labyrinth cards played)."""
-    take_from_hand(s, p, c)
-    s.stats[p][LABYRINTHS] += 1
-    play_labyrinth(s, p, c)
-
-
-def move_diversion(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """R3: a Diversion moves 0 and discards the monster in its player's labyrinth; allowed while blocked (P4: it
-    stays in the player's row)."""
-    c = s.cards.types_of(DIVERSION)[0]
-    take_from_hand(s, p, c)
-    s.stats[p][LABYRINTHS] += 1
-    s.entered[p] = True
-    (s.entry_cards if s.stage[p] == ENTERING else s.exit_cards)[p].append(c)
-    m = s.monster[p]
-    log(s, -1, "diversion", p, m)
-    if m >= 0:
-        s.discard.append(m)
-        s.monster[p] = -1
-    end_turn(s, p)
-
-
-def move_room(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """MM Small Treasure Room: a labyrinth card of distance 0 that draws a treasure (R7: ``room``, the player
-    chose to draw)."""
-    play_room(s, p, True)
-
-
-def move_room_pass(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """R7: the Small Treasure Room "may" draw a treasure: ``room:no_treasure`` plays it without drawing."""
-    play_room(s, p, False)
-
-
-def play_room(s: MakerState, p: int, draw: bool) -> None:
-    """MM How to use a Small Treasure Room Card: a labyrinth card of distance 0; "you may draw a Treasure Card"."""
-    c = s.cards.types_of(ROOM)[0]
-    take_from_hand(s, p, c)
-    s.stats[p][LABYRINTHS] += 1
-    s.entered[p] = True
-    (s.entry_cards if s.stage[p] == ENTERING else s.exit_cards)[p].append(c)
-    if draw:
-        log(s, -1, "room", p)
-        if draw_treasure(s, p):
-            return
-    else:
-        log(s, -1, "room_pass", p)
-    end_turn(s, p)
-
-
-def move_place(s: MakerState, p: int, m: int, q: int) -> None:
-    """MM B. Place a Monster in seat ``q``'s labyrinth."""
-    take_from_hand(s, p, m)
-    s.monster[q] = m
-    s.stats[p][PLACED] += 1
-    log(s, -1, "place", p, m, q)
-    end_turn(s, p)
-
-
-def move_battle(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """MM C. Battle the monster in the player's labyrinth (P6: as a sequence of small decisions)."""
-    s.phase = BATTLE
-    s.battle, s.equips, s.last_add, s.last_equip = [], [], -1, -1
-    if s.log is not None:
-        s.log.append((-1, ("battle", p, s.monster[p])))
-
-
-def move_add(s: MakerState, p: int, c: int, _b: int) -> None:
-    """MM C. Battle: send a character from the hand (P6: in card-file order)."""
-    take_from_hand(s, p, c)
-    s.battle.append(c)
-    s.last_add = c
-    if s.log is not None:
-        s.log.append((-1, ("add", p, c)))
-
-
-def move_equip(s: MakerState, p: int, tr: int, c: int) -> None:
-    """P17: a treasure's battle bonus on one character; MM Treasure Cards with battle effects: used by flipping
-    the card over."""
-    s.equips.append((tr, c))
-    s.last_equip = tr
-    s.face_up[tr] = True
-    log(s, -1, "equip", p, tr, c)
-
-
-def move_cleric(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """MM Cleric: discard a Cleric to defeat an undead monster without a battle (P6)."""
-    c = cleric_type(s.cards)
-    take_from_hand(s, p, c)
-    s.discard.append(c)
-    log(s, -1, "cleric", p, s.monster[p])
-    defeat_monster(s, p)
-    end_turn(s, p)
-
-
-def move_relic(s: MakerState, p: int, tr: int, _b: int) -> None:
-    """MM Treasure Cards: a treasure that removes an undead monster (turned face up, P6)."""
-    s.face_up[tr] = True
-    log(s, -1, "relic", p, tr, s.monster[p])
-    defeat_monster(s, p)
-    end_turn(s, p)
-
-
-def move_fight(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """MM C. Battle: roll the dice (``fight``)."""
-    fight(s, p)
-
-
-def move_heal(s: MakerState, p: int, c: int, _b: int) -> None:
-    """MM Healing: discard a Cleric to return a Character used in that battle to the hand (P7)."""
-    cleric = cleric_type(s.cards)
-    take_from_hand(s, p, cleric)
-    s.discard.append(cleric)
-    s.discard.remove(c)
-    s.heal.remove(c)
-    s.hands[p][c] += 1
-    s.hand_size[p] += 1
-    s.known[p].append(c)  # P18: the table saw it go back into the hand
-    log(s, -1, "heal", p, c)
-    if not (s.heal and may_heal(s, p)):  # R9: another heal is offered whether or not a Cleric is left
-        end_turn(s, p)
-
-
-def move_heal_none(s: MakerState, p: int, _a: int, _b: int) -> None:
-    """MM Healing: heal no (more) character; the turn ends. ``MOVES`` calls ``end_turn`` itself."""
-    end_turn(s, p)
-
-
-def move_thief(s: MakerState, p: int, thief: int, _b: int) -> None:
-    """MM Resolving Trap Cards: reveal a Thief and discard the trap(s); keep the rest (P12; R8: the player's choice,
-    and which Thief, ``thief``)."""
-    cards = s.cards
-    trap = cards.types_of(TRAP)[0]
-    k = s.hands[p][trap]
-    s.hands[p][trap] = 0
-    s.hand_size[p] -= k
-    s.discard.extend([trap] * k)
-    s.known[p] = [c for c in s.known[p] if c != trap]
-    if thief not in s.known[p]:
-        s.known[p].append(thief)
-    log(s, -1, "thief", p, thief, k)
-    advance(s, p)
-
-
-def move_keep(s: MakerState, p: int, a: int, _b: int) -> None:
-    """MM Resolving Trap Cards: discard down to 1 card of the player's choice (``a``; -1 keeps none); the traps
-    go too."""
-    hand = s.hands[p]
-    gone = []
-    for c in [*compress(s.codes.types, hand)]:  # in type order, as the discards are logged
-        n_out = hand[c] - (1 if c == a else 0)
-        gone.extend([c] * n_out)
-        hand[c] -= n_out
-    s.hand_size[p] = 1 if a >= 0 else 0
-    s.known[p] = [c for c in s.known[p] if c == a][:1]
-    s.discard.extend(gone)
-    log(s, -1, "trap_discard", p, tuple(gone))
-    advance(s, p)
-
-
-def move_drop(s: MakerState, p: int, tr: int, _b: int) -> None:
-    """P19, P13: discard a treasure that is not open (counted for the reward rule)."""
-    s.treasures[p].remove(tr)
-    s.treasure_discard.append(tr)
-    s.face_up[tr] = True
-    s.stats[p][TREASURES_DISCARDED] += 1
-    log(s, -1, "drop_treasure", p, tr)
-    if s.phase != DISCARD:  # the third treasure's discard ends the move that drew it
-        end_turn(s, p)
-
-
-def play_labyrinth(s: MakerState, p: int, c: int) -> None:
-    """MM A. Labyrinth Movement and Exiting; R1 (exit distance counts from the turn after the chest)."""
-    d = s.cards.distance[c]
-    s.entered[p] = True
-    if s.stage[p] == ENTERING:
-        s.entry_cards[p].append(c)
-        s.entry[p] += d
-        log(s, -1, "move", p, c, s.entry[p], 0)
-        if s.entry[p] >= s.target:
-            s.stage[p] = EXITING  # MM Exiting from the Labyrinth: flip the tile
-            log(s, -1, "chest", p, s.entry[p])
-            if draw_treasure(s, p):
-                return
-    else:
-        s.exit_cards[p].append(c)
-        s.exit_d[p] += d
-        log(s, -1, "move", p, c, s.entry[p], s.exit_d[p])
-        if s.exit_d[p] >= exit_target(s, p):
-            s.stage[p] = EXITED  # MM End of Game: exited; R2: no more turns, cannot be targeted
-            first = s.first_exit < 0
-            if first:
-                s.first_exit = p
-                s.end_phase = True  # MM End of Game: the game enters the end phase
-            log(s, -1, "exit", p, s.exit_d[p], first)
-    end_turn(s, p)
-
-
-def draw_treasure(s: MakerState, p: int) -> bool:
-    """MM Gaining a Treasure Card / Maximum number: draw one; a third must be discarded (open ones cannot be);
-    with two open treasures no treasure is drawn. Returns True when a choice (which to drop) is pending."""
-    cards = s.cards
-    held = s.treasures[p]
-    if len(held) >= TREASURE_LIMIT and all(cards.treasures[t].open for t in held):
-        log(s, -1, "no_treasure", p, "two open treasures")
-        return False
-    if not s.treasure_deck:
-        log(s, -1, "no_treasure", p, "the treasure pile is empty")
-        return False
-    t = s.treasure_deck.pop()
-    held.append(t)
-    if cards.treasures[t].open:
-        s.face_up[t] = True
-        log(s, -1, "treasure", p, t)
-    else:
-        log(s, -1, "treasure", p, -1)
-        log(s, p, "treasure_seen", p, t)
-    if len(held) > TREASURE_LIMIT:
-        s.phase = TREASURE
-        s.current = p
-        return True
-    return False
-
-
-def defeat_monster(s: MakerState, p: int) -> None:
-    s.discard.append(s.monster[p])
-    s.monster[p] = -1
-    s.stats[p][DEFEATED] += 1
-
-
-def battle_value(cards: MakerCards, committed: Sequence[int], equips: Sequence[tuple[int, int]],
-                 dice: Sequence[int]) -> int:
-    """MM C. Battle: the sum of every character's xD+y, plus treasure bonuses (each on one character, stacking)."""
-    return sum(dice) + sum(cards.bonus[c] for c in committed) + sum(cards.treasures[t].bonus for t, _ in equips)
-
-
-def fight(s: MakerState, p: int) -> None:
-    """MM C. Battle: roll the characters' dice; the battle value (``battle_value``, summed in one pass over the
-    characters) equal to or greater than the monster's strength defeats it."""
-    cards = s.cards
-    m = s.monster[p]
-    battle = s.battle
-    dice_of, bonus_of = cards.dice, cards.bonus
-    n_dice = value = 0
-    for c in battle:
-        n_dice += dice_of[c]
-        value += bonus_of[c]
-    if s.equips:
-        value += sum(cards.treasures[t].bonus for t, _ in s.equips)
-    dice = roll(s, n_dice)
-    for v in dice:
-        value += v
-    strength = cards.strength[m]
-    won = value >= strength  # equal or greater defeats the monster
-    if s.log is not None:
-        s.log.append((-1, ("fight", p, tuple(battle), tuple(dice), value, m, strength, won)))
-    if won:
-        defeat_monster(s, p)
-    # MM Discard Character Cards: every character that took part is discarded, win or lose.
-    s.discard.extend(battle)
-    s.heal = battle  # the battle's list itself: a new one is started below
-    s.battle = []
-    if battle and may_heal(s, p):  # R9: the step depends on public facts, not on holding a Cleric
-        s.phase = HEAL
-        return
-    end_turn(s, p)
-
-
-def end_turn(s: MakerState, p: int, _a: int = -1, _b: int = -1) -> None:
-    """MM Refresh Your Hand: draw up to 5, all at once (not in the end phase, nor after exiting). (It takes a
-    move's arguments too: ``move_done`` and ``move_heal_none`` are this function, with no frame of their own.)"""
-    s.phase = TURN
-    if s.battle:  # the battle's lists, emptied (most turns have none to empty)
-        s.battle = []
-    if s.equips:
-        s.equips = []
-    if s.heal:
-        s.heal = []
-    if s.end_phase or s.stage[p] == EXITED:
-        advance(s, p)
-        return
-    need = HAND_SIZE - s.hand_size[p]
-    if need <= 0:
-        advance(s, p)
-        return
-    deck = s.deck
-    if len(deck) >= need:  # the top cards, taken at once: what was drawn is counted and logged sorted, not in order
-        drawn = deck[-need:]
-        del deck[-need:]
-    else:  # the pile runs out: MM Refresh (``draw_adventure`` reshuffles the discards)
-        drawn = []
-        for _ in range(need):
-            c = draw_adventure(s)
-            if c < 0:
-                break
-            drawn.append(c)
-    hand = s.hands[p]
-    for c in drawn:
-        hand[c] += 1
-    s.hand_size[p] += len(drawn)
-    log = s.log
-    if drawn and log is not None:
-        log.append((-1, ("refresh", p, len(drawn))))
-        drawn.sort()  # a list of its own (a slice or built here)
-        log.append((p, ("drew", p, tuple(drawn))))
-    trap = s.codes.trap_type
-    traps = drawn.count(trap)
-    if traps:
-        s.stats[p][TRAPS] += traps
-        s.known[p].extend([trap] * traps)  # P18: the traps are shown; they stay in the hand until resolved
-        if log is not None:
-            log.append((-1, ("trap", p, traps)))
-        s.phase = TRAP_PHASE
-        s.current = p
-        return
-    advance(s, p)
-
-
-def advance(s: MakerState, p: int) -> None:
-    """Next player to the left who is still in the labyrinth (R2); in the end phase only players with cards
-    (R4: when nobody can act, the game ends)."""
-    s.phase = TURN
-    s.turns += 1
-    if s.turns >= TURN_CAP:
-        judge(s)
-        return
-    stage = s.stage
-    for q in s.codes.after[p]:  # the seats from p's left, p last
-        if stage[q] == EXITED:
-            continue
-        if s.end_phase and s.hand_size[q] == 0:
-            continue
-        s.current = q
-        return
-    judge(s)
 
 
 #: the move of each action op (``actions``), indexed by op
@@ -822,76 +246,7 @@ MOVES: tuple[Callable[[MakerState, int, int, int], None], ...] = tuple({
 }[op] for op in range(20))
 
 
-# --- the victory judgment -------------------------------------------------------------------------------------------
-def treasure_value(s: MakerState, t: int) -> tuple[int, list[int]]:
-    """MM Treasure Cards with random values: rolled at the judgment."""
-    info = s.cards.treasures[t]
-    if info.value is not None:
-        return info.value, []
-    if info.value_dice is not None:
-        dice = roll(s, info.value_dice)
-        assert info.value_times is not None
-        return sum(dice) * info.value_times, dice
-    assert info.value_by_die is not None
-    dice = roll(s, 1)
-    return next(v for top, v in info.value_by_die if dice[0] <= top), dice
-
-
-def judge(s: MakerState) -> None:
-    """MM Victory Judgment: treasures + exit bonus - distance penalty (excess x2, shortage x10), at least 0;
-    0 for a player who never reached the chest. Reward rule: +100 for each chosen 'most' (R6: not to a player
-    who never reached the chest). Ties share victory."""
-    n = s.n
-    scores = []
-    detail = []
-    for p in range(n):
-        d: dict[str, Any] = {"seat": p, "stage": s.stage[p], "entry": s.entry[p], "exit": s.exit_d[p],
-                             "treasures": [], "exit_bonus": 0, "penalty": 0, "rewards": []}
-        if s.stage[p] == ENTERING:
-            d["score"] = 0
-            d["note"] = "never reached the treasure chest: 0"
-        else:
-            total = 0
-            for t in s.treasures[p]:
-                v, dice = treasure_value(s, t)
-                s.face_up[t] = True
-                d["treasures"].append({"id": s.cards.treasures[t].id, "value": v, "dice": dice})
-                total += v
-            if s.first_exit == p:
-                d["exit_bonus"] = EXIT_BONUS
-            target = exit_target(s, p)
-            ex = s.exit_d[p]
-            penalty = 2 * (ex - target) if ex > target else 10 * (target - ex)
-            d["target"] = target
-            d["penalty"] = penalty
-            d["score"] = max(0, total + d["exit_bonus"] - penalty)
-        scores.append(d["score"])
-        detail.append(d)
-    for r in s.rewards:
-        best = max(s.stats[p][r] for p in range(n))
-        if best > 0:
-            for p in range(n):
-                # R6: "If a player has not started to exit, they do not score any points": no rewards either
-                if s.stats[p][r] == best and s.stage[p] != ENTERING:
-                    scores[p] += REWARD_POINTS
-                    detail[p]["rewards"].append(REWARDS[r])
-    for p in range(n):
-        detail[p]["total"] = scores[p]
-        s.totals[p] += scores[p]
-    log(s, -1, "judgment", s.round, tuple(scores))
-    rounds = s.result["rounds"] if s.result else []
-    rounds = rounds + [{"round": s.round, "scores": scores, "detail": detail}]
-    best = max(s.totals)
-    s.result = {"scores": s.totals[:], "winners": [p for p in range(n) if s.totals[p] == best], "rounds": rounds}
-    if s.round < s.rounds_total:
-        start_round(s, (s.round_starter + 1) % n)  # P2: the next game starts left of the last first player
-        return
-    s.phase = OVER
-    s.over = True
-    s.current = -1
-
-
-# --- explanations ---------------------------------------------------------------------------------------------------
+# --- explanations ---
 def refusal(s: MakerState, name: str) -> Refusal:
     """Why ``name`` is refused now, as data (``core.ruleset.Refusal``), from what the seat to play may know: its own
     hand and treasures and the table. MM Labyrinth: a monster in your labyrinth blocks your way until it is dealt
@@ -939,9 +294,28 @@ REFUSAL_EN = {
 }
 
 
-def why_illegal(s: MakerState, name: str) -> str:
-    from monsterbox.games.maker.view import phase_summary
+def phase_summary(s: MakerState) -> str:
+    """The decision pending, in the engine's English (``why_illegal``; players read ``text`` and ``prompt``)."""
+    p = s.current
+    return {
+        BATTLE: f"seat {p} is in a battle (add characters, use treasures, then fight)",
+        HEAL: f"seat {p} may discard a Cleric, if it holds one, to heal a character of the battle",
+        DISCARD: f"seat {p} is discarding (discard:<card> ..., then done)",
+        TRAP_PHASE: f"seat {p} drew a trap: reveal a Thief (thief:<character>) or keep one card",
+        TREASURE: f"seat {p} holds three treasures and must drop one" + open_note(s),
+        OVER: "the game is over",
+    }.get(s.phase, f"seat {p} chooses an action")
 
+
+def open_note(s: MakerState) -> str:
+    """Why some of the three treasures cannot be dropped (MM: "Open" Treasure Cards cannot be discarded)."""
+    kept = [s.cards.treasures[t].id for t in s.treasures[s.current] if s.cards.treasures[t].open]
+    if not kept:
+        return ""
+    return f" ({', '.join(kept)} {'is' if len(kept) == 1 else 'are'} open: open treasures cannot be discarded)"
+
+
+def why_illegal(s: MakerState, name: str) -> str:
     t = action_table(s.cards, s.n)
     legal = ", ".join(t.names[a] for a in legal_actions(s)) if s.phase != OVER else "none (game over)"
     r = refusal(s, name)
@@ -974,8 +348,6 @@ class MakerRules(PhasedRuleset):
         return [1.0 / len(won) if p in won else 0.0 for p in range(state.n)]
 
     def estimate(self, state: MakerState) -> list[float]:
-        from monsterbox.games.maker.estimate import estimate
-
         return estimate(state)
 
     def copy(self, state: MakerState, keep_log: bool = True) -> MakerState:

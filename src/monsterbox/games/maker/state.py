@@ -1,12 +1,14 @@
-"""Monster Maker state: one plain object, copied fast for search."""
+"""Monster Maker state: one plain object, copied fast for search; the action codes it carries (``MakerCodes``,
+built by ``actions``); and the steps every rule takes on it: the log, a card leaving a hand, the dice."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from monsterbox.core import rng as crng
 from monsterbox.core.actions import ActionTable
-from monsterbox.games.maker.actions import MakerCodes
+from monsterbox.core.rng import MASK
 from monsterbox.games.maker.cards import MakerCards
 
 # Phases: a turn's main action, then its sub-decisions.
@@ -22,6 +24,46 @@ REWARDS = ("monsters_defeated", "monsters_placed", "labyrinth_played", "traps_dr
 DEFEATED, PLACED, LABYRINTHS, TRAPS, TREASURES_DISCARDED = range(5)
 
 Event = tuple[int, tuple[Any, ...]]  # (seat who may see it, or -1 for everyone; the event)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class MakerCodes:
+    """The action codes of one table by move, for the hot paths (``rules.legal_actions``): per adventure type
+    ``turn_free``, ``turn_blocked``, ``discard``, ``add``, ``heal``, ``thief``, ``keep`` (-1 where the type has no such
+    action) and ``place`` (a code per seat, for a monster type); per treasure ``relic``, ``drop`` and ``equip`` (by
+    character type); the actions without an argument as plain codes. Every entry is looked up in the table's
+    ``index``, so it is the code of the same ``(op, a, b)``: listing legal actions by indexing these changes no code
+    and no order, it only skips building and hashing a tuple per candidate."""
+
+    turn_free: tuple[int, ...]  # a type's turn action when no monster blocks: move, diversion or room; else -1
+    turn_blocked: tuple[int, ...]  # the same while a monster blocks: the Diversion's (R3); else -1
+    place: tuple[tuple[int, ...], ...]  # per type: the code for each seat (empty for a non-monster type)
+    discard: tuple[int, ...]
+    add: tuple[int, ...]
+    heal: tuple[int, ...]
+    thief: tuple[int, ...]  # per type: reveal this Thief against the traps (R8); -1 for a type not of class Thief
+    keep: tuple[int, ...]
+    relic: tuple[int, ...]
+    drop: tuple[int, ...]
+    equip: tuple[dict[int, int], ...]  # per treasure: character type -> code
+    diversion: int
+    room: int
+    room_pass: int  # play a Small Treasure Room without drawing (R7)
+    battle: int
+    discard_start: int
+    done: int
+    cleric: int
+    fight: int
+    heal_none: int
+    keep_none: int
+    types: range  # every adventure type, for ``compress(types, hand)`` (the types a hand holds, in type order)
+    seats: tuple[int, ...]  # every seat, in seat order
+    after: tuple[tuple[int, ...], ...]  # per seat: the other seats from its left, in turn order, then itself
+    characters: tuple[int, ...]  # the Character types (MM C. Battle: a battle needs one)
+    thieves: tuple[int, ...]  # the Character types of class Thief (MM Resolving Trap Cards)
+    cleric_type: int  # the Cleric's type
+    trap_type: int  # the Trap's type
+
 
 
 @dataclass(slots=True)
@@ -69,7 +111,7 @@ class MakerState:
     table: ActionTable  # the action table of (cards, n): fixed for the game, kept here for the hot paths
     codes: MakerCodes  # the same table's codes by move (``actions.action_codes``)
     result: dict[str, Any] | None = None
-    #: the game is over (``phase == OVER``; set with it by ``rules.judge``) so that the ruleset's ``is_over`` is one
+    #: the game is over (``phase == OVER``; set with it by ``judgment.judge``) so that the ruleset's ``is_over`` is one
     #: attribute read (``operator.attrgetter``), with no Python call
     over: bool = False
 
@@ -85,3 +127,40 @@ def copy_state(s: MakerState, keep_log: bool = True) -> MakerState:
         s.step, (s.log[:] if s.log is not None else None) if keep_log else None, s.table, s.codes,
         s.result, s.over,
     )
+
+
+def log(s: MakerState, to: int, *event: Any) -> None:
+    """Append ``event`` to the log for seat ``to`` (-1: everyone); the most frequent moves append theirs directly
+    (the same entry, without this call)."""
+    if s.log is not None:
+        s.log.append((to, event))
+
+
+def take_from_hand(s: MakerState, p: int, c: int) -> None:
+    s.hands[p][c] -= 1
+    s.hand_size[p] -= 1
+    if c in s.known[p]:
+        s.known[p].remove(c)
+
+
+def roll(s: MakerState, k: int) -> list[int]:
+    """Roll k six-sided dice: predetermined results first (option ``dice``), then the seeded generator (with no
+    predetermined results, ``core.rng.below(state, 6)`` written out: the same states and results)."""
+    out = []
+    if s.dice:
+        for _ in range(k):
+            if s.dice:
+                out.append(s.dice.pop())
+            else:
+                s.rng, v = crng.below(s.rng, 6)
+                out.append(v + 1)
+        return out
+    state = s.rng
+    while k > 0:
+        state = (state + 0x9E3779B97F4A7C15) & MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        out.append((((z ^ (z >> 31)) * 6) >> 64) + 1)
+        k -= 1
+    s.rng = state
+    return out

@@ -13,16 +13,14 @@ from typing import Any
 from monsterbox.core import rng as crng
 from monsterbox.core.memo import CardSetMemo
 from monsterbox.games.maker.cards import TRAP, MakerCards
-from monsterbox.games.maker.rules import exit_target
+from monsterbox.games.maker.judgment import exit_target
 from monsterbox.games.maker.state import (
     BATTLE,
-    DISCARD,
     HEAL,
     OVER,
     PHASE_NAMES,
     REWARDS,
     STAGE_NAMES,
-    TRAP_PHASE,
     TREASURE,
     MakerState,
     copy_state,
@@ -109,26 +107,6 @@ def event_dict(cards: MakerCards, ev: tuple[Any, ...]) -> dict[str, Any]:
     if t == "judgment":
         return {"type": t, "round": ev[1], "scores": list(ev[2])}
     raise ValueError(f"unknown event {ev!r}")
-
-
-def phase_summary(s: MakerState) -> str:
-    p = s.current
-    return {
-        BATTLE: f"seat {p} is in a battle (add characters, use treasures, then fight)",
-        HEAL: f"seat {p} may discard a Cleric, if it holds one, to heal a character of the battle",
-        DISCARD: f"seat {p} is discarding (discard:<card> ..., then done)",
-        TRAP_PHASE: f"seat {p} drew a trap: reveal a Thief (thief:<character>) or keep one card",
-        TREASURE: f"seat {p} holds three treasures and must drop one" + open_note(s),
-        OVER: "the game is over",
-    }.get(s.phase, f"seat {p} chooses an action")
-
-
-def open_note(s: MakerState) -> str:
-    """Why some of the three treasures cannot be dropped (MM: "Open" Treasure Cards cannot be discarded)."""
-    kept = [s.cards.treasures[t].id for t in s.treasures[s.current] if s.cards.treasures[t].open]
-    if not kept:
-        return ""
-    return f" ({', '.join(kept)} {'is' if len(kept) == 1 else 'are'} open: open treasures cannot be discarded)"
 
 
 def audience(entry: tuple[int, tuple[Any, ...]]) -> int:
