@@ -40,7 +40,7 @@ from monsterbox.games.mansion.state import (
 
 CHAMBER_COST = 2  # MM Add a Chamber: always 2 skulls of any colour
 CHAMBER_MEMO_MAX = 4_096  # addable_chambers' memo entries kept (pools are subsets of 12 chambers)
-#: reward types as bits (``actions.Codes.reward_bit``), and the byte arithmetic of ``check_rewards``' colour counts
+#: reward types as bits (``state.Codes.reward_bit``), and the byte arithmetic of ``check_rewards``' colour counts
 CLOWN, ZOMBIE, WITCH = (1 << REWARD_TYPES.index(t) for t in ("clown", "zombie", "witch"))
 ALL_REWARDS = (1 << len(REWARD_TYPES)) - 1
 TOP_BITS = sum(0x80 << 8 * c for c in range(len(ACTOR_COLOURS)))
@@ -51,7 +51,7 @@ COSTUME = {1: 3, 2: 5}  # MM Costume: 3 or 5 tickets for 1 or 2 skulls
 CHAMBERS_USED: tuple[tuple[str, ...], ...] = ((), ("make_up",), ("props",), ("make_up", "props"))
 #: the digits of ``bin`` as bytes 0 and 1 (``bytes.translate``), to select list items by the bits of a mask
 BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
-#: a chamber type's bit in a player's chambers as one integer (``actions.Codes.chamber_bit``)
+#: a chamber type's bit in a player's chambers as one integer (``state.Codes.chamber_bit``)
 COSTUME_BIT = 1 << CHAMBER_TYPES.index("costume")
 
 
@@ -133,7 +133,7 @@ def payment_options(s: MansionState, p: int, kind: int, item: int) -> dict[Payme
 
 
 def _purchase(s: MansionState, p: int, kind: int, item: int) -> tuple[PaymentTable, list[int]]:
-    """The payment table of a purchase and the pay codes (``actions.pay_code``) of the payments ``p`` can make, in
+    """The payment table of a purchase and the pay codes (``payments.pay_code``) of the payments ``p`` can make, in
     the order they are offered."""
     if kind == BUY_CHAMBER:
         table = chamber_table(CHAMBER_COST)
@@ -381,7 +381,7 @@ def buy(s: MansionState, p: int, kind: int, item: int) -> None:
 
 
 def on_pay(s: MansionState, p: int, code: int, _: int) -> None:
-    """R6: the payment chosen (``actions.pay_code``) for the purchase pending."""
+    """R6: the payment chosen (``payments.pay_code``) for the purchase pending."""
     kind, item = s.pending
     table = s.pay_table
     assert table is not None, "PAY: buy() keeps the pending purchase's payment table"
@@ -389,7 +389,7 @@ def on_pay(s: MansionState, p: int, code: int, _: int) -> None:
 
 
 def complete(s: MansionState, p: int, kind: int, item: int, code: int, flags: Flags) -> None:
-    """The purchase paid with the payment of pay code ``code`` (``actions.pay_code``), using the chambers ``flags``."""
+    """The purchase paid with the payment of pay code ``code`` (``payments.pay_code``), using the chambers ``flags``."""
     pay(s, p, code, flags)
     s.phase = CAST
     s.pending = (-1, -1)
