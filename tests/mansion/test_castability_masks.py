@@ -13,11 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import monsterbox
+from monsterbox.core import rng as crng
+from monsterbox.games.mansion import audition as AU
+from monsterbox.games.mansion import casting as C
 from monsterbox.games.mansion import payments as P
-from monsterbox.games.mansion import rules as R
-from monsterbox.games.mansion.cards import default_cards
+from monsterbox.games.mansion.cards import CHAMBER_TYPES, default_cards
 from monsterbox.games.mansion.castability import LOOK_SIZE, build_cast_table, cast_table, help_key
-from monsterbox.games.mansion.state import CAST, MansionState
+from monsterbox.games.mansion.state import CAST, MansionState, copy_state
 from tests.mansion.test_casting_pass import chamber_help, expected_casting
 
 CARDS = default_cards()
@@ -73,8 +75,8 @@ def test_chamber_bits_give_the_chambers_help_and_types(makeup_used: bool, props_
         have = 0
         for c in s.chambers[0]:
             have |= bits[c]
-        assert TABLE.help_of(help_key(have, makeup_used, props_used)) == chamber_help(s, 0) == R._helpers(s, 0)
-        types = {R.CHAMBER_TYPES[t] for t in range(len(R.CHAMBER_TYPES)) if have >> t & 1}
+        assert TABLE.help_of(help_key(have, makeup_used, props_used)) == chamber_help(s, 0) == C._helpers(s, 0)
+        types = {CHAMBER_TYPES[t] for t in range(len(CHAMBER_TYPES)) if have >> t & 1}
         assert types == {s.cards.ctype[c] for c in s.chambers[0]}
 
 
@@ -89,12 +91,12 @@ def test_drawing_from_full_bags_is_drawing_one_by_one() -> None:
         s.bag = [rng.randrange(31 if i % 2 else 4) for _ in range(5)]
         s.skull_discard = [rng.randrange(8 if i % 3 else 1) for _ in range(5)]
         s.rng = rng.getrandbits(64)
-        t = R.copy_state(s)
+        t = copy_state(s)
         count = rng.randrange(41)
-        got = R.draw_skulls(s, count)
+        got = AU.draw_skulls(s, count)
         expected = [0] * 5
         for _ in range(count):
-            c = R.draw_skull(t)
+            c = AU.draw_skull(t)
             if c >= 0:
                 expected[c] += 1
         assert got == expected
@@ -111,11 +113,11 @@ def casting_positions(players: int, seeds: range, rng: random.Random) -> int:
             s = g.state
             if s.phase == CAST:
                 p = s.current
-                assert R.casting_actions(s, p) == expected_casting(s, p)
+                assert C.casting_actions(s, p) == expected_casting(s, p)
                 if rng.random() < 0.05:
-                    big: MansionState = R.copy_state(s, False)
+                    big: MansionState = copy_state(s, False)
                     big.screens[p][rng.randrange(5)] += LOOK_SIZE
-                    assert R.casting_actions(big, p) == expected_casting(big, p)
+                    assert C.casting_actions(big, p) == expected_casting(big, p)
                 checked += 1
             acts = g.legal_actions()
             g.play(acts[rng.randrange(len(acts))])
@@ -156,7 +158,7 @@ def test_rewards_earned_are_the_cards_whose_condition_holds(actors: list[int], h
     s.rewards[0] = list(held)
     s.reward_pool = [r for r in range(len(CARDS.rewards)) if r not in held]
     expected = expected_rewards(s, 0)
-    R.check_rewards(s, 0)
+    C.check_rewards(s, 0)
     assert s.rewards[0] == held + expected
     assert s.reward_pool == [r for r in range(len(CARDS.rewards)) if r not in held and r not in expected]
 
@@ -181,13 +183,13 @@ def test_the_audition_dealt_at_once_is_the_deck_popped_card_by_card(players: int
         cards = list(s.deck) + list(s.audition)
         s.deck = cards[:size]
         s.actor_discard = cards[size:size + rng.randrange(6)]
-        t = R.copy_state(s)
-        R.start_round(s)
+        t = copy_state(s)
+        AU.start_round(s)
         t.audition = []
         for _ in range(players + 1):  # the rule, card by card
             if not t.deck and t.actor_discard and t.n != 2:
                 t.deck, t.actor_discard = t.actor_discard, []
-                t.rng = R.crng.shuffle(t.rng, t.deck)
+                t.rng = crng.shuffle(t.rng, t.deck)
             if t.deck:
                 t.audition.append(t.deck.pop())
         assert (s.audition, s.deck, s.actor_discard) == (t.audition, t.deck, t.actor_discard), size

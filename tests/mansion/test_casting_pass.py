@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import monsterbox
+from monsterbox.games.mansion import casting as C
 from monsterbox.games.mansion import payments as P
-from monsterbox.games.mansion import rules as R
-from monsterbox.games.mansion.cards import SKULLS, default_cards
-from monsterbox.games.mansion.castability import build_cast_table, cast_table, plain_mask
-from monsterbox.games.mansion.state import CAST, OVER, PAY, MansionState
+from monsterbox.games.mansion.cards import MUMMY, SKULLS, SWAMP_THING, default_cards
+from monsterbox.games.mansion.castability import ABILITY_TYPE_INDICES, build_cast_table, cast_table, plain_mask
+from monsterbox.games.mansion.state import CAST, OVER, PAY, MansionState, copy_state
 
 CARDS = default_cards()
 
@@ -57,26 +57,26 @@ def expected_casting(s: MansionState, p: int) -> list[int]:
     pair, props = chamber_help(s, p)
 
     def castable(a: int) -> bool:
-        if cards.atype[a] in R.ABILITY_TYPES and cards.atype[a] in owned:
+        if cards.atype[a] in ABILITY_TYPE_INDICES and cards.atype[a] in owned:
             return False
         return P.payment_table(cards.acost[a], pair, props).payable(s.screens[p])
 
     acts: list[int] = []
     if not s.actor_done:
         acts += [codes.cast[a] for a in sorted(s.audition) + sorted(s.reserved[p]) if castable(a)]
-        if R.MUMMY in owned:
-            acts += [codes.mummy[a] for a in sorted(R.mummy_sources(s)) if castable(a)]
+        if MUMMY in owned:
+            acts += [codes.mummy[a] for a in sorted(C.mummy_sources(s)) if castable(a)]
         acts += [codes.reserve[a] for a in sorted(s.audition)]
-    chambers = R.addable_chambers(s, p)
+    chambers = C.addable_chambers(s, p)
     acts += [codes.chamber[c] for c in chambers]
-    if R.SWAMP_THING in owned and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
+    if SWAMP_THING in owned and not s.swamp_done and (any(s.bag) or any(s.skull_discard)):
         acts.append(codes.swamp)
-    if not s.costume_done and R.chamber_of(s, p, "costume") >= 0:
+    if not s.costume_done and C.chamber_of(s, p, "costume") >= 0:
         discard = s.skull_discard
         acts += [codes.costume1[c] for c in range(5) if discard[c]]
         acts += [codes.costume2[c][d] for c in range(5) for d in range(c, 5)
                  if (discard[c] >= 2 if c == d else discard[c] and discard[d])]
-    if not R.must_act(s, p):
+    if not C.must_act(s, p):
         acts.append(codes.end)
     return acts
 
@@ -92,15 +92,15 @@ def test_casting_and_payment_choices_agree_with_the_rules_along_random_games(pla
             p = s.current
             assert s.over is False and (s.pay_table is not None) == (s.phase == PAY)
             if s.phase == CAST:
-                assert R.casting_actions(s, p) == expected_casting(s, p)
+                assert C.casting_actions(s, p) == expected_casting(s, p)
                 casting += 1
             elif s.phase == PAY:
-                _, offered = R._purchase(s, p, *s.pending)
-                assert R.payment_actions(s, p) == [s.codes.pay[c] for c in offered]
+                _, offered = C._purchase(s, p, *s.pending)
+                assert C.payment_actions(s, p) == [s.codes.pay[c] for c in offered]
                 paying += 1
             acts = g.legal_actions()
             g.play(acts[rng.randrange(len(acts))])
-        assert g.state.over is True and g.state.phase == OVER and R.copy_state(g.state).over is True
+        assert g.state.over is True and g.state.phase == OVER and copy_state(g.state).over is True
     assert casting > 100 and paying > 10
 
 
@@ -113,7 +113,7 @@ def test_costume_memo_key_gives_the_rule_for_every_discard_tile() -> None:
         one = [codes.costume1[c] for c in range(5) if discard[c]]
         two = [codes.costume2[c][d] for c in range(5) for d in range(c, 5)
                if (discard[c] >= 2 if c == d else discard[c] and discard[d])]
-        assert R.costume_choices(codes, discard) == one + two, discard
+        assert C.costume_choices(codes, discard) == one + two, discard
 
 
 @settings(max_examples=80)

@@ -10,10 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import monsterbox
+from monsterbox.games.mansion import audition as AU
+from monsterbox.games.mansion import casting as C
 from monsterbox.games.mansion import payments as P
-from monsterbox.games.mansion import rules as R
 from monsterbox.games.mansion.cards import SKULLS, default_cards
-from monsterbox.games.mansion.state import BUY_AUDITION, CAST, PAY, MansionState
+from monsterbox.games.mansion.castability import ABILITY_TYPE_INDICES
+from monsterbox.games.mansion.state import BUY_AUDITION, CAST, PAY, MansionState, copy_state
 from tests.mansion import reference_payments as ref
 
 CARDS = default_cards()
@@ -40,12 +42,12 @@ def check_position(s: MansionState, p: int) -> int:
     payable = 0
     for a, cost in enumerate(s.cards.acost):
         expected = ref.payments(s.screens[p], cost, *helpers(s, p))
-        got = R.payments(s, p, cost)
+        got = C.payments(s, p, cost)
         assert dict(got) == expected, (s.screens[p], cost, helpers(s, p))
-        codes = R._purchase(s, p, BUY_AUDITION, a)[1]  # the pay codes offered, in order
-        assert [R.A.paid_of(c) for c in codes] == sorted(expected, key=P.payment_order)
-        if s.cards.atype[a] not in R.ABILITY_TYPES or not R.owns(s, p, s.cards.atype[a]):
-            assert R.castable(s, p, a) == bool(expected)
+        codes = C._purchase(s, p, BUY_AUDITION, a)[1]  # the pay codes offered, in order
+        assert [P.paid_of(c) for c in codes] == sorted(expected, key=P.payment_order)
+        if s.cards.atype[a] not in ABILITY_TYPE_INDICES or not C.owns(s, p, s.cards.atype[a]):
+            assert C.castable(s, p, a) == bool(expected)
             payable += bool(expected)
     return payable
 
@@ -76,7 +78,7 @@ def test_payments_agree_on_any_screen(screen: list[int], make_up: int, props: bo
     s.makeup_used, s.props_used = makeup_used, props_used
     check_position(s, 0)
     for k in (1, 2):  # a chamber's skulls of any colour
-        assert dict(R.payments(s, 0, (0, 0, 0, 0), k)) == {q: (False, False) for q in ref.picks(screen, k)}
+        assert dict(C.payments(s, 0, (0, 0, 0, 0), k)) == {q: (False, False) for q in ref.picks(screen, k)}
 
 
 @settings(max_examples=150)
@@ -92,8 +94,8 @@ def test_payment_set_agrees_with_the_first_implementation_on_any_cost(
     assert P.payment_set(screen, cost, pair, props) == expected
     table = P.payment_table(tuple(cost), pair, props)
     codes = table.codes_for(screen)
-    assert [R.A.paid_of(c) for c in codes] == sorted(expected, key=P.payment_order)
-    assert {R.A.paid_of(c): table.flags[c] for c in codes} == expected
+    assert [P.paid_of(c) for c in codes] == sorted(expected, key=P.payment_order)
+    assert {P.paid_of(c): table.flags[c] for c in codes} == expected
     assert P.payable(screen, tuple(cost), pair, props) == bool(expected)
 
 
@@ -119,7 +121,7 @@ def test_payment_tables_are_shared_and_unchanged_by_use() -> None:
     s.chambers[0] = [PROPS]
     for screen in ([2, 2, 2, 2, 2], [0, 0, 0, 0, 0], [9, 9, 9, 9, 9]):
         s.screens[0] = screen
-        assert R.payments(s, 0, cost) == ref.payments(screen, cost, None, True)
+        assert C.payments(s, 0, cost) == ref.payments(screen, cost, None, True)
     assert P.payment_table(cost, None, True) is table and table.entries == before
 
 
@@ -136,7 +138,7 @@ def test_a_full_fitting_memo_is_cleared_and_gives_the_same_payments(monkeypatch:
     screens = ([1, 1, 0, 0, 0], [0, 0, 0, 0, 2], [2, 0, 1, 0, 0], [1, 1, 0, 0, 0], [0, 1, 0, 0, 1])
     for screen in screens * 2:
         got = table.codes_for(screen)
-        assert {R.A.paid_of(c) for c in got} == set(ref.payments(screen, [1, 1, 0, 0], (0, 1), True))
+        assert {P.paid_of(c) for c in got} == set(ref.payments(screen, [1, 1, 0, 0], (0, 1), True))
         assert table.payable(screen) == bool(got)
         assert len(table._fitting) <= 2
 
@@ -188,11 +190,11 @@ def test_addable_chambers_and_bans_agree_with_the_rule_along_random_games(player
                         if s.cards.ckind[c][0] not in have and s.cards.ckind[c] not in seen:
                             seen.append(s.cards.ckind[c])
                             expected.append(c)
-                assert R.addable_chambers(s, p) == expected
+                assert C.addable_chambers(s, p) == expected
                 owned = {s.cards.atype[a] for a in s.actors[p]}
                 banned = s.codes.castability.banned(s.actors[p])
                 assert [bool(banned >> a & 1) for a in range(len(s.cards.actors))] == [
-                    t in owned and t in R.ABILITY_TYPES for t in s.cards.atype]
+                    t in owned and t in ABILITY_TYPE_INDICES for t in s.cards.atype]
             acts = g.legal_actions()
             g.play(acts[rng.randrange(len(acts))])
 
@@ -207,11 +209,11 @@ def test_drawing_skulls_in_one_pass_is_drawing_them_one_by_one(bag: list[int], d
     calls of ``draw_skull`` (MM The Audition, with the refill from the discard tile)."""
     s = monsterbox.new_game("mansion", 4, 0).state
     s.bag, s.skull_discard, s.rng = bag, discard, seed
-    t = R.copy_state(s)
-    got = R.draw_skulls(s, count)
+    t = copy_state(s)
+    got = AU.draw_skulls(s, count)
     expected = [0] * 5
     for _ in range(count):
-        c = R.draw_skull(t)
+        c = AU.draw_skull(t)
         if c >= 0:
             expected[c] += 1
     assert got == expected

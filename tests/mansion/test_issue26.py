@@ -11,10 +11,10 @@ import pytest
 
 import monsterbox
 from monsterbox.core.i18n import use_language
-from monsterbox.games.mansion import rules as R
+from monsterbox.games.mansion import casting as C
 from monsterbox.games.mansion.cards import default_cards
 from monsterbox.games.mansion.help import card_reference, rules_text
-from monsterbox.games.mansion.state import CAST, PAY
+from monsterbox.games.mansion.state import CAST, PAY, copy_state
 from monsterbox.games.mansion.text import (
     actor_rule,
     card_name,
@@ -94,14 +94,14 @@ def test_payment_steps_never_depend_on_hidden_skulls(seed):
         worlds = []
         for colours in (hidden, other):
             w = casting_turn([], chambers=())
-            w.state = R.copy_state(g.state)
+            w.state = copy_state(g.state)
             give_skulls(w, 0, colours, public=False)
             worlds.append(w)
         common = [a for a in worlds[0].legal_actions() if a in worlds[1].legal_actions() and a != "end"]
         for a in common:
             pair = [monsterbox.new_game("mansion", 3, 0) for _ in worlds]
             for w, copy in zip(worlds, pair, strict=True):
-                copy.state = R.copy_state(w.state)
+                copy.state = copy_state(w.state)
                 copy.play(a)
             assert copy.state.phase in (CAST, PAY)
             assert pair[0].state.phase == pair[1].state.phase, (a, hidden, other)
@@ -125,9 +125,9 @@ def offered(g):
     """The payments offered at a position: the ``pay:`` actions, else every purchase's payments."""
     s = g.state
     if s.phase == PAY:
-        return [R.payment_options(s, s.current, *s.pending)]
+        return [C.payment_options(s, s.current, *s.pending)]
     p = s.current
-    return [R.payments(s, p, s.cards.acost[a]) for a in s.audition + s.reserved[p]]
+    return [C.payments(s, p, s.cards.acost[a]) for a in s.audition + s.reserved[p]]
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -4,7 +4,7 @@ R1-R3)."""
 import pytest
 
 import monsterbox
-from monsterbox.games.mansion.rules import sales_level, show
+from monsterbox.games.mansion.show import sales_level, show
 from tests.mansion.helpers import (
     actor_total,
     aid,

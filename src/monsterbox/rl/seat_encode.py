@@ -306,8 +306,8 @@ def encode_mansion_state(s: Any, seat: int) -> list[float]:
 
 def _mansion_seat_row(s: Any, q: int) -> list[float]:
     """Table seat ``q``'s 20 public features: dummy or not, cast actors by type and by colour, chambers, rewards,
-    Sales Level (rulebook R1, ``mansion.rules.sales_level``) and reserved count."""
-    from monsterbox.games.mansion.rules import sales_level
+    Sales Level (rulebook R1, ``mansion.show.sales_level``) and reserved count."""
+    from monsterbox.games.mansion.show import sales_level
 
     _rows, types, colours, _row_bytes = _MANSION.get(s.cards)
     by_type = [0] * 10

@@ -9,28 +9,15 @@ just chosen, in the order blue, red, green, yellow, grey).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from monsterbox.core.actions import ActionTable, cached_table
 from monsterbox.core.memo import CardSetMemo
 from monsterbox.games.mansion.cards import ACTOR_TYPES, REWARD_TYPES, SKULLS, MansionCards
-from monsterbox.games.mansion.castability import CastTable, cast_table, chamber_bits
-from monsterbox.games.mansion.payments import PaymentTable
+from monsterbox.games.mansion.castability import cast_table, chamber_bits
+from monsterbox.games.mansion.payments import paid_of, pay_code
+from monsterbox.games.mansion.state import Codes
 
 (TILE_OP, TAKE_OP, CAST_OP, MUMMY_OP, RESERVE_OP, CHAMBER_OP, SWAMP_OP, COSTUME1, COSTUME2, END_OP, DUMMY_OP,
  DUMMY_SKULL, GIVE, GIVE_NONE, PAY_OP) = range(15)
-PAY_BASE = 32  # a payment's skull counts per colour, as one integer: sum(count[c] * PAY_BASE ** c)
-
-
-def pay_code(paid: tuple[int, ...] | list[int]) -> int:
-    """A payment's skulls per colour (5 colours) as one integer."""
-    b, r, g, y, grey = paid
-    return b + PAY_BASE * (r + PAY_BASE * (g + PAY_BASE * (y + PAY_BASE * grey)))
-
-
-def paid_of(code: int) -> tuple[int, ...]:
-    """The skulls per colour of a payment's ``pay_code``."""
-    return tuple((code // PAY_BASE ** c) % PAY_BASE for c in range(5))
 
 
 def pay_name(paid: tuple[int, ...] | list[int]) -> str:
@@ -46,66 +33,6 @@ def multisets(size: int, colours: int = 5) -> list[tuple[int, ...]]:
 
 def action_table(cards: MansionCards, players: int) -> ActionTable:
     return cached_table(build_table, cards, players)
-
-
-@dataclass(frozen=True, eq=False)
-class Codes:
-    """The codes of one action table by op and argument, for the hot paths (no ``(op, a, b)`` tuple to build):
-    ``cast[a]`` is the code of ``cast:<actor a>``, ``costume2[c][d]`` that of ``costume:<c>+<d>`` (c <= d),
-    ``pay[pay_code(paid)]`` that of a payment, ``paid[pay_code(paid)]`` its skulls per colour again; ``ops`` is
-    the table's ``ops``. Also the card set's facts the casting turn reads: ``castability`` (``castability.CastTable``),
-    ``chamber_bit[c]`` (chamber ``c``'s bits in a player's chambers as one integer, ``castability.chamber_bits``:
-    bit ``CHAMBER_TYPES.index(type)``, and Make Up's pair number above the types)."""
-
-    table: ActionTable
-    ops: list[tuple[int, int, int]]
-    tile: list[int]
-    take: list[int]
-    cast: list[int]
-    mummy: list[int]
-    reserve: list[int]
-    dummy: list[int]
-    chamber: list[int]
-    swamp: int
-    costume1: list[int]
-    costume2: list[list[int]]
-    end: int
-    dummy_skull: list[int]
-    give: list[int]
-    give_none: int
-    pay: dict[int, int]
-    paid: dict[int, tuple[int, ...]]
-    #: ``paid_colours[pay_code(paid)]``: the colours a payment spends skulls of, as (colour, count) pairs in order
-    paid_colours: dict[int, tuple[tuple[int, int], ...]]
-    castability: CastTable
-    chamber_bit: tuple[int, ...]
-    #: MM Reward Cards, as bits for ``rules.check_rewards``: the actor types any Clown card names (a bit a type);
-    #: ``clown_bits[r]``, those of Clown card ``r``; ``reward_bit[r]``, bit ``REWARD_TYPES.index(type)`` of card
-    #: ``r``; ``type_bit[a]``, bit ``atype[a]`` of actor ``a``; ``colour_unit[a]``, 1 in the byte of its colour
-    #: (byte ``acolour[a]``; ``check_rewards``' byte arithmetic holds up to 127 actors of a colour: ``codes_of``
-    #: checks the card set)
-    clown_types: int
-    clown_bits: tuple[int, ...]
-    reward_bit: tuple[int, ...]
-    type_bit: tuple[int, ...]
-    colour_unit: tuple[int, ...]
-    #: the Black Lagoon actors (MM The Black Lagoon: their owners may give a ticket before the show)
-    lagoons: frozenset[int]
-    #: the actors in the deck at setup, in card order (MM Setup: with fewer than 4 players, R4 for 2, the marked
-    #: cards are removed)
-    in_play: tuple[int, ...]
-    #: ``rules.addable_chambers`` by (the player's chamber types, ``chamber_bit``s within ``castability.TYPE_BITS``,
-    #: the chamber pool): the first chamber of each kind in the pool whose type the player lacks, a pure function of
-    #: the key (bounded)
-    chamber_memo: dict[tuple[int, tuple[int, ...]], list[int]] = field(default_factory=dict)
-    #: ``rules.costume_choices`` by discard tile (counts capped at two, in base 3): 243 lists at most
-    costume_memo: dict[int, list[int]] = field(default_factory=dict)
-    #: the tile phase's legal codes by the tiles taken per seat (``MansionState.tiles``, -1 for none): a pure
-    #: function of the key within one table (its tiles and seats), at most 5 ** 4 lists
-    tile_memo: dict[tuple[int, ...], list[int]] = field(default_factory=dict)
-    #: a payment table's entries (``PaymentTable.entries``) as this table's action codes, by payment table (one per
-    #: cost and chamber help: a few hundred at most)
-    pay_entries: dict[PaymentTable, list[int]] = field(default_factory=dict)
 
 
 def codes_of(table: ActionTable, cards: MansionCards, players: int) -> Codes:

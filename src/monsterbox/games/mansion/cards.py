@@ -17,6 +17,8 @@ GREY = 4
 ACTOR_COLOURS = ("blue", "red", "green", "yellow", "purple")
 ACTOR_TYPES = ("dracula", "werewolf", "frankenstein", "cthulhu", "verona", "eva", "ghost", "black_lagoon", "mummy",
                "swamp_thing")
+#: the actor types as indices into ``ACTOR_TYPES`` (``MansionCards.atype``)
+(DRACULA, WEREWOLF, FRANKENSTEIN, CTHULHU, VERONA, EVA, GHOST, BLACK_LAGOON, MUMMY, SWAMP_THING) = range(10)
 ABILITY_TYPES = ("black_lagoon", "mummy", "swamp_thing")
 REWARD_TYPES = ("clown", "zombie", "witch")
 CHAMBER_TYPES = ("make_up", "costume", "props")

@@ -5,25 +5,13 @@ choice is the same in every determinization)."""
 
 from __future__ import annotations
 
-import math
-
 from monsterbox.games.mansion import actions as A
 from monsterbox.games.mansion.actions import action_table
-from monsterbox.games.mansion.rules import CHAMBER_COST, legal_actions, payment_options, sales_level
+from monsterbox.games.mansion.casting import CHAMBER_COST, payment_options
+from monsterbox.games.mansion.payments import PAY_BASE
+from monsterbox.games.mansion.rules import legal_actions
+from monsterbox.games.mansion.show import rounds_to_finish, sales_level
 from monsterbox.games.mansion.state import CAST, DUMMY_ACTOR, DUMMY_SKULLS, LAGOON, PAY, TAKE, TILE, MansionState
-
-
-def rounds_to_finish(s: MansionState, p: int) -> float:
-    return max(0.0, s.tickets[p]) / max(1, sales_level(s, p))
-
-
-def estimate(s: MansionState, temperature: float = 0.7) -> list[float]:
-    """Per-seat reward estimate for cut-off playouts: a softmax of -(rounds each player still needs)."""
-    need = [rounds_to_finish(s, p) for p in range(s.n)]
-    best = min(need)
-    w = [math.exp(-(x - best) / temperature) for x in need]
-    total = sum(w)
-    return [x / total for x in w]
 
 
 class MansionPolicy:
@@ -80,7 +68,7 @@ class MansionPolicy:
         want[4] = 1.0 + max(want[:4])
 
         def value(code: int) -> tuple[float, int]:
-            paid = tuple((t.ops[code][1] // A.PAY_BASE ** c) % A.PAY_BASE for c in range(5))
+            paid = tuple((t.ops[code][1] // PAY_BASE ** c) % PAY_BASE for c in range(5))
             mu, pr = opts[paid]
             return -sum(paid) - sum(want[c] * k for c, k in enumerate(paid)) / 10 - 0.5 * (mu + pr), -code
 

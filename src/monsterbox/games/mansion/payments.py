@@ -25,6 +25,18 @@ PLAIN: Flags = (False, False)
 MAKE_UP: Flags = (True, False)
 PROPS: Flags = (False, True)
 BOTH: Flags = (True, True)
+PAY_BASE = 32  # a payment's skull counts per colour, as one integer: sum(count[c] * PAY_BASE ** c)
+
+
+def pay_code(paid: tuple[int, ...] | list[int]) -> int:
+    """A payment's skulls per colour (5 colours) as one integer (``actions``: the argument of a ``pay:`` action)."""
+    b, r, g, y, grey = paid
+    return b + PAY_BASE * (r + PAY_BASE * (g + PAY_BASE * (y + PAY_BASE * grey)))
+
+
+def paid_of(code: int) -> tuple[int, ...]:
+    """The skulls per colour of a payment's ``pay_code``."""
+    return tuple((code // PAY_BASE ** c) % PAY_BASE for c in range(5))
 
 
 def payment_set(screen: Sequence[int], cost: Sequence[int], pair: tuple[int, int] | None,
@@ -199,13 +211,11 @@ class PaymentTable:
     ones among these that its skulls cover (``payment_set`` decides each skull count by the cost and the screen's
     count of that colour alone, a payment's chambers by its excess), so a purchase filters this table instead of
     working its payments out again: ``covered`` gives them as a bitmask over the entries, ``codes_for`` as
-    ``actions.pay_code`` integers, ``payable`` whether there is one, ``flags`` the chambers each payment uses."""
+    ``pay_code`` integers, ``payable`` whether there is one, ``flags`` the chambers each payment uses."""
 
     __slots__ = ("entries", "paid", "flags", "cap", "below", "_fitting", "_asks")
 
     def __init__(self, options: dict[Payment, Flags]) -> None:
-        from monsterbox.games.mansion.actions import pay_code
-
         order = sorted(options, key=payment_order)
         self.entries = tuple((pack(q), pay_code(q)) for q in order)
         self.paid: tuple[Payment, ...] = tuple(order)

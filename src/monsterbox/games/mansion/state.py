@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from monsterbox.games.mansion.actions import Codes
+from monsterbox.core.actions import ActionTable
 from monsterbox.games.mansion.cards import MansionCards
+from monsterbox.games.mansion.castability import CastTable
 from monsterbox.games.mansion.payments import PaymentTable
 
 # Phases of a round (rulebook, Playing): tile choice, then each seat's casting turn (taking skulls, then actions),
@@ -21,6 +22,67 @@ DECISION_KINDS = ("turn_order", "take_skulls", "casting", "payment", "dummy_acto
 BUY_AUDITION, BUY_RESERVE, BUY_MUMMY, BUY_CHAMBER = range(4)
 
 Event = tuple[int, tuple[Any, ...]]  # (seat who may see it, -1 for everyone; the event)
+
+
+@dataclass(frozen=True, eq=False)
+class Codes:
+    """The codes of one action table by op and argument (built by ``actions.action_codes``, kept on the state), for
+    the hot paths (no ``(op, a, b)`` tuple to build):
+    ``cast[a]`` is the code of ``cast:<actor a>``, ``costume2[c][d]`` that of ``costume:<c>+<d>`` (c <= d),
+    ``pay[pay_code(paid)]`` that of a payment, ``paid[pay_code(paid)]`` its skulls per colour again; ``ops`` is
+    the table's ``ops``. Also the card set's facts the casting turn reads: ``castability`` (``castability.CastTable``),
+    ``chamber_bit[c]`` (chamber ``c``'s bits in a player's chambers as one integer, ``castability.chamber_bits``:
+    bit ``CHAMBER_TYPES.index(type)``, and Make Up's pair number above the types)."""
+
+    table: ActionTable
+    ops: list[tuple[int, int, int]]
+    tile: list[int]
+    take: list[int]
+    cast: list[int]
+    mummy: list[int]
+    reserve: list[int]
+    dummy: list[int]
+    chamber: list[int]
+    swamp: int
+    costume1: list[int]
+    costume2: list[list[int]]
+    end: int
+    dummy_skull: list[int]
+    give: list[int]
+    give_none: int
+    pay: dict[int, int]
+    paid: dict[int, tuple[int, ...]]
+    #: ``paid_colours[pay_code(paid)]``: the colours a payment spends skulls of, as (colour, count) pairs in order
+    paid_colours: dict[int, tuple[tuple[int, int], ...]]
+    castability: CastTable
+    chamber_bit: tuple[int, ...]
+    #: MM Reward Cards, as bits for ``casting.check_rewards``: the actor types any Clown card names (a bit a type);
+    #: ``clown_bits[r]``, those of Clown card ``r``; ``reward_bit[r]``, bit ``REWARD_TYPES.index(type)`` of card
+    #: ``r``; ``type_bit[a]``, bit ``atype[a]`` of actor ``a``; ``colour_unit[a]``, 1 in the byte of its colour
+    #: (byte ``acolour[a]``; ``check_rewards``' byte arithmetic holds up to 127 actors of a colour: ``codes_of``
+    #: checks the card set)
+    clown_types: int
+    clown_bits: tuple[int, ...]
+    reward_bit: tuple[int, ...]
+    type_bit: tuple[int, ...]
+    colour_unit: tuple[int, ...]
+    #: the Black Lagoon actors (MM The Black Lagoon: their owners may give a ticket before the show)
+    lagoons: frozenset[int]
+    #: the actors in the deck at setup, in card order (MM Setup: with fewer than 4 players, R4 for 2, the marked
+    #: cards are removed)
+    in_play: tuple[int, ...]
+    #: ``casting.addable_chambers`` by (the player's chamber types, ``chamber_bit``s within ``castability.TYPE_BITS``,
+    #: the chamber pool): the first chamber of each kind in the pool whose type the player lacks, a pure function of
+    #: the key (bounded)
+    chamber_memo: dict[tuple[int, tuple[int, ...]], list[int]] = field(default_factory=dict)
+    #: ``casting.costume_choices`` by discard tile (counts capped at two, in base 3): 243 lists at most
+    costume_memo: dict[int, list[int]] = field(default_factory=dict)
+    #: the tile phase's legal codes by the tiles taken per seat (``MansionState.tiles``, -1 for none): a pure
+    #: function of the key within one table (its tiles and seats), at most 5 ** 4 lists
+    tile_memo: dict[tuple[int, ...], list[int]] = field(default_factory=dict)
+    #: a payment table's entries (``PaymentTable.entries``) as this table's action codes, by payment table (one per
+    #: cost and chamber help: a few hundred at most)
+    pay_entries: dict[PaymentTable, list[int]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -69,14 +131,20 @@ class MansionState:
     log: list[Event] | None
     codes: Codes  # the action codes of (cards, n): fixed for the game, kept here for the hot paths
     result: dict[str, Any] | None = None
-    #: ``phase == OVER``, kept as a field (set with the phase by ``rules.show``) so that the ruleset's ``is_over``
+    #: ``phase == OVER``, kept as a field (set with the phase by ``show.show``) so that the ruleset's ``is_over``
     #: is one attribute read (``operator.attrgetter``), with no Python call
     over: bool = False
-    #: PAY: the payment table of the pending purchase (``payments.PaymentTable``, set by ``rules.buy``), None
+    #: PAY: the payment table of the pending purchase (``payments.PaymentTable``, set by ``casting.buy``), None
     #: otherwise. Sound to keep until the payment is chosen: the table depends on the cost and on the chambers'
     #: help this turn, and nothing else happens before the PAY decision (determinizations keep it too: the cost
     #: and the chambers are public; the screen, which may be resampled, is applied to the table when asked)
     pay_table: PaymentTable | None = None
+
+
+def log(s: MansionState, to: int, *event: Any) -> None:
+    """An event for the log (seat ``to`` sees it; -1: everyone), unless the state keeps none (search's copies)."""
+    if s.log is not None:
+        s.log.append((to, event))
 
 
 def copy_state(s: MansionState, keep_log: bool = True) -> MansionState:

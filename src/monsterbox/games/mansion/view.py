@@ -16,18 +16,16 @@ from typing import Any
 
 from monsterbox.core import rng as crng
 from monsterbox.games.mansion.cards import SKULLS, MansionCards
-from monsterbox.games.mansion.rules import neighbours, payment_options, sales_level
+from monsterbox.games.mansion.casting import paying_for, payment_options
+from monsterbox.games.mansion.show import neighbours, sales_level
 from monsterbox.games.mansion.state import (
     BUY_CHAMBER,
     CAST,
-    DUMMY_ACTOR,
     DUMMY_SKULLS,
-    LAGOON,
     OVER,
     PAY,
     PHASE_NAMES,
     TAKE,
-    TILE,
     MansionState,
     copy_state,
 )
@@ -82,25 +80,6 @@ def event_dict(cards: MansionCards, ev: tuple[Any, ...]) -> dict[str, Any]:
     if t == "short_audition":
         return {"type": t, "actors": ev[1], "actors_wanted": ev[2], "skulls": ev[3], "skulls_wanted": ev[4]}
     raise ValueError(f"unknown event {ev!r}")
-
-
-def phase_summary(s: MansionState) -> str:
-    p = s.current
-    return {
-        TILE: f"seat {p} chooses a turn-order tile",
-        TAKE: f"seat {p} takes {s.to_take} more skull(s) from the audition",
-        CAST: f"seat {p} casts, reserves, adds a chamber, uses abilities, or ends the turn",
-        PAY: f"seat {p} chooses which skulls pay for {paying_for(s)}",
-        DUMMY_ACTOR: f"seat {p} chooses the dummy's actor",
-        DUMMY_SKULLS: f"seat {p} discards the dummy's skulls ({s.to_take} more)",
-        LAGOON: f"seat {p} may give a ticket (The Black Lagoon Monster)",
-        OVER: "the game is over",
-    }[s.phase]
-
-
-def paying_for(s: MansionState) -> str:
-    kind, item = s.pending
-    return s.cards.chambers[item].id if kind == BUY_CHAMBER else s.cards.actors[item].id
 
 
 def audience(entry: tuple[int, tuple[Any, ...]]) -> int:
