@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from monsterbox.core.actions import ActionTable
-from monsterbox.games.monster.actions import MonsterCodes
 from monsterbox.games.monster.cards import MonsterCards
 
 # Phases: the hunt's main action, filling an action's choices, arming, the destroyer's loot choice, the crisis'
@@ -19,6 +18,39 @@ DECISION_KINDS = ("character_selection", "hunt", "three_weapons", "store_weapons
                   "crisis_discard", "sacrifice")
 
 Event = tuple[int, tuple[Any, ...]]
+
+#: per character (or loot card), its ability's ``usable`` check (None: nothing to check) and the card's params
+Usable = tuple[tuple[Any, dict[str, Any]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterCodes:
+    """The action codes of one table by move (built by ``actions.codes_of``; declared here, below the actions, as
+    the state holds them), for the hot paths: ``kill[key][colour]``, ``three[key]``, ``lair[key]``, per colour
+    ``cube``, ``discard``, ``arm``, ``weapon``, ``bank``, ``cube_back``, per seat ``player``; items and characters
+    by card index. Legal actions are listed by indexing these (no tuple built and
+    hashed per candidate, as ``ActionTable.index`` would need)."""
+
+    kill: dict[int, tuple[int, ...]]
+    three: dict[int, int]
+    ability: int
+    item: dict[int, int]
+    cube: tuple[int, ...]
+    store: int
+    discard: tuple[int, ...]
+    pass_: int
+    arm: tuple[int, ...]
+    arm_none: int
+    lair: dict[int, int]
+    weapon: tuple[int, ...]
+    bank: tuple[int, ...]
+    player: tuple[int, ...]
+    cube_back: tuple[int, ...]
+    loot_take: int
+    loot_villagers: int
+    sacrifice: dict[int, int]
+    sacrifice_none: int
+    character: tuple[int, ...]
 
 
 @dataclass(slots=True)
@@ -71,6 +103,9 @@ class MonsterState:
     log: list[Event] | None
     table: ActionTable  # the action table of (cards, n): fixed for the game, kept here for the hot paths
     codes: MonsterCodes  # the same table's codes by move (``actions.action_codes``)
+    #: per character and per loot card, its ability's ``usable`` check and params (``effects.usable_checks`` of the
+    #: card set): fixed for the game, kept here for the hunt's legal actions
+    usable: tuple[Usable, Usable]
     result: dict[str, Any] | None = None
     #: cache of ``mechanics.crisis_rules``: (today's crises, the table's lairs: copies never modified, its value, the
     #: three-weapon kill codes of the lairs the crises allow, each lair's kill codes by colour)
@@ -107,6 +142,6 @@ def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
         s.villagers, s.leader, s.day, s.phase, s.current, s.passed[:],
         [s.pending[0], s.pending[1], s.pending[2], s.pending[3], s.pending[4][:], s.pending[5][:]] if s.pending else [],
         s.followups[:], s.loot_choice, s.turn_actor, s.rng, s.step,
-        (s.log[:] if s.log is not None else None) if keep_log else None, s.table, s.codes, s.result,
+        (s.log[:] if s.log is not None else None) if keep_log else None, s.table, s.codes, s.usable, s.result,
         s.in_force, s.over,
     )
