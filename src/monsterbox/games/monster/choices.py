@@ -24,15 +24,11 @@ from monsterbox.games.monster.mechanics import (
 from monsterbox.games.monster.phases import proceed
 from monsterbox.games.monster.state import PENDING, MonsterState
 
-# Ranges and seat orders made once (creating a range costs some 500 instructions, more than a short loop over it):
+# Ranges made once (creating a range costs some 500 instructions, more than a short loop over it):
 #: the colours from each colour on (``COLOURS_FROM[k]``: k to 4)
 COLOURS_FROM = tuple(range(k, 5) for k in range(6))
-
-
 #: a one-weapon list of each colour, to repeat
 SINGLE = tuple([w] for w in range(5))
-
-
 #: an empty hand, counted per colour (to clear a hand in place)
 NO_WEAPONS = (0,) * 5
 
@@ -244,12 +240,9 @@ def settle_pending(s: MonsterState) -> None:
         finish_pending(s)
 
 
+# R6: several weapons discarded at once go to the pile in the order the player decides
 ORDER_SLOT = "discard_order"
-
-
 ORDER = "discard_order"
-
-
 #: what a pass discards in order (``order_remaining``: the hand and the armed weapon)
 PASS_THEN = ("pass",)
 

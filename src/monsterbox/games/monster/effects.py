@@ -283,11 +283,13 @@ def crisis_add_monsters(s: MonsterState, p: int, params: Params, chosen: list[in
 
 
 def rule_change(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
-    """Day and lair crises that change rules are read where the rule applies (``rules.modifiers``)."""
+    """Day and lair crises that change rules are read where the rule applies (``mechanics.crisis_rules``,
+    ``attack.attack_rates``)."""
 
 
 def crisis_each_discard(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
-    """Immediate: each player, from the team leader, discards weapons (their choice; see rules.CRISIS_DISCARD)."""
+    """Immediate: each player, from the team leader, discards weapons (their choice; see
+    ``provisioning.crisis_discard_legal``)."""
     for k in range(s.n):
         q = (s.leader + k) % s.n
         for _ in range(params["amount"]):

@@ -10,8 +10,6 @@ from monsterbox.games.monster.provisioning import BAG_CUBES, SEATS, crisis, prov
 from monsterbox.games.monster.state import ARM, CRISIS_DISCARD, HUNT, LOOT, OVER, SACRIFICE, MonsterState
 
 DAY_CAP = 100  # P10: safety net
-
-
 #: per player count and seat: every seat clockwise from its left neighbour, itself last
 CLOCKWISE = tuple(tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in range(7))
 

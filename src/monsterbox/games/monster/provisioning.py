@@ -14,8 +14,6 @@ from monsterbox.games.monster.mechanics import crisis_rules, draw_weapon, log
 from monsterbox.games.monster.state import OVER, MonsterState
 
 BAG_CUBES = 5  # MO Components: 30 power cubes, 5 of each colour
-
-
 #: per player count (up to the 6 players of ``MonsterRules.max_players``), the seats
 SEATS = tuple(range(n) for n in range(7))
 

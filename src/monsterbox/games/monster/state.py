@@ -113,14 +113,14 @@ class MonsterState:
     #: ``phase == OVER``, kept as a field (set with the phase by ``mechanics.end_game``, the only place the game
     #: ends) so that the ruleset's ``is_over`` is one attribute read (``operator.attrgetter``), with no Python call
     over: bool = False
-    #: R6's discard order being asked (``rules.order_slot``): ``(pending, chosen, left)``, the weapons still to place
-    #: counted per type (``rules.order_left``) when ``chosen`` of the pending action ``pending`` (that very list)
+    #: R6's discard order being asked (``choices.order_slot``): ``(pending, chosen, left)``, the weapons still to place
+    #: counted per type (``choices.order_left``) when ``chosen`` of the pending action ``pending`` (that very list)
     #: were named. Set when the order is first listed and after each weapon named (the count less that weapon), so
     #: the choice's legal actions and its settling read it instead of counting the hand again; a new pending action
     #: (another list) or more weapons named miss it. Never modified in place; ``copy_state`` does not carry it (a
     #: determinization resamples the hand it was counted from).
     order_kept: tuple[list[Any], int, list[int]] | None = None
-    #: a kill with three weapons being chosen (``rules.move_three``): ``(pending, chosen, left)``, the weapons that
+    #: a kill with three weapons being chosen (``hunt.move_three``): ``(pending, chosen, left)``, the weapons that
     #: may still be named counted per type (held in hand or armed, of a colour no crisis blocks, less those named;
     #: none below the last one named, as a set is named in colour order) when ``chosen`` of the pending action
     #: ``pending`` (that very list) were named. Set by the kill and after each
