@@ -23,9 +23,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import monsterbox  # noqa: E402
+from monsterbox.games.monster.attack import attack_total  # noqa: E402
 from monsterbox.games.monster.estimate import FEATURES, WEIGHTS, features  # noqa: E402
 from monsterbox.games.monster.heuristic import MonsterPolicy  # noqa: E402
-from monsterbox.games.monster.rules import apply, attack_total, legal_actions  # noqa: E402
+from monsterbox.games.monster.rules import apply, legal_actions  # noqa: E402
 from monsterbox.games.monster.state import OVER, MonsterState  # noqa: E402
 
 

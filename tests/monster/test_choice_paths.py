@@ -17,19 +17,12 @@ import pytest
 
 import monsterbox
 from monsterbox.games.monster import actions as A
-from monsterbox.games.monster import rules
-from monsterbox.games.monster.effects import check_bounties
-from monsterbox.games.monster.mechanics import kill_top, log, spend_weapon
-from monsterbox.games.monster.rules import (
-    PASS_THEN,
-    apply,
-    discard_in_order,
-    legal_actions,
-    place_cube,
-    proceed,
-    start_pending,
-    weapons_listed,
-)
+from monsterbox.games.monster import choices
+from monsterbox.games.monster.choices import PASS_THEN, discard_in_order, start_pending, weapons_listed
+from monsterbox.games.monster.hunt import place_cube
+from monsterbox.games.monster.mechanics import check_bounties, kill_top, log, spend_weapon
+from monsterbox.games.monster.phases import proceed
+from monsterbox.games.monster.rules import apply, legal_actions
 from monsterbox.games.monster.state import HUNT, MonsterState, copy_state
 
 #: the state's caches: not part of the game (each is checked against what it stands for where it is read)
@@ -92,11 +85,11 @@ def plain_apply(s: MonsterState, code: int) -> None:
         s.followups = [("next", p)]
         discard_in_order(s, p, "pass", ("pass",), gone)
     else:
-        fast, rules.resolve_three = rules.resolve_three, plain_resolve_three
+        fast, choices.resolve_three = choices.resolve_three, plain_resolve_three
         try:
             apply(s, code)
         finally:
-            rules.resolve_three = fast
+            choices.resolve_three = fast
     plain(s)
 
 
@@ -208,7 +201,7 @@ def plain_hunt(s: MonsterState) -> list[int]:
 def test_hunt_with_a_lair_left_empty_matches_the_rules(seed):
     """The hunt's kills read each lair's kill codes kept with the crisis rules and stop at an empty stack (never in
     play): with one lair emptied by hand, the listing is still the rules' (no kill or three-weapon kill there)."""
-    from monsterbox.games.monster.rules import hunt_actions
+    from monsterbox.games.monster.hunt import hunt_actions
 
     options = OPTIONS[seed % len(OPTIONS)]
     players = 2 + seed % 5 if "character_choices" not in options else 2 + seed % 2
@@ -231,14 +224,15 @@ def test_usable_checks_are_none_only_for_effects_with_nothing_to_check():
     """The hunt asks an ability's or an item's ``usable`` unless the card set's table holds None for it: exactly the
     effects whose check is ``always_usable`` (true whatever the state)."""
     from monsterbox.games.monster.cards import default_cards
-    from monsterbox.games.monster.effects import CHARACTER_EFFECTS, LOOT_EFFECTS, always_usable
+    from monsterbox.games.monster.effects import CHARACTER_EFFECTS, LOOT_EFFECTS, always_usable, usable_checks
 
     cards = default_cards()
-    for table, entries, effects in ((cards.character_usable, cards.characters, CHARACTER_EFFECTS),
-                                    (cards.loot_usable, cards.loot, LOOT_EFFECTS)):
+    character_usable, loot_usable = usable_checks(cards)
+    for table, entries, effects in ((character_usable, cards.characters, CHARACTER_EFFECTS),
+                                    (loot_usable, cards.loot, LOOT_EFFECTS)):
         assert len(table) == len(entries)
         for (usable, params), entry in zip(table, entries, strict=True):
             check = effects[entry.effect].usable
             assert params is entry.params
             assert (usable is None) == (check is always_usable) and (usable is None or usable is check)
-    assert any(u is None for u, _ in cards.character_usable) and any(u is not None for u, _ in cards.character_usable)
+    assert any(u is None for u, _ in character_usable) and any(u is not None for u, _ in character_usable)

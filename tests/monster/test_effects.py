@@ -1,7 +1,9 @@
 """Each Monster ability is one small function with a test (characters, loot, crises)."""
 
 from monsterbox.games.monster import effects as E
-from monsterbox.games.monster.rules import kills_per_monster, three_allowed
+from monsterbox.games.monster.attack import kills_per_monster
+from monsterbox.games.monster.mechanics import check_bounties
+from monsterbox.games.monster.provisioning import three_allowed
 from tests.monster.helpers import W, monster_game, set_hand, set_lair, weapon_total
 
 
@@ -130,12 +132,12 @@ def test_bounties_reward_the_first_to_meet_them():
     big = [i for i, x in enumerate(s.cards.loot) if x.effect == "bounty_big_lair"][0]
     three = [i for i, x in enumerate(s.cards.loot) if x.effect == "bounty_kill_three"][0]
     s.bounties = [big, three]
-    E.check_bounties(s, 1, "destroy", size=3)
+    check_bounties(s, 1, "destroy", size=3)
     assert s.bounties == [big, three]
-    E.check_bounties(s, 1, "destroy", size=5)
+    check_bounties(s, 1, "destroy", size=5)
     assert s.bounties == [three] and s.cubes[1] == 3
     v = s.villagers
-    E.check_bounties(s, 2, "three")
+    check_bounties(s, 2, "three")
     assert s.bounties == [] and s.villagers == v + 3
 
 

@@ -9,15 +9,11 @@ import pytest
 
 import monsterbox
 from monsterbox.games.monster import actions as A
+from monsterbox.games.monster.attack import attack_rates, kills_per_monster
 from monsterbox.games.monster.effects import CHARACTER_EFFECTS, LOOT_EFFECTS
+from monsterbox.games.monster.hunt import hunt_actions
 from monsterbox.games.monster.mechanics import bank_count, crisis_rules, rules_of_crises
-from monsterbox.games.monster.rules import (
-    RULES,
-    attack_rates,
-    hunt_actions,
-    kills_per_monster,
-    validate_options,
-)
+from monsterbox.games.monster.rules import RULES, validate_options
 from monsterbox.games.monster.state import HUNT, OVER, copy_state
 
 
@@ -127,7 +123,7 @@ def test_setup_gives_each_seat_its_own_lists(players):
 def test_discard_order_counts_kept_on_the_state_match_the_hand_along_random_games():
     """R6: the counts kept for a pending discard order (``state.order_kept``) are those the rules count from the hand
     or the chosen weapons (``order_left``), at every order choice, in the original game and in a copy."""
-    from monsterbox.games.monster.rules import ORDER_SLOT, order_left, order_slot
+    from monsterbox.games.monster.choices import ORDER_SLOT, order_left, order_slot
     from monsterbox.games.monster.state import PENDING
 
     seen = 0

@@ -164,6 +164,6 @@ def test_play_monster_in_the_terminal(tmp_path):
 @settings(max_examples=40, deadline=None)
 @given(counts=st.lists(st.integers(min_value=0, max_value=6), min_size=5, max_size=5))
 def test_weapons_listed_lists_each_weapon_of_a_hand_in_colour_order(counts):
-    from monsterbox.games.monster.rules import weapons_listed
+    from monsterbox.games.monster.choices import weapons_listed
 
     assert weapons_listed(counts) == [w for w in range(5) for _ in range(counts[w])]

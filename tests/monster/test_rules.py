@@ -3,7 +3,8 @@
 import pytest
 
 import monsterbox
-from monsterbox.games.monster.rules import attack_total, end_day
+from monsterbox.games.monster.attack import attack_total
+from monsterbox.games.monster.phases import end_day
 from monsterbox.games.monster.state import ARM, HUNT, LOOT
 from tests.monster.helpers import EXAMPLE_LAIRS, W, monster_game, set_hand, set_lair, start_hunt_at, weapon_total
 
@@ -231,7 +232,7 @@ def test_for_the_greater_good_saves_at_most_10():
     assert sum(s2.cards.loot[i].villagers for i in relics) == 11  # 4 + 4 + 3 villagers printed
     s2.items[0] = relics
     s2.followups = [("sacrifice", 0), ("sacrifice", 1), ("greater_good_end", 10, 10, 0), ("hunt",)]
-    from monsterbox.games.monster.rules import proceed
+    from monsterbox.games.monster.phases import proceed
 
     before = s2.villagers
     proceed(s2)

@@ -6,7 +6,7 @@ import pytest
 
 import monsterbox
 from monsterbox.games.monster.cards import COLOURS, default_cards
-from monsterbox.games.monster.rules import spawn_lair
+from monsterbox.games.monster.provisioning import spawn_lair
 from tests.monster.helpers import EXAMPLE_LAIRS, W, monster_game, set_hand, set_lair, start_hunt_at
 
 

@@ -16,6 +16,9 @@ from monsterbox.core import rng as crng
 from monsterbox.games.monster import rules as R
 from monsterbox.games.monster.actions import action_tables
 from monsterbox.games.monster.cards import default_cards
+from monsterbox.games.monster.effects import usable_checks
+from monsterbox.games.monster.phases import start_day
+from monsterbox.games.monster.provisioning import BAG_CUBES, spawn_lair
 from monsterbox.games.monster.state import HUNT, SELECT, MonsterState
 
 
@@ -102,20 +105,21 @@ def reference_setup(players: int, options: dict[str, Any], rng: random.Random) -
         unreliable=unreliable, weapon_deck=weapon_deck, weapon_discard=[], bank=bank,
         bank_cubes=[[] for _ in range(5)], hands=[[0] * 5 for _ in range(players)],
         known=[[] for _ in range(players)], armed=[-1] * players, stored=[[] for _ in range(players)],
-        held=[[] for _ in range(players)], cubes=[0] * players, bags=[R.BAG_CUBES] * players,
+        held=[[] for _ in range(players)], cubes=[0] * players, bags=[BAG_CUBES] * players,
         characters=characters, offered=offered, exhausted=[False] * players,
         items=[[] for _ in range(players)], items_used=[[] for _ in range(players)], lair_keys=[], stacks=[],
         dead=[], lair_loot=[], lair_deck=lair_deck, lair_discard=[], loot_deck=loot_deck, loot_discard=[],
         crisis_decks=decks, crisis_discards=[[], []], day_crises=[], bounties=[], villagers=R.START_VILLAGERS,
         leader=leader, day=0, phase=HUNT, current=0, passed=[False] * players, pending=[], followups=[],
         loot_choice=-1, turn_actor=0, rng=st_, step=0, log=[], table=table, codes=codes,
+        usable=usable_checks(cards),
     )
     for _ in range(R.START_LAIRS):
-        R.spawn_lair(s)
+        spawn_lair(s)
     if k > 1:
         s.phase, s.current = SELECT, 0
         return s
-    R.start_day(s)
+    start_day(s)
     return s
 
 

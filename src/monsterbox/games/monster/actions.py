@@ -9,11 +9,10 @@ Hunt: ``kill:<lair>:<weapon>``, ``three:<lair>``, ``ability``, ``item:<loot>``, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from monsterbox.core.actions import ActionTable, cached_table
 from monsterbox.core.memo import CardSetMemo
 from monsterbox.games.monster.cards import MonsterCards
+from monsterbox.games.monster.state import MonsterCodes
 
 (KILL, THREE, ABILITY, ITEM, CUBE, STORE, DISCARD, PASS, ARM, ARM_NONE, LAIR, WEAPON, BANK, PLAYER, CUBE_BACK,
  LOOT_TAKE, LOOT_VILLAGERS, SACRIFICE, SACRIFICE_NONE, CHARACTER) = range(20)
@@ -66,35 +65,6 @@ def build_table(cards: MonsterCards, players: int) -> ActionTable:
     for i, ch in enumerate(cards.characters):
         t.add(f"character:{ch.id}", CHARACTER, i)
     return t
-
-
-@dataclass(frozen=True, slots=True)
-class MonsterCodes:
-    """The action codes of one table by move, for the hot paths: ``kill[key][colour]``, ``three[key]``,
-    ``lair[key]``, per colour ``cube``, ``discard``, ``arm``, ``weapon``, ``bank``, ``cube_back``, per seat
-    ``player``; items and characters by card index. Legal actions are listed by indexing these (no tuple built and
-    hashed per candidate, as ``ActionTable.index`` would need)."""
-
-    kill: dict[int, tuple[int, ...]]
-    three: dict[int, int]
-    ability: int
-    item: dict[int, int]
-    cube: tuple[int, ...]
-    store: int
-    discard: tuple[int, ...]
-    pass_: int
-    arm: tuple[int, ...]
-    arm_none: int
-    lair: dict[int, int]
-    weapon: tuple[int, ...]
-    bank: tuple[int, ...]
-    player: tuple[int, ...]
-    cube_back: tuple[int, ...]
-    loot_take: int
-    loot_villagers: int
-    sacrifice: dict[int, int]
-    sacrifice_none: int
-    character: tuple[int, ...]
 
 
 def codes_of(table: ActionTable) -> MonsterCodes:

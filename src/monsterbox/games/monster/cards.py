@@ -1,5 +1,6 @@
 """Monster card data: weapons, lairs, loot, crises and characters (rulebook, Components; RULINGS 3 and 5).
-Every ability names an effect function in ``effects.py``; a card file naming an unknown effect is refused."""
+Every ability names an effect (``EFFECT_NAMES``), a function in ``effects.py``; a card file naming an unknown
+effect is refused."""
 
 from __future__ import annotations
 
@@ -15,6 +16,20 @@ from monsterbox.core.errors import CardFileError
 
 COLOURS = ("black", "white", "red", "blue", "green")  # weapon / monster colour index
 Colour = Literal["black", "white", "red", "blue", "green"]
+
+#: the effects a card of each kind may name: the card file's words for the abilities, each a function of
+#: ``effects.py`` (its tables ``CHARACTER_EFFECTS``, ``LOOT_EFFECTS`` and ``CRISIS_EFFECTS`` are keyed by exactly
+#: these names, checked when it is imported)
+EFFECT_NAMES: dict[str, frozenset[str]] = {
+    "character": frozenset({"reveal_and_draw", "move_top", "remove_top", "take_back_cube", "restore_other",
+                            "take_top_discard", "trade_for_bank", "gain_villagers", "bank_weapon", "kill_with_any",
+                            "draw_then_discard"}),
+    "loot": frozenset({"gain_cubes", "gain_villagers", "bank_weapon", "weapons_from_bank", "draw_weapons", "kill_top",
+                       "kill_with_any", "team_draw", "store_free", "bounty_big_lair", "bounty_kill_three",
+                       "bounty_cube_pair"}),
+    "crisis": frozenset({"kill_villagers", "each_discard", "add_monsters", "greater_good", "no_cubes", "bloodlust",
+                         "blocked_weapon", "no_three", "rage", "bloodlust_lair", "none"}),
+}
 
 
 class WeaponEntry(BaseModel):
@@ -94,26 +109,6 @@ class MonsterCards:
         return (tuple(i for i, c in enumerate(self.crises) if c.level == 1),
                 tuple(i for i, c in enumerate(self.crises) if c.level == 2))
 
-    @cached_property
-    def character_usable(self) -> tuple[tuple[Any, dict[str, Any]], ...]:
-        """Per character, its ability's ``usable`` check and the card's params (``effects.CHARACTER_EFFECTS``),
-        looked up once per card set for the hunt's legal actions; None for an ability with nothing to check
-        (``effects.always_usable``: no call to ask)."""
-        from monsterbox.games.monster.effects import CHARACTER_EFFECTS, always_usable
-
-        checks = [CHARACTER_EFFECTS[c.effect].usable for c in self.characters]
-        return tuple((None if u is always_usable else u, c.params)
-                     for u, c in zip(checks, self.characters, strict=True))
-
-    @cached_property
-    def loot_usable(self) -> tuple[tuple[Any, dict[str, Any]], ...]:
-        """Per loot card, its effect's ``usable`` check and the card's params (``effects.LOOT_EFFECTS``); None as
-        ``character_usable``."""
-        from monsterbox.games.monster.effects import LOOT_EFFECTS, always_usable
-
-        checks = [LOOT_EFFECTS[c.effect].usable for c in self.loot]
-        return tuple((None if u is always_usable else u, c.params) for u, c in zip(checks, self.loot, strict=True))
-
     def entries(self) -> dict[str, Any]:
         return {"weapon": [w.model_dump() for w in self.weapons], "lair": [x.model_dump() for x in self.lairs],
                 "loot": [x.model_dump() for x in self.loot], "crisis": [x.model_dump() for x in self.crises],
@@ -121,8 +116,6 @@ class MonsterCards:
 
 
 def parse_cards(data: Any, source: str) -> MonsterCards:
-    from monsterbox.games.monster.effects import CHARACTER_EFFECTS, CRISIS_EFFECTS, LOOT_EFFECTS
-
     if not isinstance(data, dict):
         raise CardFileError("{source}: a Monster card file is a table of weapon, lair, loot, crisis, character",
                             source=source)
@@ -146,8 +139,8 @@ def parse_cards(data: Any, source: str) -> MonsterCards:
         if k != 15:
             raise CardFileError("{source}: field 'level': 15 crisis cards of level {level}, the file has {got}",
                                 source=source, level=level, got=k)
-    for what, entries, table in (("loot", loot, LOOT_EFFECTS), ("crisis", crises, CRISIS_EFFECTS),
-                                 ("character", chars, CHARACTER_EFFECTS)):
+    for what, entries in (("loot", loot), ("crisis", crises), ("character", chars)):
+        table = EFFECT_NAMES[what]
         for i, e in enumerate(entries):
             if e.effect not in table:
                 raise CardFileError("{source}: {entry}: field 'effect': unknown effect {effect}; known: {known}",

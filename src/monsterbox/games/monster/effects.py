@@ -10,12 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from monsterbox.games.monster.cards import COLOURS
+from monsterbox.core import rng as crng
+from monsterbox.core.memo import CardSetMemo
+from monsterbox.games.monster.cards import COLOURS, EFFECT_NAMES, MonsterCards
 from monsterbox.games.monster.mechanics import (
-    available,
     bank_count,
     bank_take,
-    destroy_lair,
     draw_weapon,
     gain_villagers,
     kill_top,
@@ -26,8 +26,9 @@ from monsterbox.games.monster.mechanics import (
     show_hand,
     spend_weapon,
     store_face_down,
+    weapons_held,
 )
-from monsterbox.games.monster.state import MonsterState
+from monsterbox.games.monster.state import MonsterState, Usable
 
 Params = dict[str, Any]
 
@@ -54,10 +55,6 @@ class Effect:
 # --- helpers --------------------------------------------------------------------------------------------------------
 def has_lair_target(s: MonsterState, p: int, params: Params) -> bool:
     return any(s.stacks)
-
-
-def weapons_held(s: MonsterState, p: int) -> int:
-    return sum(s.hands[p]) + (1 if s.armed[p] >= 0 else 0)
 
 
 def bank_can_give(s: MonsterState, stack: int) -> bool:
@@ -257,29 +254,7 @@ def face_down_shown(s: MonsterState, p: int, params: Params, chosen: list[int]) 
 
 
 def bounty_noop(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
-    """Bounties do nothing when looted: they wait in play for their criterion (see ``check_bounties``)."""
-
-
-def check_bounties(s: MonsterState, p: int, event: str, **info: Any) -> None:
-    """Looting, Bounties: the first player to meet a bounty's criterion gets its reward; it is then discarded."""
-    for b in list(s.bounties):
-        card = s.cards.loot[b]
-        prm = card.params
-        met = ((card.effect == "bounty_big_lair" and event == "destroy" and info.get("size", 0) >= prm["size"])
-               or (card.effect == "bounty_kill_three" and event == "three")
-               or (card.effect == "bounty_cube_pair" and event == "cube_pair"))
-        if not met:
-            continue
-        s.bounties.remove(b)
-        s.loot_discard.append(b)
-        log(s, -1, "bounty", p, b)
-        if "cubes" in prm:
-            s.cubes[p] += prm["cubes"]
-        if "villagers" in prm:
-            gain_villagers(s, prm["villagers"])
-        for _ in range(prm.get("weapons", 0)):
-            w = draw_weapon(s, p)
-            log(s, p, "drew", p, (w,))
+    """Bounties do nothing when looted: they wait in play for their criterion (``mechanics.check_bounties``)."""
 
 
 # --- crises ---------------------------------------------------------------------------------------------------------
@@ -291,8 +266,6 @@ def crisis_kill_villagers(s: MonsterState, p: int, params: Params, chosen: list[
 def crisis_add_monsters(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
     """Immediate: monsters join the lairs (on top). A colour goes to the biggest lair; 'any' with each_lair puts a
     random monster on every lair."""
-    from monsterbox.core import rng as crng
-
     if not s.stacks:
         return
     if params.get("each_lair"):
@@ -310,11 +283,13 @@ def crisis_add_monsters(s: MonsterState, p: int, params: Params, chosen: list[in
 
 
 def rule_change(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
-    """Day and lair crises that change rules are read where the rule applies (``rules.modifiers``)."""
+    """Day and lair crises that change rules are read where the rule applies (``mechanics.crisis_rules``,
+    ``attack.attack_rates``)."""
 
 
 def crisis_each_discard(s: MonsterState, p: int, params: Params, chosen: list[int]) -> None:
-    """Immediate: each player, from the team leader, discards weapons (their choice; see rules.CRISIS_DISCARD)."""
+    """Immediate: each player, from the team leader, discards weapons (their choice; see
+    ``provisioning.crisis_discard_legal``)."""
     for k in range(s.n):
         q = (s.leader + k) % s.n
         for _ in range(params["amount"]):
@@ -372,5 +347,35 @@ CRISIS_EFFECTS: dict[str, Effect] = {
     "none": Effect(rule_change),
 }
 
-__all__ = ["CHARACTER_EFFECTS", "CRISIS_EFFECTS", "ITEM_CHOICE", "LOOT_EFFECTS", "Effect", "available",
-           "check_bounties", "destroy_lair", "quartermaster_draw"]
+
+
+def keyed_by_names(kind: str, table: dict[str, Effect]) -> None:
+    """Each effect table holds one function for each name a card of its kind may name (``cards.EFFECT_NAMES``, the
+    card file's words, by which a card file is checked), no more and no fewer."""
+    if set(table) != EFFECT_NAMES[kind]:
+        raise RuntimeError(f"the {kind} effects {sorted(table)} are not the names cards.EFFECT_NAMES[{kind!r}] "
+                           f"lists: {sorted(EFFECT_NAMES[kind])}")
+
+
+keyed_by_names("character", CHARACTER_EFFECTS)
+keyed_by_names("loot", LOOT_EFFECTS)
+keyed_by_names("crisis", CRISIS_EFFECTS)
+
+
+def _usable_checks_of(cards: MonsterCards) -> tuple[Usable, Usable]:
+    checks = [CHARACTER_EFFECTS[c.effect].usable for c in cards.characters]
+    character = tuple((None if u is always_usable else u, c.params)
+                      for u, c in zip(checks, cards.characters, strict=True))
+    checks = [LOOT_EFFECTS[c.effect].usable for c in cards.loot]
+    loot = tuple((None if u is always_usable else u, c.params) for u, c in zip(checks, cards.loot, strict=True))
+    return character, loot
+
+
+_usable_checks: CardSetMemo[tuple[Usable, Usable]] = CardSetMemo(_usable_checks_of)
+
+
+def usable_checks(cards: MonsterCards) -> tuple[Usable, Usable]:
+    """Per character and per loot card, its effect's ``usable`` check and the card's params (``CHARACTER_EFFECTS``,
+    ``LOOT_EFFECTS``), looked up once per card set for the hunt's legal actions (the state keeps them: ``usable``);
+    None for an effect with nothing to check (``always_usable``: no call to ask)."""
+    return _usable_checks.get(cards)

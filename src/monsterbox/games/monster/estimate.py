@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from monsterbox.games.monster.rules import attack_total
+from monsterbox.games.monster.attack import attack_total
 from monsterbox.games.monster.state import MonsterState
 
 #: feature names, in the order of ``features`` and of ``WEIGHTS``

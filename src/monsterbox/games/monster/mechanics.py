@@ -1,5 +1,6 @@
 """Monster's basic moves shared by the rules and the card effects: drawing and discarding weapons, killing and
-removing monsters, destroying lairs, villagers (rulebook: The Hunt, Destroying Lairs, Definitions, FAQ)."""
+removing monsters, destroying lairs and the bounties it may meet, villagers, the crises' rule changes (rulebook: The
+Hunt, Destroying Lairs, Looting, Definitions, FAQ)."""
 
 from __future__ import annotations
 
@@ -59,6 +60,11 @@ def draw_weapon(s: MonsterState, p: int) -> int:
 def available(s: MonsterState, p: int, w: int) -> int:
     """Copies of weapon ``w`` that ``p`` can use: in hand, plus the armed one (used exactly as if in hand)."""
     return s.hands[p][w] + (1 if s.armed[p] == w else 0)
+
+
+def weapons_held(s: MonsterState, p: int) -> int:
+    """Weapons ``p`` holds in hand or armed."""
+    return sum(s.hands[p]) + (1 if s.armed[p] >= 0 else 0)
 
 
 def spend_weapon(s: MonsterState, p: int, w: int, to_discard: bool = True) -> None:
@@ -153,8 +159,6 @@ def destroy_lair(s: MonsterState, p: int, i: int) -> None:
     else:
         s.crisis_discards[s.cards.crises[key - 100].level - 1].append(key - 100)
     log(s, -1, "destroyed", p, key, loot)
-    from monsterbox.games.monster.effects import check_bounties
-
     if s.bounties:  # Looting, Bounties: only bounties in play can be met
         check_bounties(s, p, "destroy", size=len(s.cards.lairs[key].monsters) if key < 100
                        else len(s.cards.crises[key - 100].monsters))
@@ -163,6 +167,28 @@ def destroy_lair(s: MonsterState, p: int, i: int) -> None:
         return
     if loot >= 0:  # a lair spawned when no loot card was left (deck and discards empty) has nothing to loot
         s.followups.insert(0, ("loot", p, loot))
+
+
+def check_bounties(s: MonsterState, p: int, event: str, **info: Any) -> None:
+    """Looting, Bounties: the first player to meet a bounty's criterion gets its reward; it is then discarded."""
+    for b in list(s.bounties):
+        card = s.cards.loot[b]
+        prm = card.params
+        met = ((card.effect == "bounty_big_lair" and event == "destroy" and info.get("size", 0) >= prm["size"])
+               or (card.effect == "bounty_kill_three" and event == "three")
+               or (card.effect == "bounty_cube_pair" and event == "cube_pair"))
+        if not met:
+            continue
+        s.bounties.remove(b)
+        s.loot_discard.append(b)
+        log(s, -1, "bounty", p, b)
+        if "cubes" in prm:
+            s.cubes[p] += prm["cubes"]
+        if "villagers" in prm:
+            gain_villagers(s, prm["villagers"])
+        for _ in range(prm.get("weapons", 0)):
+            w = draw_weapon(s, p)
+            log(s, p, "drew", p, (w,))
 
 
 def colour_name(c: int) -> str:

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from monsterbox.core.actions import ActionTable
-from monsterbox.games.monster.actions import MonsterCodes
 from monsterbox.games.monster.cards import MonsterCards
 
 # Phases: the hunt's main action, filling an action's choices, arming, the destroyer's loot choice, the crisis'
@@ -19,6 +18,39 @@ DECISION_KINDS = ("character_selection", "hunt", "three_weapons", "store_weapons
                   "crisis_discard", "sacrifice")
 
 Event = tuple[int, tuple[Any, ...]]
+
+#: per character (or loot card), its ability's ``usable`` check (None: nothing to check) and the card's params
+Usable = tuple[tuple[Any, dict[str, Any]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterCodes:
+    """The action codes of one table by move (built by ``actions.codes_of``; declared here, below the actions, as
+    the state holds them), for the hot paths: ``kill[key][colour]``, ``three[key]``, ``lair[key]``, per colour
+    ``cube``, ``discard``, ``arm``, ``weapon``, ``bank``, ``cube_back``, per seat ``player``; items and characters
+    by card index. Legal actions are listed by indexing these (no tuple built and
+    hashed per candidate, as ``ActionTable.index`` would need)."""
+
+    kill: dict[int, tuple[int, ...]]
+    three: dict[int, int]
+    ability: int
+    item: dict[int, int]
+    cube: tuple[int, ...]
+    store: int
+    discard: tuple[int, ...]
+    pass_: int
+    arm: tuple[int, ...]
+    arm_none: int
+    lair: dict[int, int]
+    weapon: tuple[int, ...]
+    bank: tuple[int, ...]
+    player: tuple[int, ...]
+    cube_back: tuple[int, ...]
+    loot_take: int
+    loot_villagers: int
+    sacrifice: dict[int, int]
+    sacrifice_none: int
+    character: tuple[int, ...]
 
 
 @dataclass(slots=True)
@@ -71,6 +103,9 @@ class MonsterState:
     log: list[Event] | None
     table: ActionTable  # the action table of (cards, n): fixed for the game, kept here for the hot paths
     codes: MonsterCodes  # the same table's codes by move (``actions.action_codes``)
+    #: per character and per loot card, its ability's ``usable`` check and params (``effects.usable_checks`` of the
+    #: card set): fixed for the game, kept here for the hunt's legal actions
+    usable: tuple[Usable, Usable]
     result: dict[str, Any] | None = None
     #: cache of ``mechanics.crisis_rules``: (today's crises, the table's lairs: copies never modified, its value, the
     #: three-weapon kill codes of the lairs the crises allow, each lair's kill codes by colour)
@@ -78,14 +113,14 @@ class MonsterState:
     #: ``phase == OVER``, kept as a field (set with the phase by ``mechanics.end_game``, the only place the game
     #: ends) so that the ruleset's ``is_over`` is one attribute read (``operator.attrgetter``), with no Python call
     over: bool = False
-    #: R6's discard order being asked (``rules.order_slot``): ``(pending, chosen, left)``, the weapons still to place
-    #: counted per type (``rules.order_left``) when ``chosen`` of the pending action ``pending`` (that very list)
+    #: R6's discard order being asked (``choices.order_slot``): ``(pending, chosen, left)``, the weapons still to place
+    #: counted per type (``choices.order_left``) when ``chosen`` of the pending action ``pending`` (that very list)
     #: were named. Set when the order is first listed and after each weapon named (the count less that weapon), so
     #: the choice's legal actions and its settling read it instead of counting the hand again; a new pending action
     #: (another list) or more weapons named miss it. Never modified in place; ``copy_state`` does not carry it (a
     #: determinization resamples the hand it was counted from).
     order_kept: tuple[list[Any], int, list[int]] | None = None
-    #: a kill with three weapons being chosen (``rules.move_three``): ``(pending, chosen, left)``, the weapons that
+    #: a kill with three weapons being chosen (``hunt.move_three``): ``(pending, chosen, left)``, the weapons that
     #: may still be named counted per type (held in hand or armed, of a colour no crisis blocks, less those named;
     #: none below the last one named, as a set is named in colour order) when ``chosen`` of the pending action
     #: ``pending`` (that very list) were named. Set by the kill and after each
@@ -107,6 +142,6 @@ def copy_state(s: MonsterState, keep_log: bool = True) -> MonsterState:
         s.villagers, s.leader, s.day, s.phase, s.current, s.passed[:],
         [s.pending[0], s.pending[1], s.pending[2], s.pending[3], s.pending[4][:], s.pending[5][:]] if s.pending else [],
         s.followups[:], s.loot_choice, s.turn_actor, s.rng, s.step,
-        (s.log[:] if s.log is not None else None) if keep_log else None, s.table, s.codes, s.result,
+        (s.log[:] if s.log is not None else None) if keep_log else None, s.table, s.codes, s.usable, s.result,
         s.in_force, s.over,
     )

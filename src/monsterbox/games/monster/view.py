@@ -14,14 +14,10 @@ from typing import Any
 from monsterbox.core import rng as crng
 from monsterbox.games.monster.cards import COLOURS, MonsterCards
 from monsterbox.games.monster.state import (
-    ARM,
-    CRISIS_DISCARD,
-    HUNT,
     LOOT,
     OVER,
     PENDING,
     PHASE_NAMES,
-    SACRIFICE,
     SELECT,
     MonsterState,
     copy_state,
@@ -126,25 +122,6 @@ def event_dict(cards: MonsterCards, ev: tuple[Any, ...]) -> dict[str, Any]:
     else:
         d["data"] = list(ev[1:])
     return d
-
-
-def phase_summary(s: MonsterState) -> str:
-    p = s.current
-    if s.phase == PENDING:
-        slots = s.pending[4]
-        if slots[len(s.pending[5])] == "discard_order":
-            return (f"seat {p} puts its discarded weapons on the pile one at a time: the next one (the last ends on "
-                    "top)")
-        return f"seat {p} chooses the {slots[len(s.pending[5])].replace('_', ' ')} for its action"
-    return {
-        HUNT: f"seat {p} takes one hunt action or passes",
-        ARM: f"seat {p} may arm a weapon",
-        LOOT: f"seat {p} takes the loot or the villagers printed on it",
-        CRISIS_DISCARD: f"seat {p} discards a weapon (crisis)",
-        SACRIFICE: f"seat {p} may discard loot items to save villagers (For the Greater Good)",
-        SELECT: f"seat {p} chooses a character",
-        OVER: "the game is over",
-    }.get(s.phase, "")
 
 
 def audience(entry: tuple[int, tuple[Any, ...]]) -> int:
