@@ -13,7 +13,7 @@ import monsterbox
 from monsterbox.agents.ismcts import rollout_policy
 from monsterbox.analysis.evaluate import evaluate_options, extend, paired_difference, sample_seeds
 from monsterbox.analysis.quality import tier
-from monsterbox.analysis.review import Z, judge, review_record
+from monsterbox.analysis.review import judge, review_record
 from monsterbox.core.game import Game
 from monsterbox.games.inn.heuristic import rollout_policy as inn_policy
 
