@@ -31,7 +31,7 @@ def main() -> None:
     ap.add_argument("--games", default="inn,maker,mansion,monster")
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args()
-    print(f"{'game':8} {'moves':>5} {'decisions':>9} {'samples':>7} {'depth':>5} {'review s':>8} {'mistakes':>8} "
+    print(f"{'game':8} {'moves':>5} {'decisions':>9} {'samples':>7} {'depth':>5} {'review s':>8} {'flagged':>8} "
           f"{'hint s (max of 5)':>17}")
     for gid in args.games.split(","):
         n = PLAYERS[gid]
@@ -53,7 +53,7 @@ def main() -> None:
             hint(pos, 0, HINT_SAMPLES[gid], depth=REVIEW_DEPTH[gid])
             worst = max(worst, time.perf_counter() - t0)
         print(f"{gid:8} {len(rec['actions']):>5} {len(r['decisions']):>9} {REVIEW_SAMPLES[gid]:>7} "
-              f"{REVIEW_DEPTH[gid]:>5} {review_s:>8.1f} {len(r['mistakes']):>8} {worst:>17.2f}")
+              f"{REVIEW_DEPTH[gid]:>5} {review_s:>8.1f} {len(r['flagged']):>8} {worst:>17.2f}")
 
 
 if __name__ == "__main__":

@@ -46,17 +46,27 @@ def test_review_words_the_moves_never_their_ids(record_file):
 
 def test_review_json_is_the_review_function_output(record_file):
     result = runner.invoke(app, ["review", str(record_file), "--seat", "1", "--budget", "2", "--json",
-                                 "--threshold", "0.3"])
+                                 "--max-budget", "6"])
     assert result.exit_code == 0, result.output
     rev = json.loads(result.stdout.strip().splitlines()[-1])
-    assert rev["format"] == "monsterbox-review" and rev["seat"] == 1 and rev["threshold"] == 0.3
-    assert rev["decisions"] and all(d["mistake"] == (d["loss"] > 0.3) for d in rev["decisions"])
+    assert rev["format"] == "monsterbox-review" and rev["seat"] == 1 and rev["max_samples"] == 6
+    assert rev["decisions"] and all(d["flagged"] == bool(d["tier"]) for d in rev["decisions"])
+    assert all(2 <= d["samples"] <= 6 for d in rev["decisions"]) and "mistakes" not in rev
+    assert rev["flagged"] == [d["number"] for d in rev["decisions"] if d["flagged"]]
+
+
+def test_review_help_says_plot_is_optional():
+    result = runner.invoke(app, ["review", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    assert "Optional: also write the win-chance curve" in text and "matplotlib" in text and "--max-budget" in text
 
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--seat", "9"], "--seat must be from 0 to 3"),
     (["--seat", "0", "--budget", "0"], "budget"),
-    (["--seat", "0", "--threshold", "5"], "--threshold"),
+    (["--seat", "0", "--budget", "4", "--max-budget", "2"], "--max-budget"),
+    (["--seat", "0", "--threshold", "0.3"], "no such option: --threshold"),
 ])
 def test_review_mistakes_are_explained(record_file, args, message):
     result = runner.invoke(app, ["review", str(record_file), *args])

@@ -129,14 +129,17 @@ def test_review_of_a_finished_game_in_the_background(client):
     assert rv["samples"] == 2 and rv["seat"] == 1 and rv["status"] == "done"
     for d in rv["decisions"]:
         assert 0 <= d["after"] <= d["before"] <= 1 and d["played"] == rec["actions"][d["index"]]
-        assert d["played_text"] and d["best_text"] and d["mistake"] == (d["loss"] > rv["threshold"])
-    assert rv["mistakes"] == [d["number"] for d in rv["decisions"] if d["mistake"]]
+        assert d["played_text"] and d["best_text"] and d["flagged"] == (d["loss_low"] >= 0.05)
+        assert d["why"].startswith("Better: ") if d["flagged"] else d["why"] == ""
+    assert rv["flagged"] == [d["number"] for d in rv["decisions"] if d["flagged"]]
+    assert rv["accuracy"] is not None and set(rv["tiers"]) == {"blunder", "mistake", "inaccuracy"}
     assert rv["result"]["won"] == (1 in monsterbox.replay(rec).result()["winners"])
     again = client.get(f"/api/games/{gid}/review", params={"seat": 1})
     assert again.status_code == 200 and again.json() == rv  # kept in memory
     fr = review(client, gid, 1, lang="fr").json()
     assert [d["played"] for d in fr["decisions"]] == [d["played"] for d in rv["decisions"]]
     assert [d["played_text"] for d in fr["decisions"]] != [d["played_text"] for d in rv["decisions"]]
+    assert all(d["why"].startswith("Mieux") for d in fr["decisions"] if d["flagged"])  # why in the reader's language
 
 
 def test_review_refusals(client):

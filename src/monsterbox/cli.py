@@ -538,18 +538,24 @@ def analyze(
 def review(
     file: Path = typer.Argument(..., help="A game record (JSON), as written by play or record()."),
     seat: int = typer.Option(..., "--seat", "-s", help="The seat whose decisions are reviewed (0-based)."),
-    budget: int | None = typer.Option(None, "--budget", help="Samples of the hidden cards per option (default per "
-                                      "game: inn 64, maker 32, mansion 24, monster 32)."),
+    budget: int | None = typer.Option(None, "--budget", help="Samples of the hidden cards per option to start with "
+                                      "(default per game: inn 64, maker 32, mansion 24, monster 32)."),
+    max_budget: int | None = typer.Option(None, "--max-budget",
+                                          help="At most this many samples per option where the verdict is close "
+                                               "(default: 4 times --budget; equal to --budget: no more samples)."),
     workers: int = typer.Option(1, "--workers", "-w", help="Worker processes."),
-    threshold: float = typer.Option(0.15, "--threshold", help="A move losing more win chance than this is a mistake."),
-    plot: Path | None = typer.Option(None, "--plot", help="Write the win-chance curve to this PNG."),
+    plot: Path | None = typer.Option(None, "--plot", help="Optional: also write the win-chance curve to this PNG "
+                                     "(needs matplotlib, the arena extra: pip install 'monsterbox[arena]')."),
     seed: int = typer.Option(0, "--seed", help="Seed of the samples (same seed, same review)."),
     as_json: bool = typer.Option(False, "--json", help="Print the review as one JSON object."),
 ) -> None:
-    """Review a seat's decisions in a finished game: win chance before and after each, mistakes, better moves."""
+    """Review a seat's decisions in a finished game: win chance before and after each, the flagged moves by tier
+    (inaccuracy, mistake, blunder) with the better move and why, and the player's accuracy. The same numbers as the
+    replay page's review. A move is flagged only when it surely lost win chance: every option is played in the same
+    sampled worlds, more worlds where the verdict is close. --plot is optional (matplotlib)."""
     from monsterbox.analysis.terminal import run_review
 
-    error = run_review(file, seat, budget, workers, threshold, plot, as_json, seed, console, err_console)
+    error = run_review(file, seat, budget, workers, plot, as_json, seed, console, err_console, max_budget)
     if error:
         fail(error)
 

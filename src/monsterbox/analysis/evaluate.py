@@ -16,8 +16,9 @@ played the heuristic bot from here on" — a documented, reproducible yardstick,
 
 from __future__ import annotations
 
+import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from monsterbox.agents.ismcts import rollout_policy
@@ -42,6 +43,9 @@ class Evaluation:
     options: dict[str, float]
     samples: int
     depth: int
+    #: each option's reward in each sampled world, in the same world order for every option (common random numbers:
+    #: ``rewards[a][k]`` and ``rewards[b][k]`` were played from the same determinization with the same chance)
+    rewards: dict[str, list[float]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def best(self) -> str:
@@ -72,24 +76,18 @@ def sample_seeds(seed: int, moment: int, samples: int) -> list[int]:
     return [rng.randrange(2**31) for _ in range(samples)]
 
 
-def evaluate_options(game: Game, seat: int, samples: int | None = None, seed: int = 0,
-                     depth: int | None = None) -> Evaluation:
-    """Estimate each legal option of ``seat``, who must be the seat to play, from ``seat``'s information only."""
-    if game.over:
-        raise InvalidOptions("the game is over: there is no decision to evaluate")
-    if game.to_play != seat:
-        raise InvalidOptions(f"seat {seat} is not the seat to play (seat {game.to_play} is)")
-    n = DEFAULT_SAMPLES.get(game.game_id, 32) if samples is None else samples
-    cut = DEFAULT_DEPTH.get(game.game_id, 0) if depth is None else depth
-    check_budget(n, cut)
+def play_worlds(game: Game, seat: int, seeds: list[int], depth: int) -> dict[str, list[float]]:
+    """Each legal option's reward for ``seat`` in each world ``game.determinize(seat, s)`` for ``s`` in ``seeds``:
+    in a world every option is played from a copy of the same determinized state (hidden cards, future draws and
+    the state's own random generator alike), then every seat's heuristic bot to the end (or ``depth`` actions, then
+    the game's ``estimate``). Only the seat's information is read (``determinize``), never the true state."""
     legal = game.legal_actions()
     rules = game.rules
     policy = rollout_policy(game.game_id)
     apply, is_over, copy = rules.apply, rules.is_over, rules.copy
-    limit = cut or 1 << 30
-    totals = dict.fromkeys(legal, 0.0)
-    counts = dict.fromkeys(legal, 0)
-    for s in sample_seeds(seed, len(game.actions), n):
+    limit = depth or 1 << 30
+    out: dict[str, list[float]] = {a: [] for a in legal}
+    for s in seeds:
         d = game.determinize(seat, s)
         for a in legal:
             code = d.action_code(a)
@@ -101,7 +99,46 @@ def evaluate_options(game: Game, seat: int, samples: int | None = None, seed: in
             while steps < limit and not is_over(st):
                 apply(st, policy(st))
                 steps += 1
-            totals[a] += (rules.rewards(st) if is_over(st) else rules.estimate(st))[seat]
-            counts[a] += 1
-    options = {a: totals[a] / counts[a] for a in legal if counts[a]}
-    return Evaluation(seat, options, n, cut)
+            out[a].append((rules.rewards(st) if is_over(st) else rules.estimate(st))[seat])
+    return out
+
+
+def evaluate_options(game: Game, seat: int, samples: int | None = None, seed: int = 0,
+                     depth: int | None = None) -> Evaluation:
+    """Estimate each legal option of ``seat``, who must be the seat to play, from ``seat``'s information only."""
+    if game.over:
+        raise InvalidOptions("the game is over: there is no decision to evaluate")
+    if game.to_play != seat:
+        raise InvalidOptions(f"seat {seat} is not the seat to play (seat {game.to_play} is)")
+    n = DEFAULT_SAMPLES.get(game.game_id, 32) if samples is None else samples
+    cut = DEFAULT_DEPTH.get(game.game_id, 0) if depth is None else depth
+    check_budget(n, cut)
+    rewards = play_worlds(game, seat, sample_seeds(seed, len(game.actions), n), cut)
+    return _evaluation(seat, rewards, n, cut)
+
+
+def _evaluation(seat: int, rewards: dict[str, list[float]], n: int, depth: int) -> Evaluation:
+    options = {a: sum(r) / len(r) for a, r in rewards.items() if r}
+    return Evaluation(seat, options, n, depth, {a: r for a, r in rewards.items() if r})
+
+
+def extend(game: Game, ev: Evaluation, seed: int, more: int) -> Evaluation:
+    """``ev`` (of ``game`` at this moment, with ``seed``) with ``more`` further worlds: the next seeds of the same
+    sequence (``sample_seeds`` is a prefix of itself), every option played in each, so the result is exactly
+    ``evaluate_options(game, seat, ev.samples + more, seed, depth)``."""
+    n = ev.samples + more
+    check_budget(n, ev.depth)
+    new = play_worlds(game, ev.seat, sample_seeds(seed, len(game.actions), n)[ev.samples:], ev.depth)
+    rewards = {a: ev.rewards.get(a, []) + new.get(a, []) for a in new}
+    return _evaluation(ev.seat, rewards, n, ev.depth)
+
+
+def paired_difference(ev: Evaluation, a: str, b: str) -> tuple[float, float]:
+    """The mean and standard error of ``a``'s reward minus ``b``'s over the same worlds (a paired comparison: the
+    luck of a world cancels out). The variance is floored at ``1/n`` so that a few identical differences do not
+    claim certainty (eight worlds all won by ``a`` and lost by ``b`` give 1 with a standard error of 0.125)."""
+    diffs = [x - y for x, y in zip(ev.rewards[a], ev.rewards[b], strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 1.0
+    return mean, math.sqrt(max(var, 1 / n) / n)

@@ -1,6 +1,8 @@
 """How good a move was, as chess sites tell it: the win chance it lost against the best option (``loss``, from the
-review's estimates), a tier by that loss (inaccuracy, mistake, blunder), an accuracy figure per player (each
-move's accuracy from its loss, averaged), and why the better move was better, in words.
+review's estimates), a tier by the loss it surely lost (inaccuracy, mistake, blunder: ``loss_low``, the lower bound
+of the paired interval, when the review gives it), an accuracy figure per player (each move's accuracy from its
+loss, averaged), and why the better move was better, in words. A decision is flagged when it has a tier: that is
+the review's only notion of a bad move.
 """
 
 from __future__ import annotations
@@ -54,9 +56,11 @@ def why(entry: dict[str, Any]) -> str:
 
 
 def grade(review: dict[str, Any]) -> None:
-    """Add each decision's ``tier`` and ``why``, and the review's ``accuracy`` and ``tiers`` (counts), in place."""
+    """Add each decision's ``tier`` (by ``loss_low`` when given, else ``loss``), ``flagged`` and ``why``, and the
+    review's ``accuracy`` and ``tiers`` (counts), in place."""
     for e in review["decisions"]:
-        e["tier"] = tier(float(e["loss"]))
+        e["tier"] = tier(float(e.get("loss_low", e["loss"])))
+        e["flagged"] = bool(e["tier"])
         e["why"] = why(e)
     review["accuracy"] = accuracy([float(e["loss"]) for e in review["decisions"]])
     review["tiers"] = counts(review["decisions"])

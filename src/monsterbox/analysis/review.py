@@ -1,6 +1,16 @@
 """The review of a finished game for one seat: every decision of that seat evaluated from its information set at
-that moment (``evaluate``), the win chance before (best play) and after the move played, and the mistakes: moves
-whose estimate is more than ``threshold`` below the best option's, with the better move.
+that moment (``evaluate``), the win chance before (best play) and after the move played, and the flagged decisions:
+moves that lost significantly more win chance than a tier's threshold (``quality.TIERS``), with the better move.
+
+Variance reduction, so that two reviews with different seeds flag the same decisions:
+
+- common random numbers: every option of a decision is played in the same sampled worlds (``evaluate``), so the
+  loss of the move played is a paired difference in which the luck of each world cancels out;
+- sequential sampling: a decision starts with ``samples`` worlds; while the paired interval of the loss (its mean
+  plus or minus ``Z`` standard errors) still contains a tier threshold, i.e. the verdict is undecided, another
+  ``samples`` worlds are added, up to ``max_samples`` (the budget; default ``GROWTH`` times ``samples``);
+- significance: a decision's tier is that of the interval's lower bound (``loss_low``), so a move is flagged only
+  when it lost at least the tier's threshold with about 97.7% confidence (one-sided, ``Z`` = 2).
 
 ``review_record`` returns a JSON-serialisable dict (for the command line, the server and the web replay page);
 ``plot_review`` draws the win-chance curve as a PNG. Decisions can be spread over worker processes; the result is
@@ -14,8 +24,17 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
-from monsterbox.analysis.evaluate import DEFAULT_DEPTH, DEFAULT_SAMPLES, check_budget, evaluate_options
-from monsterbox.analysis.quality import grade
+from monsterbox.analysis.evaluate import (
+    DEFAULT_DEPTH,
+    DEFAULT_SAMPLES,
+    MAX_SAMPLES,
+    Evaluation,
+    check_budget,
+    evaluate_options,
+    extend,
+    paired_difference,
+)
+from monsterbox.analysis.quality import TIERS, grade
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _
@@ -24,9 +43,13 @@ from monsterbox.core.registry import new_game
 from monsterbox.core.wording import percent, record_seats, seat_names
 
 REVIEW_FORMAT = "monsterbox-review"
-DEFAULT_THRESHOLD = 0.15
+#: standard errors of the paired loss on each side: the lower bound decides the tier (about 97.7% one-sided)
+Z = 2.0
+#: the default budget of a decision: at most this many times the initial samples when the verdict is close
+GROWTH = 4
 METHOD = ("flat Monte Carlo over determinizations of the seat's information set: each option played, then every "
-          "seat's heuristic bot to the end, the same samples for every option")
+          "seat's heuristic bot to the end, the same samples for every option; more samples where the verdict is "
+          "close; a move is flagged when the lower bound of its loss reaches a tier")
 
 
 def _start(record: dict[str, Any]) -> Game:
@@ -44,39 +67,65 @@ def decision_points(record: dict[str, Any], seat: int) -> list[int]:
     return out
 
 
-def _entry(ev_json: dict[str, Any], index: int, played: str, threshold: float) -> dict[str, Any]:
+def judge(game: Game, seat: int, played: str, samples: int, max_samples: int, seed: int, depth: int
+          ) -> Evaluation:
+    """The evaluation of one decision with sequential sampling: ``samples`` worlds, then ``samples`` more at a time
+    while the paired interval of the played move's loss against the best option contains a tier threshold, up to
+    ``max_samples`` worlds. Deterministic: the worlds are a prefix of one seeded sequence (``evaluate``)."""
+    ev = evaluate_options(game, seat, samples, seed, depth)
+    while ev.samples < max_samples:
+        best = ev.best
+        if best == played:
+            break
+        mean, se = paired_difference(ev, best, played)
+        low, high = mean - Z * se, mean + Z * se
+        if not any(low < least <= high for _name, least in TIERS):
+            break
+        ev = extend(game, ev, seed, min(samples, max_samples - ev.samples))
+    return ev
+
+
+def _entry(ev: Evaluation, index: int, played: str) -> dict[str, Any]:
+    ev_json = ev.to_json()
     estimates = {o["action"]: o["estimate"] for o in ev_json["options"]}
     before = ev_json["value"]
     after = estimates[played]
     loss = round(before - after, 4)
+    low = 0.0
+    if ev.best != played:
+        mean, se = paired_difference(ev, ev.best, played)
+        low = max(0.0, round(mean - Z * se, 4))
     return {"index": index, "played": played, "best": ev_json["best"], "before": before, "after": after,
-            "loss": loss, "mistake": loss > threshold, "options": ev_json["options"]}
+            "loss": loss, "loss_low": low, "samples": ev.samples, "options": ev_json["options"]}
 
 
-def _review_one(args: tuple[dict[str, Any], int, int, int, int, float, int | None]) -> dict[str, Any]:
+def _review_one(args: tuple[dict[str, Any], int, int, int, int, int, int]) -> dict[str, Any]:
     """One decision, in a worker: replay to it, evaluate from the seat's information."""
-    record, seat, index, samples, seed, threshold, depth = args
+    record, seat, index, samples, max_samples, seed, depth = args
     g = _start(record)
     for action in record["actions"][:index]:
         g.play(action)
-    ev = evaluate_options(g, seat, samples, seed, depth)
-    return _entry(ev.to_json(), index, record["actions"][index], threshold)
+    played = record["actions"][index]
+    return _entry(judge(g, seat, played, samples, max_samples, seed, depth), index, played)
 
 
-def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
-                  threshold: float = DEFAULT_THRESHOLD, workers: int = 1, seed: int = 0,
-                  progress: Callable[[int, int], None] | None = None, depth: int | None = None) -> dict[str, Any]:
+def review_record(record: dict[str, Any], seat: int, samples: int | None = None, workers: int = 1, seed: int = 0,
+                  progress: Callable[[int, int], None] | None = None, depth: int | None = None,
+                  max_samples: int | None = None) -> dict[str, Any]:
     """Review ``seat``'s decisions in ``record`` (see the module docstring). ``samples``: determinizations per
-    option (the budget; default per game); ``depth``: playouts cut after that many actions and scored by the game's
-    estimate (default per game; 0: to the end); ``progress(done, total)`` is called as decisions are evaluated."""
+    option to start with (default per game); ``max_samples``: at most this many where the verdict is close (default
+    ``GROWTH`` times ``samples``; equal to ``samples``: no sequential sampling); ``depth``: playouts cut after that
+    many actions and scored by the game's estimate (default per game; 0: to the end); ``progress(done, total)`` is
+    called as decisions are evaluated."""
     final = replay(record)  # re-checks every action; a clear RecordError otherwise
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < final.players:
         raise InvalidOptions(f"--seat must be from 0 to {final.players - 1}, got {seat!r}")
     n = DEFAULT_SAMPLES.get(final.game_id, 32) if samples is None else samples
     cut = DEFAULT_DEPTH.get(final.game_id, 0) if depth is None else depth
     check_budget(n, cut)
-    if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not 0 <= threshold <= 1:
-        raise InvalidOptions(f"--threshold must be a win-chance difference from 0 to 1, got {threshold!r}")
+    most = min(MAX_SAMPLES, GROWTH * n) if max_samples is None else max_samples
+    if isinstance(most, bool) or not isinstance(most, int) or not n <= most <= MAX_SAMPLES:
+        raise InvalidOptions(f"--max-budget must be an integer from the budget ({n}) to {MAX_SAMPLES}, got {most!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
         raise InvalidOptions(f"--workers must be an integer from 1 to 64, got {workers!r}")
     names = seat_names(record_seats(record))  # as play and replay name them
@@ -93,15 +142,14 @@ def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
         todo = set(points)
         for i, action in enumerate(record["actions"]):
             if i in todo:
-                ev = evaluate_options(g, seat, n, seed, cut)
-                entries.append(_entry(ev.to_json(), i, action, threshold))
+                entries.append(_entry(judge(g, seat, action, n, most, seed, cut), i, action))
                 done += 1
                 if progress:
                     progress(done, total)
             g.play(action)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_review_one, (record, seat, i, n, seed, threshold, cut)) for i in points]
+            futures = [pool.submit(_review_one, (record, seat, i, n, most, seed, cut)) for i in points]
             for done, fut in enumerate(as_completed(futures), 1):
                 entries.append(fut.result())
                 if progress:
@@ -112,15 +160,16 @@ def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
     word_moves(record, seat, entries)
     out: dict[str, Any] = {
         "format": REVIEW_FORMAT, "game_id": final.game_id, "players": final.players, "seat": seat,
-        "samples": n, "depth": cut, "threshold": threshold, "seed": seed,
+        "samples": n, "max_samples": most, "depth": cut, "seed": seed, "confidence_z": Z,
+        "least": TIERS[-1][1],
         "method": METHOD, "cooperative": final.game_id == "monster",
-        "decisions": entries, "mistakes": [e["number"] for e in entries if e["mistake"]],
-        "names": names,
+        "decisions": entries, "names": names,
     }
     if final.over:
         res = final.result()
         out["result"] = {"scores": res["scores"], "winners": res["winners"], "won": seat in res["winners"]}
-    grade(out)  # tiers by win chance lost, the seat's accuracy, and why each flagged move was worse
+    grade(out)  # tiers by the significant win chance lost, the seat's accuracy, and why each flagged move was worse
+    out["flagged"] = [e["number"] for e in entries if e["flagged"]]
     return out
 
 
@@ -143,7 +192,7 @@ def word_moves(record: dict[str, Any], seat: int, entries: list[dict[str, Any]])
 
 
 def plot_review(review: dict[str, Any], path: Path) -> Path:
-    """The win-chance curve (before and after each decision), mistakes marked, as a PNG at ``path``."""
+    """The win-chance curve (before and after each decision), flagged decisions marked, as a PNG at ``path``."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -154,10 +203,10 @@ def plot_review(review: dict[str, Any], path: Path) -> Path:
     fig, ax = plt.subplots(figsize=(9, 3.8))
     ax.plot(xs, [d["before"] for d in ds], "-", color="tab:blue", label=_("best move"))
     ax.plot(xs, [d["after"] for d in ds], ".", color="tab:green", label=_("move played"))
-    bad = [d for d in ds if d["mistake"]]
+    bad = [d for d in ds if d["flagged"]]
     if bad:
         ax.plot([d["number"] for d in bad], [d["after"] for d in bad], "x", color="tab:red", markersize=9,
-                label=_("mistake (lost more than {threshold})").format(threshold=percent(review["threshold"])))
+                label=_("flagged move (surely lost {least} or more)").format(least=percent(TIERS[-1][1])))
         for k, d in enumerate(bad):  # the better move, labels staggered so that neighbours do not overlap
             ax.annotate(short(d.get("best_text", d["best"]), 26), (d["number"], d["after"]),
                         textcoords="offset points", xytext=(4, 8 + 10 * (k % 3)), fontsize=7, color="tab:red")

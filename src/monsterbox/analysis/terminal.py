@@ -49,13 +49,19 @@ def read_record(path: Path) -> dict[str, Any]:
     return data
 
 
-def run_review(path: Path, seat: int, samples: int | None, workers: int, threshold: float, plot: Path | None,
-               as_json: bool, seed: int, console: Console, err_console: Console) -> str | None:
+def run_review(path: Path, seat: int, samples: int | None, workers: int, plot: Path | None,
+               as_json: bool, seed: int, console: Console, err_console: Console,
+               max_samples: int | None = None) -> str | None:
     """``monsterbox review``: returns an error message for the caller to print, or None when done."""
     try:
         record = read_record(path)
     except ValueError as exc:
         return str(exc)
+    if plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            return _("--plot is optional and needs matplotlib: pip install 'monsterbox[arena]'")
     try:
         with Progress(TextColumn("[bold]review[/]"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=err_console, transient=as_json) as progress:
@@ -64,7 +70,7 @@ def run_review(path: Path, seat: int, samples: int | None, workers: int, thresho
             def tick(done: int, total: int) -> None:
                 progress.update(task, completed=done, total=total)
 
-            rev = review_record(record, seat, samples, threshold, workers, seed, tick)
+            rev = review_record(record, seat, samples, workers, seed, tick, max_samples=max_samples)
     except RecordError as exc:
         return f"{path}: {exc}"
     except MonsterboxError as exc:
@@ -90,23 +96,25 @@ def print_review(console: Console, rev: dict[str, Any]) -> None:
     what = _("team success") if rev["cooperative"] else _("win chance")
     table = Table(title=_("{game}: review of {player} ({what} from what that player knew, {samples} samples per "
                           "option)").format(game=title, player=player, what=what, samples=rev["samples"]))
+    from monsterbox.analysis.quality import TIER_NAMES, TIERS
+
     for col, right in ((_("#"), True), (_("move"), True), (_("played"), False), (_("before"), False),
-                       (_("after"), False), (_("loss"), True), (_("better move"), False)):
+                       (_("after"), False), (_("loss"), True), (_("tier"), False), (_("better move"), False)):
         table.add_column(col, justify="right" if right else "left")
     for d in rev["decisions"]:
-        style = "bold red" if d["mistake"] else None
+        style = "bold red" if d["flagged"] else None
         table.add_row(str(d["number"]), str(d["index"] + 1), escape(d.get("played_text", d["played"])),
                       percent(d["before"]), percent(d["after"]), percent(d["loss"]),
-                      escape(d.get("best_text", d["best"])) if d["mistake"] else "", style=style)
+                      _(TIER_NAMES[d["tier"]]) if d["flagged"] else "",
+                      escape(d.get("best_text", d["best"])) if d["flagged"] else "", style=style)
     console.print(table)
-    n = len(rev["mistakes"])
-    marks = ", ".join(f"#{k}" for k in rev["mistakes"]) or _("none")
-    console.print(ngettext("{n} mistake (a move losing more than {threshold} against the best one): {marks}.",
-                           "{n} mistakes (moves losing more than {threshold} against the best one): {marks}.",
-                           n).format(n=n, threshold=percent(rev["threshold"]), marks=marks))
+    n = len(rev["flagged"])
+    marks = ", ".join(f"#{k}" for k in rev["flagged"]) or _("none")
+    console.print(ngettext("{n} flagged decision (a move that surely lost {least} or more against the best one): "
+                           "{marks}.",
+                           "{n} flagged decisions (moves that surely lost {least} or more against the best one): "
+                           "{marks}.", n).format(n=n, least=percent(TIERS[-1][1]), marks=marks))
     if rev.get("accuracy") is not None:
-        from monsterbox.analysis.quality import TIER_NAMES
-
         tiers = ", ".join(f"{_(TIER_NAMES[k])} {v}" for k, v in rev.get("tiers", {}).items())
         console.print(_("Accuracy {accuracy}% ({tiers}).").format(accuracy=rev["accuracy"], tiers=tiers))
         for d in rev["decisions"]:
@@ -122,3 +130,5 @@ def print_review(console: Console, rev: dict[str, Any]) -> None:
             outcome = (_("{player} won") if res["won"] else _("{player} did not win")).format(player=player)
         console.print(_("Result: {outcome} (scores: {scores}).").format(outcome=outcome, scores=scores))
     console.print(_("Method: {method}.").format(method=rev["method"]), highlight=False)
+    console.print(_("Samples per option: {samples} to start with, up to {most} where the verdict was close.").format(
+        samples=rev["samples"], most=rev["max_samples"]), highlight=False)

@@ -28,6 +28,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
 
 from monsterbox.analysis.hint import hint
+from monsterbox.analysis.quality import why
 from monsterbox.analysis.review import METHOD, review_record
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import LANGUAGES, use_language
@@ -116,7 +117,9 @@ def compute_review(table: Table, record: dict[str, Any], seat: int, samples: int
         if d is not None:
             for lang in LANGUAGES:
                 words = describe(g, seat, table, list({d["played"], d["best"]}), lang)
-                texts[lang][i] = {"played": words[d["played"]], "best": words[d["best"]]}
+                with use_language(lang):
+                    reason = why(dict(d, best_text=words[d["best"]]))
+                texts[lang][i] = {"played": words[d["played"]], "best": words[d["best"]], "why": reason}
         g.play(action)
     out["texts"] = texts
     return out
@@ -268,8 +271,8 @@ class Analysis:
             raise Unavailable("the review failed ({kind}); try again", kind=type(exc).__name__)
         review = dict(future.result())
         texts = review.pop("texts")[lang]
-        review["decisions"] = [dict(d, played_text=texts[d["index"]]["played"], best_text=texts[d["index"]]["best"])
-                               for d in review["decisions"]]
+        review["decisions"] = [dict(d, played_text=texts[d["index"]]["played"], best_text=texts[d["index"]]["best"],
+                                    why=texts[d["index"]]["why"]) for d in review["decisions"]]
         review["status"] = "done"
         review["lang"] = lang
         review["method"] = METHOD
