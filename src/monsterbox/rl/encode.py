@@ -83,6 +83,8 @@ def encode_maker(v: dict[str, Any]) -> list[float]:
     x += pad(rows, MAX_SEATS, 11)
     battle = v.get("battle", {})
     x += [len(battle.get("characters", [])) / 5, len(battle.get("equips", [])) / 2]
+    # the discard under way: whether this discard phase has discarded yet (the end phase's "done" needs one, P19)
+    x += [float(v.get("discarding", {}).get("discarded", 0) > 0)]
     return x
 
 
@@ -118,7 +120,27 @@ def encode_mansion(v: dict[str, Any]) -> list[float]:
         rows.append([float(s["dummy"]), *[types.count(t) / 3 for t in MANSION_TYPES],
                      *[colours.count(c) / 4 for c in MANSION_COLOURS], len(s.get("chambers", [])) / 3,
                      len(s.get("rewards", [])) / 3, s.get("sales_level", 0) / 30, s.get("reserved_count", 0) / 3])
-    return x + pad(rows, 4, 20)
+    return x + pad(rows, 4, 20) + mansion_turn(v)
+
+
+#: what the casting seat has used of its turn so far (``view["turn_used"]``)
+MANSION_TURN = ("actor", "chamber", "swamp", "costume", "make_up", "props")
+
+
+def mansion_turn(v: dict[str, Any]) -> list[float]:
+    """The turn in progress, which the seat's choices so far decide (MM Casting): what it has used of its turn, the
+    skulls to take, the discard tile's skulls (Costume Chamber), the chambers left to buy and its own chambers."""
+    from monsterbox.games.mansion.cards import default_cards
+
+    ids = [c.id for c in default_cards().chambers]
+    used = v.get("turn_used") or {}
+    x = [float(bool(used.get(k))) for k in MANSION_TURN] + [v.get("skulls_to_take", 0) / 5]
+    x += [v["skull_discard"].get(c, 0) / 5 for c in SKULLS]
+    left = set(v["chambers_left"])
+    x += [float(c in left) for c in ids]
+    me = v["seats"][v["seat"]] if v.get("seat") is not None else None
+    mine = {c["id"] for c in me.get("chambers", [])} if me else set()
+    return x + [float(c in mine) for c in ids]
 
 
 # --- Monster --------------------------------------------------------------------------------------------------------
@@ -144,7 +166,32 @@ def encode_monster(v: dict[str, Any]) -> list[float]:
         rows.append([*one_hot(armed, 5), s["hand_size"] / 8, s["cubes"] / 5, s["stored_count"] / 3,
                      float(s["passed"]), float(bool(s["character"] and s["character"]["used"])),
                      len(s["items"]) / 3])
-    return x + pad(rows, MAX_SEATS, 11)
+    return x + pad(rows, MAX_SEATS, 11) + monster_choosing(v)
+
+
+#: the pending actions told apart in the observation (any other effect: a card's, in the last slot)
+MONSTER_PENDING = ("three", "store", "discard_order")
+
+#: the slots of a pending action (``monster.rules.SLOT_OPTIONS``)
+MONSTER_SLOTS = ("weapon", "discard_order", "lair", "lair_to", "bank", "exhausted_card", "own_cube")
+
+
+def monster_choosing(v: dict[str, Any]) -> list[float]:
+    """The seat's own choices so far in a multi-step action (``view["choosing"]``; R6's kill with three weapons, the
+    discard order): whether one is pending, the kind of its next choice, the weapons named so far, the weapons still
+    to put in order, how many choices are made and left, and the action (three, store, discard order, a card's).
+    24 floats."""
+    ch = v.get("choosing")
+    if not ch:
+        return [0.0] * (1 + len(MONSTER_SLOTS) + 10 + 2 + len(MONSTER_PENDING) + 1)
+    n = len(ch["chosen"])
+    slot = MONSTER_SLOTS.index(ch["slots"][n]) if n < len(ch["slots"]) else None
+    named = ch.get("chosen_weapons", [])
+    ordering = ch.get("ordering", {})
+    return [1.0, *one_hot(slot, len(MONSTER_SLOTS)), *[named.count(w) / 3 for w in MONSTER_WEAPONS],
+            *[ordering.get(w, 0) / 5 for w in MONSTER_WEAPONS], n / 8, (len(ch["slots"]) - n) / 8,
+            *one_hot(MONSTER_PENDING.index(ch["effect"]) if ch["effect"] in MONSTER_PENDING else len(MONSTER_PENDING),
+                     len(MONSTER_PENDING) + 1)]
 
 
 ENCODERS: dict[str, Callable[[dict[str, Any]], list[float]]] = {

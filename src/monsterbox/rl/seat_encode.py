@@ -258,6 +258,7 @@ def encode_maker_state(s: Any, seat: int) -> list[float]:
         x += (len(s.battle) / 5, len(s.equips) / 2)
     else:
         x += (0.0, 0.0)
+    x.append(1.0 if s.phase == 3 and s.discarded > 0 else 0.0)  # DISCARD: discarded yet (``encode_maker``)
     return x
 
 
@@ -301,7 +302,25 @@ def encode_mansion_state(s: Any, seat: int) -> list[float]:
     for q in order[:4]:
         x += _mansion_seat_row(s, q)
     x += [0.0] * (20 * (4 - len(order[:4])))
-    return x
+    return x + mansion_turn_state(s, seat)
+
+
+def mansion_turn_state(s: Any, seat: int) -> list[float]:
+    """``encode.mansion_turn`` of the view: the flags of the turn in progress (casting or paying only), the skulls to
+    take (taking only), the discard tile's skulls, the chambers left and ``seat``'s own chambers (all public)."""
+    casting = s.phase in (2, 7)  # CAST, PAY
+    x = [float(casting and f) for f in (s.actor_done, s.chamber_done, s.swamp_done, s.costume_done, s.makeup_used,
+                                        s.props_used)]
+    x.append(s.to_take / 5 if s.phase in (1, 4) else 0.0)  # TAKE, DUMMY_SKULLS
+    x += [k / 5 for k in s.skull_discard]
+    n = len(s.cards.chambers)
+    left = [0.0] * n
+    for c in s.chamber_pool:
+        left[c] = 1.0
+    mine = [0.0] * n
+    for c in s.chambers[seat]:
+        mine[c] = 1.0
+    return x + left + mine
 
 
 def _mansion_seat_row(s: Any, q: int) -> list[float]:
@@ -392,6 +411,8 @@ def encode_mansion_bytes(s: Any, seat: int) -> bytearray:
     order = (*range(seat, table_n), *range(seat))[:4]
     parts += [table[q] for q in order]
     parts.append(_MANSION_ZEROS[:4 * 20 * (4 - len(order))])
+    tail = mansion_turn_state(s, seat)
+    parts.append(struct.pack(f"{len(tail)}f", *tail))  # every feature in [0, 1]
     return bytearray(b"".join(parts))
 
 
@@ -439,6 +460,47 @@ def encode_monster_state(s: Any, seat: int) -> list[float]:
               0.0 if select or not exhausted[q] else 1.0, thirds[len(items[q])])
     if n < MAX_SEATS:
         x += _ZEROS[11 * (MAX_SEATS - n)]
+    if s.phase != 1:  # PENDING: ``encode.monster_choosing``
+        return x + _NOT_CHOOSING
+    return x + _monster_choosing(s, slot)
+
+
+_NOT_CHOOSING = [0.0] * 24
+
+
+def _monster_choosing(s: Any, slot: tuple[int, ...]) -> list[float]:
+    """``encode.monster_choosing`` of the view: the pending action's next slot, the weapons named in its weapon
+    slots, the weapons still to order (R6; all shown to the table, ``view.public_in_hand``) and how many choices."""
+    from monsterbox.rl.encode import MONSTER_PENDING, MONSTER_SLOTS
+
+    p, _, effect, params, slots, chosen = s.pending
+    n = len(chosen)
+    x = [1.0, *one_hot(MONSTER_SLOTS.index(slots[n]) if n < len(slots) else None, len(MONSTER_SLOTS))]
+    named = [0] * 5
+    for c, kind in zip(chosen, slots, strict=False):
+        if kind == "weapon" and slot[c] >= 0:
+            named[slot[c]] += 1
+    x += [k / 3 for k in named]
+    ordering = [0] * 5
+    if effect == "discard_order":
+        then = params["then"]
+        if then[0] == "pass":
+            left = s.hands[p][:]
+            if s.armed[p] >= 0:
+                left[s.armed[p]] += 1
+        else:
+            left = [0] * len(slot)
+            for w in then[-1]:
+                left[w] += 1
+        for w in chosen:
+            left[w] -= 1
+        for w, k in enumerate(left):
+            if slot[w] >= 0:
+                ordering[slot[w]] += k
+    x += [k / 5 for k in ordering]
+    x += (n / 8, (len(slots) - n) / 8)
+    x += one_hot(MONSTER_PENDING.index(effect) if effect in MONSTER_PENDING else len(MONSTER_PENDING),
+                 len(MONSTER_PENDING) + 1)
     return x
 
 

@@ -171,6 +171,8 @@ def view(s: MakerState, seat: int | None) -> dict[str, Any]:
                        "characters": [cards.ids[c] for c in s.battle],
                        "equips": [{"treasure": cards.treasures[t].id, "character": cards.ids[c]} for t, c in s.equips],
                        "healable": [cards.ids[c] for c in s.heal]}
+    if s.phase == DISCARD:  # MM: in the end phase "done" needs one discard first (P19)
+        v["discarding"] = {"seat": s.current, "discarded": s.discarded}
     if s.phase == TREASURE:
         held = s.treasures[s.current]
         v["treasure_limit"] = {

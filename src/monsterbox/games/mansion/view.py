@@ -135,7 +135,9 @@ def view(s: MansionState, seat: int | None) -> dict[str, Any]:
         "tiles": [{"tile": k + 1, "tickets": t, "skulls": n,
                    "taken_by": s.tiles.index(k) if k in s.tiles else None} for k, (t, n) in enumerate(s.tile_values)],
         "skulls_to_take": s.to_take if s.phase in (TAKE, DUMMY_SKULLS) else 0,
-        "turn_used": {"actor": s.actor_done, "chamber": s.chamber_done} if s.phase in (CAST, PAY) else None,
+        "turn_used": {"actor": s.actor_done, "chamber": s.chamber_done, "swamp": s.swamp_done,
+                      "costume": s.costume_done, "make_up": s.makeup_used, "props": s.props_used}
+        if s.phase in (CAST, PAY) else None,
         "paying_for": ({"chamber" if s.pending[0] == BUY_CHAMBER else "actor": paying_for(s)}
                        if s.phase == PAY else None),
         "actor_deck": len(s.deck),

@@ -191,7 +191,24 @@ def view(s: MonsterState, seat: int | None) -> dict[str, Any]:
             v["offered"] = [cards.characters[c].model_dump() for c in s.offered[seat]]
     if s.phase == PENDING:
         v["choosing"] = {"seat": s.pending[0], "action": s.pending[1], "effect": s.pending[2],
-                         "slots": list(s.pending[4]), "chosen": list(s.pending[5])}
+                         "slots": list(s.pending[4]), "chosen": list(s.pending[5]),
+                         "chosen_weapons": [weapons[c] for c, slot in zip(s.pending[5], s.pending[4], strict=False)
+                                            if slot == "weapon"]}
+        if s.pending[2] == "discard_order":  # R6: the weapons still to name, and what the order completes
+            then = s.pending[3]["then"]
+            if then[0] == "pass":
+                left = s.hands[s.pending[0]][:]
+                if s.armed[s.pending[0]] >= 0:
+                    left[s.armed[s.pending[0]]] += 1
+            else:
+                left = [0] * len(weapons)
+                for w in then[-1]:
+                    left[w] += 1
+                v["choosing"]["completes"] = {"effect": then[1], "params": dict(then[2]),
+                                              "weapons": [weapons[w] for w in then[-1]]}
+            for w in s.pending[5]:
+                left[w] -= 1
+            v["choosing"]["ordering"] = {weapons[w]: k for w, k in enumerate(left) if k}
     if s.phase == LOOT:
         v["loot_choice"] = cards.loot[s.loot_choice].model_dump()
     if s.result is not None:
