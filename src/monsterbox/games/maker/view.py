@@ -16,6 +16,7 @@ from monsterbox.games.maker.cards import TRAP, MakerCards
 from monsterbox.games.maker.judgment import exit_target
 from monsterbox.games.maker.state import (
     BATTLE,
+    DISCARD,
     HEAL,
     OVER,
     PHASE_NAMES,
