@@ -78,6 +78,9 @@ class Table:
     def reindex(self) -> None:
         """After the seats changed: token lookup, and the words that hold the seats' names, afresh."""
         self.by_hash = {s["token_hash"]: i for i, s in enumerate(self.seats) if s.get("token_hash")}
+        for i, s in enumerate(self.seats):  # an account's seat resumed on other devices (server/accounts.py)
+            for h in s.get("device_hashes", ()):
+                self.by_hash[h] = i
         self.seats_cache = {}
         self.story_json.clear()
         self.common_words.clear()
