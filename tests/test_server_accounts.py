@@ -303,3 +303,15 @@ def test_guest_play_is_unchanged(db: str) -> None:
         r = c.post(f"/api/games/{gid}/actions", json={"action": s["legal"][0]["id"], "version": s["version"]},
                    headers=auth(tokens["0"]))
         assert r.status_code == 200
+
+
+def test_the_page_asks_who_is_signed_in_without_an_error(db: str) -> None:
+    with make(db) as c:
+        assert c.get("/api/session").json() == {"name": None}
+        c.cookies.set("mb_session", "ended-or-forged")
+        assert c.get("/api/session").json() == {"name": None}
+        c.cookies.clear()
+        register(c, "alice")
+        token = sign_in(c, "alice")
+        got = c.get("/api/session").json()
+        assert got["name"] == "alice" and got["csrf"] == token

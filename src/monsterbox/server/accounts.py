@@ -394,6 +394,19 @@ class Accounts:
             return JSONResponse({"name": me.name, "csrf": me.csrf, "ratings": self.ratings_of(me.id),
                                  "tables": self.my_tables(me.id)})
 
+        @r.get("/api/session", tags=["accounts"])
+        def get_session(request: Request) -> JSONResponse:
+            """The page's question at load: {"name": null} for a guest (or an ended session), else as ``/api/me``
+            (200 either way: a guest's page logs no error)."""
+            try:
+                me = self.me(request)
+            except Unauthorized:
+                me = None
+            if me is None:
+                return JSONResponse({"name": None})
+            return JSONResponse({"name": me.name, "csrf": me.csrf, "ratings": self.ratings_of(me.id),
+                                 "tables": self.my_tables(me.id)})
+
         @r.get("/api/me/export", tags=["accounts"])
         def export(request: Request) -> JSONResponse:
             """Everything stored about the signed-in account (no password hash, no session ids)."""

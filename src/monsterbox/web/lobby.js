@@ -5,6 +5,7 @@ import { api, tokens } from "./api.js";
 import { keepCreated } from "./invites.js";
 import { t } from "./i18n.js";
 import { settings } from "./state.js";
+import { AccountBox, useAccount } from "./account.js";
 
 export const GAME_INFO = {
   inn: { min: 3, max: 5, variants: [{ key: "open_treasures", type: "bool" }] },
@@ -29,6 +30,9 @@ export function Lobby() {
   const [seed, setSeed] = useState("");
   const [priv, setPriv] = useState(false);
   const [hints, setHints] = useState(false);
+  const [rated, setRated] = useState(false);
+  const [verbal, setVerbal] = useState(false);
+  const { me } = useAccount();
   const [error, setError] = useState("");
   const info = GAME_INFO[game];
 
@@ -58,6 +62,8 @@ export function Lobby() {
     if (practice) { body.practice = true; if (seed !== "") body.seed = Number(seed); }
     if (priv) body.private = true;
     if (hints) body.hints = true;
+    if (rated && me && !practice) body.rated = true;
+    if (verbal && game === "monster") body.verbal_communication = true;
     try {
       const res = await api("/api/games", { method: "POST", body });
       const held = await keepCreated(res, mine, game);
@@ -107,6 +113,10 @@ export function Lobby() {
               onInput=${(e) => setOpts(Object.assign({}, opts, { [v.key]: Number(e.currentTarget.value) }))} />
             </label>`)) : html`<p class="hint">${t("lobby.none")}</p>`}
       </fieldset>
+      ${game === "monster" ? html`<label class="check"><input type="checkbox" name="verbal_communication"
+        checked=${verbal} onChange=${(e) => setVerbal(e.currentTarget.checked)} /> ${t("lobby.verbal")}</label>` : null}
+      ${me ? html`<label class="check"><input type="checkbox" name="rated" checked=${rated}
+        onChange=${(e) => setRated(e.currentTarget.checked)} /> ${t("lobby.rated")}</label>` : null}
       <label class="check"><input type="checkbox" name="practice" checked=${practice}
         onChange=${(e) => setPractice(e.currentTarget.checked)} /> ${t("lobby.practice")}
         <small>${t("lobby.practice.help")}</small></label>
@@ -149,6 +159,7 @@ function Listings() {
     <h1 id="tables-title">${t("lobby.tables")}
       <button type="button" class="link" onClick=${load}>${t("lobby.refresh")}</button></h1>
     ${error ? html`<p class="error">${error}</p>` : null}
+    <${AccountBox} />
     <${MyTables} />
     ${["waiting", "playing", "over"].map((s) => html`<h2>${t("lobby." + s)}</h2>
       ${lists[s] && lists[s].length ? html`<ul class=${`tables ${s}`}>${lists[s].map((g) => html`<li key=${g.id}>

@@ -3,6 +3,7 @@
 // screen); the seat's own move shows at once. One line (data-prompt) names the decision the seat faces; on a touch
 // screen a tap selects a move and a second tap (or Play) sends it; a hidden tab is alerted when the turn comes.
 import { html, useState, useEffect, useRef, useLayoutEffect } from "./lib.js";
+import { ChatPanel } from "./chat.js";
 import { api, tokens, Connection } from "./api.js";
 import { t } from "./i18n.js";
 import { settings, setPref } from "./state.js";
@@ -244,6 +245,7 @@ export function TablePage({ id, seat }) {
     </div>
     ${st.over ? html`<${EndPanel} st=${st} names=${names} mySeat=${mySeat} cards=${cards} />` : null}
     <${Invites} id=${id} st=${st} names=${names} mySeat=${mySeat} />
+    <${ChatPanel} id=${id} token=${token} names=${names} />
     <section class="log" aria-labelledby="log-title">
       <h2 id="log-title">${t("table.log")}</h2>
       <ol id="log" tabindex="0" aria-labelledby="log-title">${story.map(([i, text]) => html`<li key=${i} value=${i + 1}>${text}</li>`)}</ol>
