@@ -1,12 +1,13 @@
 // Table chat (issue 31): the players talk, spectators read. Messages are shown as text (never markup). Monster's
-// tables have none unless the variant "More verbal communication" was chosen; the panel is absent then.
+// tables have none unless the variant "More verbal communication" was chosen; the panel is absent then, and at a
+// table of one person and bots (nobody to talk to) until someone has said something.
 import { html, useState, useEffect, useRef } from "./lib.js";
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 
 const POLL_MS = 2500;
 
-export function ChatPanel({ id, token, names }) {
+export function ChatPanel({ id, token, names, people }) {
   const [allowed, setAllowed] = useState(null);
   const [messages, setMessages] = useState([]);
   const [text, setText] = useState("");
@@ -34,7 +35,7 @@ export function ChatPanel({ id, token, names }) {
       await load();
     } catch (e) { setError(e.message); }
   }
-  if (!allowed) return null;
+  if (!allowed || (people < 2 && !messages.length)) return null;
   return html`<section class="chat" id="chat" aria-labelledby="chat-title">
     <h2 id="chat-title">${t("chat.title")}</h2>
     <ol class="chat-log" id="chat-log" aria-live="polite">${messages.map((m) => html`<li key=${m.id} data-chat=${m.id}>

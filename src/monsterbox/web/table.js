@@ -245,7 +245,8 @@ export function TablePage({ id, seat }) {
     </div>
     ${st.over ? html`<${EndPanel} st=${st} names=${names} mySeat=${mySeat} cards=${cards} />` : null}
     <${Invites} id=${id} st=${st} names=${names} mySeat=${mySeat} />
-    <${ChatPanel} id=${id} token=${token} names=${names} />
+    <${ChatPanel} id=${id} token=${token} names=${names}
+      people=${(st.seats || []).filter((x) => x && x.kind !== "bot").length} />
     <section class="log" aria-labelledby="log-title">
       <h2 id="log-title">${t("table.log")}</h2>
       <ol id="log" tabindex="0" aria-labelledby="log-title">${story.map(([i, text]) => html`<li key=${i} value=${i + 1}>${text}</li>`)}</ol>
