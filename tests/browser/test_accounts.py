@@ -61,7 +61,7 @@ def test_a_rated_inn_table_on_two_devices_moves_the_rating(server, new_context):
     laptop = new_context(1280, 800).new_page()  # another browser profile: no token of this seat here
     sign_up(laptop, server.url, name, register=False)
     laptop.click(f'[data-account-table="{gid}"] button')
-    laptop.wait_for_selector(f'#table[data-game=inn][data-seat="0"]')
+    laptop.wait_for_selector('#table[data-game=inn][data-seat="0"]')
     assert table(laptop)["seat"] == "0"
     end = play_some(laptop, rng)
     assert end["data"]["over"] == "true"
