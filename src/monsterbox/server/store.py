@@ -163,6 +163,7 @@ class TableExtraRow(Base):
     verbal: Mapped[bool] = mapped_column(Boolean, default=False)
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     timeout_agent: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # server/clock.py
     rated_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
 
 

@@ -65,6 +65,7 @@ def upgrade() -> None:
         sa.Column("verbal", sa.Boolean, nullable=False, server_default=sa.false()),
         sa.Column("clock", sa.JSON, nullable=True),
         sa.Column("timeout_agent", sa.String(40), nullable=True),
+        sa.Column("clock_state", sa.JSON, nullable=True),
         sa.Column("rated_at", sa.DateTime, nullable=True),
     )
     op.create_table(
