@@ -7,8 +7,10 @@ from __future__ import annotations
 import random
 import secrets
 
+import pytest
 from playwright.sync_api import TimeoutError as _Timeout
 
+from tests.browser.conftest import Server
 from tests.browser.helpers import click_move, table, wait_turn_or_over
 
 PASSWORD = "correct horse battery"
@@ -113,3 +115,45 @@ def test_chat_at_a_mansion_table_and_none_at_a_silent_monster_table(server, new_
 
     create(page, server.url, "monster", verbal=True)
     page.wait_for_selector("#chat-input")
+
+
+@pytest.fixture
+def clock_server(tmp_path):
+    """A server whose turn-based clocks may be seconds long (a test clock), checked every 50 ms."""
+    s = Server(tmp_path / "clock.db")
+    from monsterbox.server import app as app_module
+
+    real = app_module.Settings
+
+    def short(*a, **kw):
+        made = real(*a, **kw)
+        made.min_turn_hours = 0.0001
+        made.clock_tick = 0.05
+        return made
+
+    app_module.Settings = short  # Server.start builds its Settings from this module
+    try:
+        s.start()
+    finally:
+        app_module.Settings = real
+    yield s
+    s.stop()
+
+
+def test_a_turn_based_seat_goes_to_a_bot_on_timeout_and_back_on_request(clock_server, new_context):
+    page = new_context(1280, 800).new_page()
+    page.goto(clock_server.url + "/")
+    page.check("input[name=game][value=mansion]")
+    page.fill("input[name=players]", "2")
+    page.select_option("select[name=seat-1]", "easy")
+    page.select_option("select[name=clock]", "turn")
+    page.fill("input[name=turn_hours]", "0.002")  # 7.2 seconds a move
+    page.select_option("select[name=timeout_agent]", "easy")
+    page.click("#create-button")
+    page.wait_for_selector("#table[data-game=mansion][data-seat='0']")
+    assert page.locator('[data-clock="0"]').count() == 1
+    page.wait_for_selector('[data-timed-out="0"]', timeout=30000)  # nobody moves: the seat's time runs out
+    assert "out of time: a bot plays this seat" in page.inner_text('[data-timed-out="0"]')
+    page.click("#take-back")
+    page.wait_for_selector('[data-seat-chip="0"]:not(:has([data-timed-out]))')
+    assert page.locator("#take-back").count() == 0

@@ -227,6 +227,10 @@ export const CATALOGUE = {
     "account.unrated": "unrated", "lobby.rated": "Rated (every player signed in)",
     "lobby.verbal": "More verbal communication (the table has a chat)",
     "chat.title": "Chat", "chat.say": "Your message", "chat.send": "Send", "chat.spectator": "Spectators read the chat.",
+    "clock.title": "Clock", "clock.none": "No clock", "clock.real": "Real time (a move's seconds and a bank)",
+    "clock.turn": "Turn-based (hours a move)", "clock.hours": "Hours a move", "clock.move": "Seconds a move",
+    "clock.bankSeconds": "Bank (seconds)", "clock.agent": "Out of time, the seat is played by",
+    "clock.left": "time left for this move", "clock.bank": "time in the bank", "clock.takeBack": "Take my seat back",
   },
   fr: {
     "app.title": "monsterbox", "nav.lobby": "Salon", "nav.help": "Aide", "nav.lang": "English",
@@ -461,6 +465,10 @@ export const CATALOGUE = {
     "account.unrated": "non classée", "lobby.rated": "Classée (chaque joueur connecté)",
     "lobby.verbal": "Plus de communication verbale (la table a une discussion)",
     "chat.title": "Discussion", "chat.say": "Votre message", "chat.send": "Envoyer", "chat.spectator": "Les spectateurs lisent la discussion.",
+    "clock.title": "Pendule", "clock.none": "Sans pendule", "clock.real": "Temps réel (secondes par coup et réserve)",
+    "clock.turn": "Tour par tour (heures par coup)", "clock.hours": "Heures par coup", "clock.move": "Secondes par coup",
+    "clock.bankSeconds": "Réserve (secondes)", "clock.agent": "Temps écoulé, la place est jouée par",
+    "clock.left": "temps restant pour ce coup", "clock.bank": "temps en réserve", "clock.takeBack": "Reprendre ma place",
   },
 };
 
