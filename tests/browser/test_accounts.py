@@ -94,6 +94,7 @@ def create(page, url: str, game: str, verbal: bool = False) -> None:
     page.select_option("select[name=seat-1]", "human")
     if verbal:
         page.check("input[name=verbal_communication]")
+    page.check("input[name=private]")  # its invited seat stays open: kept out of the shared server's lobby lists
     page.click("#create-button")
     page.wait_for_selector(f"#table[data-game={game}]")
 

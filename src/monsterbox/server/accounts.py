@@ -28,7 +28,7 @@ from limits import parse
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, insert, select, update
 
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.registry import GAME_IDS
@@ -146,8 +146,8 @@ class Accounts:
         self.tables = tables
         self.limits = limits or AccountLimits()
         self.trust_proxy = trust_proxy
-        kw = {k: v for k, v in (("time_cost", self.limits.argon2_time_cost),
-                                ("memory_cost", self.limits.argon2_memory_cost)) if v is not None}
+        kw: dict[str, Any] = {k: v for k, v in (("time_cost", self.limits.argon2_time_cost),
+                                                ("memory_cost", self.limits.argon2_memory_cost)) if v is not None}
         self.hasher = PasswordHash((Argon2Hasher(**kw),))
         # the same Argon2 work for a name that does not exist as for a wrong password
         self.dummy_hash = self.hasher.hash(secrets.token_urlsafe(16))
@@ -211,7 +211,7 @@ class Accounts:
         return self.trust_proxy and request.headers.get("x-forwarded-proto", "").lower() == "https"
 
     def address(self, request: Request) -> str:
-        return client_of(request.scope, self.trust_proxy)
+        return client_of(dict(request.scope), self.trust_proxy)
 
     # --- table extras and seats ---------------------------------------------------------------------------------
     def extras(self, table_id: str) -> dict[str, Any]:
@@ -248,11 +248,11 @@ class Accounts:
                 clock: dict[str, Any] | None = None, timeout_agent: str | None = None) -> None:
         with self.store.engine.begin() as conn:
             if rated or verbal or clock:
-                conn.execute(TableExtraRow.__table__.insert().values(
+                conn.execute(insert(TableExtraRow).values(
                     game=table_id, rated=rated, verbal=verbal, clock=clock, timeout_agent=timeout_agent))
             if me is not None:
                 for seat in tokens:
-                    conn.execute(SeatAccountRow.__table__.insert().values(game=table_id, seat=seat, account=me.id))
+                    conn.execute(insert(SeatAccountRow).values(game=table_id, seat=seat, account=me.id))
         with self.lock:
             self.extras_cache[table_id] = {"rated": rated, "verbal": verbal, "clock": clock,
                                            "timeout_agent": timeout_agent}
@@ -276,7 +276,7 @@ class Accounts:
         if me is None:
             return
         with self.store.engine.begin() as conn:
-            conn.execute(SeatAccountRow.__table__.insert().values(game=table_id, seat=seat, account=me.id))
+            conn.execute(insert(SeatAccountRow).values(game=table_id, seat=seat, account=me.id))
 
     def owners(self, table_id: str) -> dict[int, int]:
         """The seats of a table that belong to accounts: seat -> account id."""
@@ -335,7 +335,7 @@ class Accounts:
             hashed = self.hasher.hash(req.password)
             try:
                 with self.store.engine.begin() as conn:
-                    conn.execute(AccountRow.__table__.insert().values(name=name, name_key=name.lower(),
+                    conn.execute(insert(AccountRow).values(name=name, name_key=name.lower(),
                                                                       password_hash=hashed, created=now()))
             except Exception as exc:
                 if "UNIQUE" in str(exc).upper() or "unique" in type(exc).__name__.lower() or \
@@ -365,7 +365,7 @@ class Accounts:
             stamp = now()
             with self.store.engine.begin() as conn:
                 conn.execute(delete(SessionRow).where(SessionRow.expires < stamp))
-                conn.execute(SessionRow.__table__.insert().values(
+                conn.execute(insert(SessionRow).values(
                     id_hash=token_hash(sid), account=row.id, csrf=csrf, created=stamp,
                     expires=stamp + dt.timedelta(days=self.limits.session_days)))
             out = JSONResponse({"name": row.name, "csrf": csrf})
@@ -438,7 +438,7 @@ class Accounts:
                 raise Unauthorized("wrong password: the account was not deleted")
             with self.store.engine.begin() as conn:
                 for t in (SessionRow, RatingRow, RatedGameRow, SeatAccountRow):
-                    conn.execute(delete(t).where(t.account == me.id))  # type: ignore[attr-defined]
+                    conn.execute(delete(t).where(t.account == me.id))
                 conn.execute(delete(AccountRow).where(AccountRow.id == me.id))
             out = Response(status_code=204)
             out.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict", secure=self.secure(request))

@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.server.accounts import Accounts, TooMany
@@ -106,7 +106,7 @@ class Chat:
                                      .where(ChatRow.game == table_id)).scalar_one()
                 if count >= MAX_MESSAGES:
                     raise TooMany("this table's chat is full")
-                res = conn.execute(ChatRow.__table__.insert().values(game=table_id, seat=seat, text=text,
+                res = conn.execute(insert(ChatRow).values(game=table_id, seat=seat, text=text,
                                                                       created=now()))
                 mid = res.inserted_primary_key[0] if res.inserted_primary_key else None
             return JSONResponse({"id": mid, "seat": seat, "text": text}, status_code=201)

@@ -141,7 +141,9 @@ class Clocks:
 
     def _load(self, table_id: str) -> dict[str, Any] | None:
         with self.store.session() as s:
-            return s.scalar(select(TableExtraRow.clock_state).where(TableExtraRow.game == table_id))
+            found: dict[str, Any] | None = s.scalar(select(TableExtraRow.clock_state)
+                                                    .where(TableExtraRow.game == table_id))
+            return found
 
     def _show(self, table: Any, clock: dict[str, Any], st: dict[str, Any], level: str) -> None:
         """What the state carries: the clock, each seat's bank, the deadline of the seat to play (epoch seconds)."""
@@ -247,7 +249,7 @@ class Clocks:
 
     def take_back(self, table_id: str, token: str | None) -> int:
         table = self.tables.get(table_id)
-        seat = table.seat_of(token)
+        seat: int | None = table.seat_of(token)
         if seat is None:
             raise Forbidden("only the seat's player takes it back (send the seat's token)")
         with table.lock:

@@ -66,10 +66,10 @@ def new_ratings(game_id: str, seats: list[tuple[float, float]], scores: list[flo
     if game_id == "monster":
         foe = model.rating(mu=monster_difficulty(options or {}), sigma=BOT_SIGMA)
         won = bool(winners)
-        team, _ = model.rate([ratings, [foe]], ranks=[1, 2] if won else [2, 1])
+        team, _ = model.rate([ratings, [foe]], ranks=[1.0, 2.0] if won else [2.0, 1.0])
         return [(r.mu, r.sigma) for r in team]
     order = sorted(set(scores), reverse=True)
-    ranks = [order.index(s) + 1 for s in scores]
+    ranks = [float(order.index(s) + 1) for s in scores]
     new = model.rate([[r] for r in ratings], ranks=ranks)
     return [(t[0].mu, t[0].sigma) for t in new]
 

@@ -51,6 +51,12 @@ export function AccountBox() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  // "your turn" across the account's tables, read again every 10 s while the lobby is open (polled, not pushed)
+  useEffect(() => {
+    if (!me) return undefined;
+    const h = setInterval(refreshMe, 10000);
+    return () => clearInterval(h);
+  }, [!!me]);
 
   async function signIn(ev) {
     ev.preventDefault();
