@@ -25,12 +25,15 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)
 #: errors a player may read (``core.errors``: a template and its fields) and the phrases inside them
 ERROR_CALLS = ("InvalidOptions", "CardFileError", "RecordError", "Phrase", "MonsterboxError",
                # the server's own (server/errors.py) and the messages it words without raising them
-               "Forbidden", "NotFound", "Stale", "Claimed", "Unavailable", "ServerError", "say", "reply_error")
+               "Forbidden", "NotFound", "Stale", "Claimed", "Unavailable", "ServerError", "say", "reply_error",
+               # server/accounts.py's
+               "Unauthorized", "TooMany", "Taken")
 #: modules whose errors reach players through the command line (their templates are catalogue messages), outside
 #: the games; every module of every game package is read too (``error_modules``)
 ERROR_MODULES = ("core/options.py", "core/registry.py", "core/cardfile.py", "core/record.py", "agents/registry.py",
                  "server/app.py", "server/connection.py", "server/tables.py", "server/bots.py", "server/analysis.py",
-                 "server/security.py")
+                 "server/security.py", "server/accounts.py", "server/chat.py",
+                 "server/clock.py")
 COLOURS = ("blue", "red", "green", "yellow", "grey", "purple")
 FIELD = re.compile(r"\{[a-z_]+\}")
 

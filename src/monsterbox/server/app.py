@@ -32,12 +32,16 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from monsterbox import __version__
 from monsterbox.core.errors import IllegalAction, InvalidOptions, MonsterboxError
 from monsterbox.core.registry import GAME_IDS
+from monsterbox.server.accounts import AccountLimits, Accounts, install
 from monsterbox.server.analysis import Analysis
 from monsterbox.server.bots import BotBudget, tried_at_creation
+from monsterbox.server.chat import Chat
+from monsterbox.server.clock import Clocks, ClockSpec, check_clock, check_level
 from monsterbox.server.connection import bearer, lang_of, reply_lang
 from monsterbox.server.errors import Claimed, error_text, say
 from monsterbox.server.hotpath import HotPath
 from monsterbox.server.notify import Hub, PostgresListener
+from monsterbox.server.ratings import Ratings
 from monsterbox.server.security import Guard, Limits, RateLimiter
 from monsterbox.server.siblings import SiblingChannel
 from monsterbox.server.state import card_page, events_page, replay_story, rules_page, state_json
@@ -64,6 +68,10 @@ class Settings:
     finished_idle_seconds: float = 10.0  # the same for a finished game
     hot_path: bool = True  # serve the state and move requests through hotpath.HotPath (False: the routes only)
     telemetry: bool = False  # FastAPI's OpenTelemetry spans and metrics (MONSTERBOX_TELEMETRY=1)
+    accounts: AccountLimits = field(default_factory=AccountLimits)  # sign-in limits, sessions (server/accounts.py)
+    clock_tick: float = 0.25  # how often the clocks' deadlines are checked (server/clock.py)
+    min_move_seconds: float = 5.0  # the shortest real-time clock a table may ask for
+    min_turn_hours: float = 1.0  # the shortest turn-based clock
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -85,6 +93,12 @@ class NewGame(BaseModel):
     private: bool = False
     hints: bool = False
     seed: int | None = Field(default=None, ge=0, lt=2**256, description="practice tables only")
+    rated: bool = Field(default=False, description="rated (openskill): every human seat signed in; never practice")
+    verbal_communication: bool = Field(default=False, description="Monster's variant 'More verbal communication': "
+                                                                  "its table has a chat (the other games always do)")
+    clock: ClockSpec | None = Field(default=None, description="{move_seconds, bank_seconds} or {turn_hours}")
+    timeout_agent: str | None = Field(default=None, max_length=16,
+                                      description="the level of the bot that plays a seat out of time (medium)")
 
 
 class Move(BaseModel):
@@ -251,6 +265,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
             tables.holding = siblings.hold
         sweeper = threading.Thread(target=sweep, name="monsterbox-sweep", daemon=True)
         sweeper.start()
+        clocks.start()
         # What start-up made (modules, the framework's routes and schemas, card data, catalogues: most of the
         # process's objects) lives as long as the process: frozen out of the collector's sight, so that a full
         # collection under load scans the tables' objects only (measured: 124 ms, every request waiting, before)
@@ -258,6 +273,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         gc.freeze()
         yield
         stop.set()
+        clocks.stop()
         if listener is not None:
             listener.stop()
         if siblings is not None:
@@ -279,6 +295,17 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     app.state.settings = settings
     app.state.analysis = Analysis(tables)  # hints and reviews (server/analysis.py)
     app.include_router(app.state.analysis.router)
+    accounts = Accounts(store, tables, settings.accounts, trust_proxy=settings.limits.trust_proxy)
+    app.state.accounts = accounts
+    install(app, accounts)  # accounts, sessions, leaderboards, profiles, "my tables" (server/accounts.py)
+    app.state.chat = Chat(accounts, tables)
+    app.include_router(app.state.chat.router)
+    app.state.ratings = Ratings(accounts, tables)
+    tables.listeners.append(app.state.ratings.on_change)
+    clocks = Clocks(accounts, tables, settings.clock_tick, settings.min_move_seconds, settings.min_turn_hours)
+    app.state.clocks = clocks
+    tables.listeners.append(clocks.on_change)
+    app.include_router(clocks.router)
 
     # --- errors: a clear JSON message and the right status; never a 500 for a client's input ----------------
     def error(status: int, text: str) -> JSONResponse:
@@ -329,8 +356,14 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         return json_response({"games": [tables.summary(r) for r in rows], "next": nxt})
 
     @app.post("/api/games", status_code=201)
-    async def new_game(req: NewGame) -> Response:
+    async def new_game(req: NewGame, request: Request) -> Response:
         check_options_shape(req.options)
+        me = accounts.before_create(request, req.rated, req.practice, req.seats) \
+            if req.rated or request.cookies.get("mb_session") else None
+        clock = check_clock(req.clock, settings.min_move_seconds, settings.min_turn_hours)
+        level = check_level(req.timeout_agent) if clock else None
+        if req.timeout_agent is not None and not clock:
+            raise InvalidOptions("timeout_agent comes with a clock")
         create = functools.partial(tables.create, req.game, req.players, req.seats, req.options,
                                    practice=req.practice, private=req.private, hints=req.hints, seed=req.seed,
                                    names=req.names)
@@ -340,21 +373,29 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         # (bots.tried_at_creation) and PostgreSQL (the network): in a worker thread.
         plain = not req.options and not any(s not in ("human", "open") and tried_at_creation(s) for s in req.seats)
         table, tokens, invites = create() if inline_writes and plain else await asyncio.to_thread(create)
+        if me is not None or req.rated or req.verbal_communication or clock:
+            accounts.created(table.id, tokens, me, req.rated, req.verbal_communication, clock, level)
+        if clock:
+            clocks.created(table, clock, level or "medium")
         return json_response({"id": table.id, "tokens": {str(k): v for k, v in tokens.items()},
                               "invites": {str(k): v for k, v in invites.items()},
                               "seed_commitment": table.seed_commitment, "practice": table.practice}, 201)
 
     @app.post("/api/games/{table_id}/claim", status_code=201)
-    def claim(table_id: str, req: Claim) -> Response:
+    def claim(table_id: str, req: Claim, request: Request) -> Response:
         """An invited seat: its single-use claim code for a fresh seat token (only the claimer receives it)."""
         table = tables.get(table_id)
+        me = accounts.before_seat(request, table.id)
         seat, token = tables.claim(table, req.code, req.name)
+        accounts.took(table.id, seat, me)
         return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
     @app.post("/api/games/{table_id}/join", status_code=201)
-    def join(table_id: str, req: Join | None = None) -> Response:
+    def join(table_id: str, request: Request, req: Join | None = None) -> Response:
         table = tables.get(table_id)
+        me = accounts.before_seat(request, table.id)
         seat, token = tables.join(table, req.seat if req else None, req.name if req else None)
+        accounts.took(table.id, seat, me)
         return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
     @app.post("/api/games/{table_id}/rematch", status_code=201)
@@ -412,6 +453,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
 
         rec["deal_verified"] = verify_deal(rec)
         rec["seed_text"] = str(rec["seed"])  # the seed exceeds JavaScript's exact integers: also as text
+        if app.state.chat.allowed(table):
+            rec["chat"] = app.state.chat.messages(table.id, limit=5000)  # kept with the record (issue 31)
         return Response(json.dumps(rec), media_type="application/json")  # orjson stops at 64-bit integers
 
     @app.get("/api/games/{table_id}/replay/{step}")

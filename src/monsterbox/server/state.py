@@ -106,6 +106,8 @@ def _shared(table: Table, lang: str) -> dict[str, Any]:
     }
     if table.notice:
         out["notice"] = table.notice
+    if table.clock is not None:
+        out["clock"] = table.clock  # each seat's bank and the deadline of the seat to play (server/clock.py)
     if over:
         out["result"] = g.result()
         # the revealed seed checked against the commitment published before the deal (as the record is)

@@ -25,6 +25,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -86,6 +87,96 @@ class MoveRow(Base):
     created: Mapped[dt.datetime] = mapped_column(DateTime)
 
     __table_args__ = (UniqueConstraint("game", "index", name="uq_moves_game_index"),)
+
+
+class AccountRow(Base):
+    """A player's account (issue 31): a unique name (compared case-insensitively through ``name_key``) and an Argon2
+    hash of the password (pwdlib); never the password."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class SessionRow(Base):
+    """A signed-in browser: only the sha256 of the session id is stored (a stolen database opens no session), with
+    the session's anti-forgery token (sent back in ``X-CSRF-Token`` by every state-changing request)."""
+
+    __tablename__ = "sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created: Mapped[dt.datetime] = mapped_column(DateTime)
+    expires: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class RatingRow(Base):
+    """An account's openskill rating in one game."""
+
+    __tablename__ = "ratings"
+
+    account: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RatedGameRow(Base):
+    """One account's result at one rated table and its rating after it (the profile's history)."""
+
+    __tablename__ = "rated_games"
+
+    account: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column(Boolean)
+    score: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    delta: Mapped[float] = mapped_column(Float)
+    created: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class SeatAccountRow(Base):
+    """A seat taken while signed in belongs to the account ("my tables" on any device)."""
+
+    __tablename__ = "seat_accounts"
+
+    game: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+
+
+class TableExtraRow(Base):
+    """What a table's creation chose beyond the game: rated, the chat variant, the clock (issue 31)."""
+
+    __tablename__ = "table_extras"
+
+    game: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    verbal: Mapped[bool] = mapped_column(Boolean, default=False)
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    timeout_agent: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # server/clock.py
+    rated_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class ChatRow(Base):
+    """One chat message at one table, kept with its record."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(400))
+    created: Mapped[dt.datetime] = mapped_column(DateTime)
 
 
 _INSERT_MOVE = insert(MoveRow.__table__).values(

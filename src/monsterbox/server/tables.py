@@ -60,6 +60,7 @@ class Table:
     # the version each open WebSocket of this table last sent (app.ws), which a bot's next move waits for
     # the rematch of a finished table: {"id": the new table, "tokens": {seat: token}} (in memory: a restart forgets it)
     rematch: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = None  # the table's clock as its state shows it (server/clock.py)
     pushed: dict[int, int] = field(default_factory=dict)
     pushed_cond: threading.Condition = field(default_factory=threading.Condition)
 
@@ -78,6 +79,9 @@ class Table:
     def reindex(self) -> None:
         """After the seats changed: token lookup, and the words that hold the seats' names, afresh."""
         self.by_hash = {s["token_hash"]: i for i, s in enumerate(self.seats) if s.get("token_hash")}
+        for i, s in enumerate(self.seats):  # an account's seat resumed on other devices (server/accounts.py)
+            for h in s.get("device_hashes", ()):
+                self.by_hash[h] = i
         self.seats_cache = {}
         self.story_json.clear()
         self.common_words.clear()
@@ -159,6 +163,9 @@ def seats_listing(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
         entry: dict[str, Any] = {"seat": i, "kind": kind, "name": seat_name(seats, i)}
         if s["kind"] == "bot":
             entry["agent"] = s["agent"]
+        if s.get("timed_out"):  # a human seat out of time, played by a bot until taken back (server/clock.py)
+            entry["timed_out"] = True
+            entry["note"] = _("out of time: a bot plays this seat until its player takes it back")
         out.append(entry)
     return out
 
@@ -526,8 +533,8 @@ class Tables:
                     notice = f"the bot at seat {seat + 1} ({spec}) ran past {limit:g} s; a random move was played"
                     log.warning("bot %r at %s seat %d timed out", spec, table.id, seat)
                 with table.lock:
-                    if table.version != index:
-                        continue  # another process moved meanwhile (caught up): think again
+                    if table.version != index or table.seats[seat]["kind"] != "bot":
+                        continue  # another process moved meanwhile (caught up), or the seat was taken back
                     try:
                         self._commit(table, seat, action, "fallback" if notice else "bot")
                     except (Stale, Unavailable) as exc:

@@ -61,9 +61,15 @@ export class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
 }
 
+/** The signed-in session's anti-forgery token (account.js sets it from /api/session and /api/me): sent with every
+ * state-changing request, which the server refuses without it when the session cookie travels along. */
+let csrfToken = null;
+export function setCsrf(value) { csrfToken = value || null; }
+
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { "Accept-Language": settings.get().lang };
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (csrfToken && method !== "GET") headers["X-CSRF-Token"] = csrfToken;
   if (token) headers.Authorization = `Bearer ${token}`;
   let res;
   try {

@@ -5,6 +5,7 @@ import { api, tokens } from "./api.js";
 import { keepCreated } from "./invites.js";
 import { t } from "./i18n.js";
 import { settings } from "./state.js";
+import { AccountBox, useAccount } from "./account.js";
 
 export const GAME_INFO = {
   inn: { min: 3, max: 5, variants: [{ key: "open_treasures", type: "bool" }] },
@@ -29,6 +30,13 @@ export function Lobby() {
   const [seed, setSeed] = useState("");
   const [priv, setPriv] = useState(false);
   const [hints, setHints] = useState(false);
+  const [rated, setRated] = useState(false);
+  const [verbal, setVerbal] = useState(false);
+  const [clockKind, setClockKind] = useState("none");
+  const [clockA, setClockA] = useState("");
+  const [clockB, setClockB] = useState("");
+  const [timeoutLevel, setTimeoutLevel] = useState("normal");
+  const { me } = useAccount();
   const [error, setError] = useState("");
   const info = GAME_INFO[game];
 
@@ -58,6 +66,11 @@ export function Lobby() {
     if (practice) { body.practice = true; if (seed !== "") body.seed = Number(seed); }
     if (priv) body.private = true;
     if (hints) body.hints = true;
+    if (rated && me && !practice) body.rated = true;
+    if (verbal && game === "monster") body.verbal_communication = true;
+    if (clockKind === "turn") body.clock = { turn_hours: Number(clockA || 24) };
+    if (clockKind === "real") body.clock = { move_seconds: Number(clockA || 30), bank_seconds: Number(clockB || 300) };
+    if (clockKind !== "none") body.timeout_agent = LEVELS[timeoutLevel];
     try {
       const res = await api("/api/games", { method: "POST", body });
       const held = await keepCreated(res, mine, game);
@@ -107,6 +120,27 @@ export function Lobby() {
               onInput=${(e) => setOpts(Object.assign({}, opts, { [v.key]: Number(e.currentTarget.value) }))} />
             </label>`)) : html`<p class="hint">${t("lobby.none")}</p>`}
       </fieldset>
+      ${game === "monster" ? html`<label class="check"><input type="checkbox" name="verbal_communication"
+        checked=${verbal} onChange=${(e) => setVerbal(e.currentTarget.checked)} /> ${t("lobby.verbal")}</label>` : null}
+      ${me ? html`<label class="check"><input type="checkbox" name="rated" checked=${rated}
+        onChange=${(e) => setRated(e.currentTarget.checked)} /> ${t("lobby.rated")}</label>` : null}
+      <fieldset class="clock-setup"><legend>${t("clock.title")}</legend>
+        <label class="field"><select name="clock" aria-label=${t("clock.title")} value=${clockKind}
+          onChange=${(e) => { setClockKind(e.currentTarget.value); setClockA(""); setClockB(""); }}>
+          <option value="none">${t("clock.none")}</option><option value="real">${t("clock.real")}</option>
+          <option value="turn">${t("clock.turn")}</option></select></label>
+        ${clockKind === "turn" ? html`<label class="field">${t("clock.hours")} <input type="number" name="turn_hours"
+          min="0" step="any" placeholder="24" value=${clockA} onInput=${(e) => setClockA(e.currentTarget.value)} /></label>`
+          : null}
+        ${clockKind === "real" ? html`<label class="field">${t("clock.move")} <input type="number" name="move_seconds"
+          min="5" placeholder="30" value=${clockA} onInput=${(e) => setClockA(e.currentTarget.value)} /></label>
+          <label class="field">${t("clock.bankSeconds")} <input type="number" name="bank_seconds" min="0"
+          placeholder="300" value=${clockB} onInput=${(e) => setClockB(e.currentTarget.value)} /></label>` : null}
+        ${clockKind !== "none" ? html`<label class="field">${t("clock.agent")} <select name="timeout_agent"
+          value=${timeoutLevel} onChange=${(e) => setTimeoutLevel(e.currentTarget.value)}>
+          ${["easy", "normal", "strong"].map((l) => html`<option value=${l}>${t("lobby.bot." + l)}</option>`)}</select></label>`
+          : null}
+      </fieldset>
       <label class="check"><input type="checkbox" name="practice" checked=${practice}
         onChange=${(e) => setPractice(e.currentTarget.checked)} /> ${t("lobby.practice")}
         <small>${t("lobby.practice.help")}</small></label>
@@ -149,6 +183,7 @@ function Listings() {
     <h1 id="tables-title">${t("lobby.tables")}
       <button type="button" class="link" onClick=${load}>${t("lobby.refresh")}</button></h1>
     ${error ? html`<p class="error">${error}</p>` : null}
+    <${AccountBox} />
     <${MyTables} />
     ${["waiting", "playing", "over"].map((s) => html`<h2>${t("lobby." + s)}</h2>
       ${lists[s] && lists[s].length ? html`<ul class=${`tables ${s}`}>${lists[s].map((g) => html`<li key=${g.id}>

@@ -12,6 +12,7 @@ import { t } from "./i18n.js";
 import { settings, setLang, setPace, PACES } from "./state.js";
 import { loadIcons, Icon } from "./icons.js";
 import { Lobby } from "./lobby.js";
+import { LeaderboardPage, ProfilePage, accountReady } from "./account.js";
 import { TablePage } from "./table.js";
 import { ReplayPage } from "./replay.js";
 import { ClaimPage } from "./invites.js";
@@ -33,6 +34,8 @@ function parse(hash) {
     return { page: "table", id: parts[1], seat: Number.isInteger(seat) ? seat : null };
   }
   if (parts[0] === "replay" && parts[1]) return { page: "replay", id: parts[1] };
+  if (parts[0] === "leaderboard") return { page: "leaderboard", game: parts[1] || "inn" };
+  if (parts[0] === "player" && parts[1]) return { page: "player", name: parts[1] };
   return { page: "lobby" };
 }
 
@@ -52,6 +55,8 @@ function App() {
   else if (route.page === "claim") body = html`<${ClaimPage} key=${route.id + ":" + route.code} id=${route.id}
     code=${route.code} onClaimed=${() => setRoute(parse(location.hash))} />`;
   else if (route.page === "replay") body = html`<${ReplayPage} key=${route.id} id=${route.id} />`;
+  else if (route.page === "leaderboard") body = html`<${LeaderboardPage} key=${route.game} game=${route.game} />`;
+  else if (route.page === "player") body = html`<${ProfilePage} key=${route.name} name=${route.name} />`;
   else body = html`<${Lobby} />`;
   return html`<div class=${`app ${s.help ? "with-help" : ""}`}>
     <header class="top">
@@ -76,4 +81,5 @@ function App() {
   </div>`;
 }
 
-loadIcons().catch(() => {}).finally(() => render(html`<${App} />`, document.getElementById("app")));
+Promise.all([loadIcons().catch(() => {}), accountReady])
+  .finally(() => render(html`<${App} />`, document.getElementById("app")));

@@ -3,6 +3,7 @@
 // screen); the seat's own move shows at once. One line (data-prompt) names the decision the seat faces; on a touch
 // screen a tap selects a move and a second tap (or Play) sends it; a hidden tab is alerted when the turn comes.
 import { html, useState, useEffect, useRef, useLayoutEffect } from "./lib.js";
+import { ChatPanel } from "./chat.js";
 import { api, tokens, Connection } from "./api.js";
 import { t } from "./i18n.js";
 import { settings, setPref } from "./state.js";
@@ -76,7 +77,9 @@ export function TablePage({ id, seat }) {
 
   function accept(st, now) {
     const cur = current.current;
-    const newer = !cur || st.version > cur.version || (st.version === cur.version && st.seat !== cur.seat);
+    // the same version with other seats or another clock (a seat out of time handed to a bot, taken back): shown too
+    const newer = !cur || st.version > cur.version || (st.version === cur.version && (st.seat !== cur.seat
+      || JSON.stringify(st.seats) !== JSON.stringify(cur.seats) || JSON.stringify(st.clock) !== JSON.stringify(cur.clock)));
     if (!newer && !relang.current) return;
     if (relang.current) {  // the same table in the other language: replaces what is shown, story included
       relang.current = false;
@@ -244,6 +247,8 @@ export function TablePage({ id, seat }) {
     </div>
     ${st.over ? html`<${EndPanel} st=${st} names=${names} mySeat=${mySeat} cards=${cards} />` : null}
     <${Invites} id=${id} st=${st} names=${names} mySeat=${mySeat} />
+    <${ChatPanel} id=${id} token=${token} names=${names}
+      people=${(st.seats || []).filter((x) => x && x.kind !== "bot").length} />
     <section class="log" aria-labelledby="log-title">
       <h2 id="log-title">${t("table.log")}</h2>
       <ol id="log" tabindex="0" aria-labelledby="log-title">${story.map(([i, text]) => html`<li key=${i} value=${i + 1}>${text}</li>`)}</ol>
@@ -355,6 +360,36 @@ function SeatsBar({ st, names, mySeat, lastMover }) {
       <span class="nm">${names[i]}${i === mySeat ? ` (${t("table.you")})` : ""}</span>
       <span class="kind">${s.kind === "bot" ? t("table.bot") : s.kind === "open" ? t("table.open")
         : s.kind === "invited" ? t("table.invited") : ""}</span>
+      ${st.clock && !st.over ? html`<${SeatClock} clock=${st.clock} seat=${i} />` : null}
+      ${s.timed_out ? html`<span class="timed-out" data-timed-out=${i}>${s.note}</span>` : null}
+      ${s.timed_out && i === mySeat ? html`<${TakeBack} id=${st.id} seat=${i} />` : null}
     </li>`)}
   </ol>`;
+}
+
+/** A seat's time: the seconds left of the move for the seat to play (counting down), else its bank. */
+function SeatClock({ clock, seat }) {
+  const [now, setNow] = useState(Date.now() / 1000);
+  const running = clock.seat === seat && clock.deadline !== null && clock.deadline !== undefined;
+  useEffect(() => {
+    if (!running) return undefined;
+    const h = setInterval(() => setNow(Date.now() / 1000), 1000);
+    return () => clearInterval(h);
+  }, [running, clock.deadline]);
+  const secs = running ? Math.max(0, clock.deadline - now) : (clock.banks || [])[seat] || 0;
+  const text = secs >= 3600 ? `${Math.floor(secs / 3600)} h ${String(Math.floor((secs % 3600) / 60)).padStart(2, "0")}`
+    : `${Math.floor(secs / 60)}:${String(Math.floor(secs % 60)).padStart(2, "0")}`;
+  return html`<span class=${`clock ${running ? "running" : ""}`} data-clock=${seat}
+    title=${running ? t("clock.left") : t("clock.bank")}>${text}</span>`;
+}
+
+function TakeBack({ id, seat }) {
+  const [error, setError] = useState("");
+  async function take() {
+    try {
+      await api(`/api/games/${encodeURIComponent(id)}/takeback`, { method: "POST", token: tokens.get(id, seat) });
+    } catch (e) { setError(e.message); }
+  }
+  return html`<button type="button" id="take-back" onClick=${take}>${t("clock.takeBack")}</button>
+    ${error ? html`<span class="error">${error}</span>` : null}`;
 }

@@ -1,0 +1,160 @@
+"""Issue 31 in Chromium: a signed-in player plays a rated Monster Inn table on one browser context, continues it on
+another, sees the rating move and the game on the profile; the chat at a Mansion table, and none at a Monster
+table unless the variant "More verbal communication" is chosen."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+import pytest
+from playwright.sync_api import TimeoutError as _Timeout
+
+from tests.browser.conftest import Server
+from tests.browser.helpers import click_move, table, wait_turn_or_over
+
+PASSWORD = "correct horse battery"
+
+
+def sign_up(page, url: str, name: str, register: bool = True) -> None:
+    page.goto(url + "/")
+    page.fill("#sign-in input[name=user]", name)
+    page.fill("#sign-in input[name=password]", PASSWORD)
+    page.click("#register-button" if register else "#sign-in-button")
+    page.wait_for_selector(f'#account[data-account="{name}"]')
+
+
+def play_some(page, rng: random.Random, clicks: int | None = None) -> dict:
+    """Click seat 0's moves: ``clicks`` of them, or to the end of the game."""
+    seen = wait_turn_or_over(page, 0)
+    done = 0
+    while seen["data"]["over"] != "true" and (clicks is None or done < clicks):
+        last = click_move(page, rng, seen, 0.5)
+        done += 1
+        for _ in range(3):
+            try:
+                seen = wait_turn_or_over(page, 0, after=seen["data"]["version"], timeout=8000)
+                break
+            except _Timeout:
+                before = seen["data"]["version"]
+                seen = wait_turn_or_over(page, 0)
+                if seen["data"]["over"] == "true" or seen["data"]["version"] != before:
+                    break
+                click_move(page, rng, seen, action=last if last in seen["actions"] else None)
+        assert done < 500, "the game did not end"
+    return seen
+
+
+def test_a_rated_inn_table_on_two_devices_moves_the_rating(server, new_context):
+    name = "ada" + secrets.token_hex(3)
+    phone = new_context(1280, 800).new_page()
+    sign_up(phone, server.url, name)
+    phone.check("input[name=game][value=inn]")
+    phone.fill("input[name=players]", "3")
+    phone.select_option("select[name=seat-1]", "easy")
+    phone.select_option("select[name=seat-2]", "easy")
+    phone.check("input[name=rated]")
+    phone.click("#create-button")
+    phone.wait_for_selector("#table[data-game=inn]")
+    gid = phone.url.split("#/table/")[1].split("/")[0]
+    rng = random.Random(5)
+    play_some(phone, rng, clicks=2)
+
+    laptop = new_context(1280, 800).new_page()  # another browser profile: no token of this seat here
+    sign_up(laptop, server.url, name, register=False)
+    laptop.click(f'[data-account-table="{gid}"] button')
+    laptop.wait_for_selector('#table[data-game=inn][data-seat="0"]')
+    assert table(laptop)["seat"] == "0"
+    end = play_some(laptop, rng)
+    assert end["data"]["over"] == "true"
+
+    laptop.goto(f"{server.url}/#/player/{name}")
+    laptop.wait_for_selector(f'[data-profile-game="{gid}"]')
+    for _ in range(50):  # the rating is written just after the last move
+        laptop.goto(f"{server.url}/#/leaderboard/inn")
+        laptop.goto(f"{server.url}/#/player/{name}")
+        try:
+            laptop.wait_for_selector('[data-rating="inn"]', timeout=500)
+            break
+        except _Timeout:
+            continue
+    assert "1 game" in laptop.inner_text('[data-rating="inn"]')
+    assert "won" in laptop.inner_text(f'[data-profile-game="{gid}"]') or \
+        "lost" in laptop.inner_text(f'[data-profile-game="{gid}"]')
+    laptop.goto(f"{server.url}/#/leaderboard/inn")
+    laptop.wait_for_selector(f'#leaderboard a[href="#/player/{name}"]')
+
+
+def create(page, url: str, game: str, verbal: bool = False) -> None:
+    """A table of two people: this page's seat and an invited one (a table of one person and bots has no one to
+    talk to: no chat panel)."""
+    page.goto(url + "/")
+    page.check(f"input[name=game][value={game}]")
+    page.fill("input[name=players]", "2")
+    page.select_option("select[name=seat-1]", "human")
+    if verbal:
+        page.check("input[name=verbal_communication]")
+    page.check("input[name=private]")  # its invited seat stays open: kept out of the shared server's lobby lists
+    page.click("#create-button")
+    page.wait_for_selector(f"#table[data-game={game}]")
+
+
+def test_chat_at_a_mansion_table_and_none_at_a_silent_monster_table(server, new_context):
+    page = new_context(1280, 800).new_page()
+    create(page, server.url, "mansion")
+    page.fill("#chat-input", "<b>hello</b> & good luck")
+    page.click("#chat-send")
+    page.wait_for_selector("#chat-log li")
+    assert page.inner_text("#chat-log .chat-text") == "<b>hello</b> & good luck"  # shown as text
+    assert page.locator("#chat-log b b").count() == 0
+
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/chat")) as read:
+        create(page, server.url, "monster")  # the panel's first read: the table has no chat
+    assert read.value.json() == {"allowed": False, "messages": []}
+    page.wait_for_selector("#table[data-game=monster]")
+    assert page.locator("#chat").count() == 0
+
+    create(page, server.url, "monster", verbal=True)
+    page.wait_for_selector("#chat-input")
+
+
+@pytest.fixture
+def clock_server(tmp_path):
+    """A server whose turn-based clocks may be seconds long (a test clock), checked every 50 ms."""
+    s = Server(tmp_path / "clock.db")
+    from monsterbox.server import app as app_module
+
+    real = app_module.Settings
+
+    def short(*a, **kw):
+        made = real(*a, **kw)
+        made.min_turn_hours = 0.0001
+        made.clock_tick = 0.05
+        return made
+
+    app_module.Settings = short  # Server.start builds its Settings from this module
+    try:
+        s.start()
+    finally:
+        app_module.Settings = real
+    yield s
+    s.stop()
+
+
+def test_a_turn_based_seat_goes_to_a_bot_on_timeout_and_back_on_request(clock_server, new_context):
+    page = new_context(1280, 800).new_page()
+    page.goto(clock_server.url + "/")
+    page.check("input[name=game][value=mansion]")
+    page.fill("input[name=players]", "2")
+    page.select_option("select[name=seat-1]", "easy")
+    page.select_option("select[name=clock]", "turn")
+    page.fill("input[name=turn_hours]", "0.002")  # 7.2 seconds a move
+    page.select_option("select[name=timeout_agent]", "easy")
+    page.click("#create-button")
+    page.wait_for_selector("#table[data-game=mansion][data-seat='0']")
+    assert page.locator('[data-clock="0"]').count() == 1
+    page.wait_for_selector('[data-timed-out="0"]', timeout=30000)  # nobody moves: the seat's time runs out
+    assert "out of time: a bot plays this seat" in page.inner_text('[data-timed-out="0"]')
+    page.click("#take-back")
+    page.wait_for_selector('[data-seat-chip="0"]:not(:has([data-timed-out]))')
+    assert page.locator("#take-back").count() == 0
