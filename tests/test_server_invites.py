@@ -175,6 +175,6 @@ def test_concurrent_claims_across_two_processes_on_postgresql(postgres_url):
     pytest.importorskip("psycopg", reason="the server extra brings psycopg 3")
     engine = create_engine(normalise_url(postgres_url))
     with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS moves, games, alembic_version CASCADE"))
+        conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
     engine.dispose()
     check_two_processes_race(postgres_url)

@@ -17,7 +17,7 @@ from tests.two_processes import check_two_processes  # noqa: E402
 def pg(postgres_url):
     engine = create_engine(postgres_url.replace("postgresql://", "postgresql+psycopg://"))
     with engine.begin() as conn:  # each test starts from an empty database
-        conn.execute(text("DROP TABLE IF EXISTS moves, games, alembic_version CASCADE"))
+        conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
     engine.dispose()
     return postgres_url
 
