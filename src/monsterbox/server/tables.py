@@ -25,7 +25,7 @@ from monsterbox.core.game import Game
 from monsterbox.core.i18n import _, language, use_language
 from monsterbox.core.registry import game_part, get_ruleset
 from monsterbox.core.wording import seat_names
-from monsterbox.server.bots import BotBudget, BotPool, check_agent_spec, move_seed
+from monsterbox.server.bots import BotBudget, BotJob, BotPool, BotWorkers, check_agent_spec, move_seed
 from monsterbox.server.errors import Claimed, Forbidden, NotFound, Stale, Unavailable
 from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, token_hash
 
@@ -48,6 +48,7 @@ class Table:
     lock: threading.RLock = field(default_factory=threading.RLock)
     notice: str | None = None
     bot_busy: bool = False
+    bot_job: BotJob | None = None  # the bot move being computed for this table (server/bots.py)
     last_used: float = field(default_factory=time.monotonic)
     by_hash: dict[str, int] = field(default_factory=dict)
     log_json: dict[int | None, list[bytes]] = field(default_factory=dict)  # server/state.py: _journal
@@ -171,8 +172,9 @@ class Tables:
                  finished_idle_seconds: float = 10.0) -> None:
         self.store = store
         self.budget = budget or BotBudget()
-        self.bots = BotPool(self.budget, bot_workers)
-        self.drivers = BotPool(self.budget, 4)
+        self.bots = BotWorkers(self.budget, bot_workers)
+        self.drivers = BotPool(self.budget, 4)  # plays the bots' answers (a driver never waits for a bot)
+        self.closed = False
         self.live: dict[str, Table] = {}
         self.lock = threading.Lock()
         self.idle_seconds = idle_seconds
@@ -294,6 +296,7 @@ class Tables:
                     pass
         if not applied:
             return self.catch_up(table)
+        self.cancel_bot(table)
         self.changed(table)
         return True
 
@@ -312,6 +315,7 @@ class Tables:
                 table.game.play(action)
                 changed = True
         if changed:
+            self.cancel_bot(table)
             self.changed(table)
         return changed
 
@@ -493,53 +497,69 @@ class Tables:
 
     # --- bots ------------------------------------------------------------------------------------------------------
     def kick(self, table: Table) -> None:
-        """Start the bots if one is to play (one driver per table at a time)."""
+        """Start the bots if one is to play (one move asked for per table at a time)."""
         with table.lock:
             g = table.game
             if table.bot_busy or g.over or g.to_play is None or table.seats[g.to_play]["kind"] != "bot":
                 return
             table.bot_busy = True
-        self.drivers.submit(self._drive, table)
+        self._ask(table)
 
-    def _drive(self, table: Table) -> None:
-        """Play the bots' moves one at a time until a human (or nobody) is to play. The busy flag is cleared under
-        the lock in the same step that finds no bot to play, so a move landing meanwhile always kicks a driver."""
-        done = False
+    def _ask(self, table: Table) -> None:
+        """Ask the bot workers for the next bot move of a table whose busy flag this caller holds; no thread waits
+        for it: the answer comes back to ``_answer``. The busy flag is cleared under the lock in the same step that
+        finds no bot to play, so a move landing meanwhile always kicks the bots again."""
+        with table.lock:
+            g = table.game
+            seat = g.to_play
+            if g.over or seat is None or table.seats[seat]["kind"] != "bot" or self.closed:
+                table.bot_busy = False
+                table.bot_job = None
+                return
+            spec = table.seats[seat]["agent"]
+            index = table.version
+            try:
+                table.bot_job = self.bots.request(
+                    table.id, spec, g, seat, move_seed(g.seed, seat, index),
+                    lambda action, notice: self._answer(table, seat, index, spec, action, notice))
+            except Exception:  # noqa: BLE001 - no bot move could be asked for: the table waits for a kick
+                log.exception("bot move of %s not asked for", table.id)
+                table.bot_busy = False
+                table.bot_job = None
+
+    def _answer(self, table: Table, seat: int, index: int, spec: str, action: str | None,
+                notice: str | None) -> None:
+        """A bot move came back (on a bot pool thread): played on a driver thread, which then asks for the next."""
         try:
-            while True:
-                with table.lock:
-                    g = table.game
-                    seat = g.to_play
-                    if g.over or seat is None or table.seats[seat]["kind"] != "bot":
-                        table.bot_busy = False
-                        done = True
-                        return
-                    spec = table.seats[seat]["agent"]
-                    index = table.version
-                    snapshot = g.copy()
-                future = self.bots.submit(self.bots.decide, spec, snapshot, seat, move_seed(g.seed, seat, index))
-                limit = self.budget.max_seconds + self.budget.grace
+            self.drivers.submit(self._play_bot, table, seat, index, action, notice)
+        except RuntimeError:  # shutting down
+            pass
+
+    def _play_bot(self, table: Table, seat: int, index: int, action: str | None, notice: str | None) -> None:
+        played = False
+        with table.lock:
+            table.bot_job = None
+            if action is not None and table.version == index and table.game.to_play == seat:
                 try:
-                    action, notice = future.result(timeout=limit)
-                except Exception:  # noqa: BLE001 - past its time: the random agent moves instead
-                    action = random.Random(index).choice(snapshot.legal_actions())
-                    notice = f"the bot at seat {seat + 1} ({spec}) ran past {limit:g} s; a random move was played"
-                    log.warning("bot %r at %s seat %d timed out", spec, table.id, seat)
-                with table.lock:
-                    if table.version != index:
-                        continue  # another process moved meanwhile (caught up): think again
-                    try:
-                        self._commit(table, seat, action, "fallback" if notice else "bot")
-                    except (Stale, Unavailable) as exc:
-                        log.warning("bot move of %s not stored: %s", table.id, exc)
-                        return
+                    self._commit(table, seat, action, "fallback" if notice else "bot")
                     table.notice = notice
-                self.changed(table)
-                self.await_pushes(table, index + 1)
-        finally:
-            if not done:
-                with table.lock:
+                    played = True
+                except (Stale, Unavailable) as exc:
+                    log.warning("bot move of %s not stored: %s", table.id, exc)
                     table.bot_busy = False
+                    return
+            # else: cancelled, or another process moved meanwhile (caught up): ask again for the position now
+        if played:
+            self.changed(table)
+            self.await_pushes(table, index + 1)
+        self._ask(table)
+
+    def cancel_bot(self, table: Table) -> None:
+        """The table's position changed under a bot's move (another process moved): the move being computed is no
+        longer wanted; it is stopped and asked for again from the new position."""
+        job = table.bot_job
+        if job is not None and len(job.record["actions"]) != table.version:
+            job.cancel()
 
     def await_pushes(self, table: Table, version: int) -> None:
         """Before the next bot move, let every open WebSocket of the table send this version (at most ``PUSH_WAIT``
@@ -562,8 +582,9 @@ class Tables:
                 "moves": row.moves, "created": iso(row.created), "updated": iso(row.updated)}
 
     def close(self) -> None:
-        self.drivers.shutdown()
+        self.closed = True
         self.bots.shutdown()
+        self.drivers.shutdown()
 
 
 def card_data(table: Table) -> Any:

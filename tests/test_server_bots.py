@@ -1,0 +1,140 @@
+"""Bot work bounded in time (issue 30, item 1): searches stop at a hard deadline, specs that cannot meet the server's
+per-move budget are refused by a cost model, searching bots move in worker processes that are stopped when their
+move is abandoned, time in the queue is not search time, and one table's bots cannot starve another's.
+
+The server tests are the attacker's repro shape: loopback, bounded waits, asserting what happened (who moved, by
+whom), not how fast."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from sqlalchemy import text
+
+import monsterbox
+from monsterbox.agents import make_agent, observe
+from monsterbox.agents.cost import move_seconds
+from monsterbox.agents.levels import LEVEL_NAMES, LEVELS
+from monsterbox.server.bots import BotBudget, BotWorkers, check_agent_spec
+from tests.server_helpers import client_for, new_table, wait_for
+
+@pytest.fixture
+def db(tmp_path):
+    return f"sqlite:///{tmp_path / 'bots.db'}"
+
+
+MAX_PLAYERS = {"inn": 5, "maker": 6, "mansion": 4, "monster": 6}
+
+
+def moves_by(client, gid):
+    with client.app.state.store.engine.connect() as conn:
+        return [r[0] for r in conn.execute(text('SELECT "by" FROM moves WHERE game = :g ORDER BY "index"'), {"g": gid})]
+
+
+# --- the search's deadline ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec", ["ismcts:iterations=5000:rollout=heuristic", "ismcts:search=flat:iterations=5000"])
+def test_a_search_stops_at_its_deadline_and_plays_what_it_found(spec):
+    """The issue's specs: 28 s and over 600 s a Monster move without a deadline; with one, a legal move."""
+    g = monsterbox.new_game("monster", 4, 1)
+    agent = make_agent(spec, "monster", 1)
+    agent.max_seconds = 0.2
+    action = agent.act(observe(g, g.to_play))
+    assert action in g.legal_actions()
+    assert agent.last_cut and 0 < agent.last_iterations < 5000
+
+
+@pytest.mark.parametrize("game_id,level", [(g, lv) for g in LEVELS for lv in ("hard", "expert")])
+def test_a_deadline_not_reached_changes_nothing(game_id, level):
+    """The pinned search results stay: a deadline the search does not reach gives the same move and statistics."""
+    g = monsterbox.new_game(game_id, 3, 7)
+    plain, bounded = make_agent(level, game_id, 5), make_agent(level, game_id, 5)
+    bounded.max_seconds = 1000.0
+    a, b = plain.act(observe(g, g.to_play)), bounded.act(observe(g, g.to_play))
+    assert a == b and plain.last_stats == bounded.last_stats and not bounded.last_cut
+
+
+# --- the cost model -------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id,spec", [
+    ("monster", "ismcts:iterations=5000:rollout=heuristic"),  # 28 s a move (the issue)
+    ("monster", "ismcts:search=flat:iterations=5000"),  # did not finish a move in 600 s (the issue)
+    ("maker", "ismcts:iterations=1000"),
+    ("mansion", "ismcts:search=flat:iterations=500:rollout=heuristic"),
+])
+def test_the_cost_model_refuses_specs_that_cannot_meet_the_budget(db, game_id, spec):
+    client = client_for(db)
+    players = 4 if game_id != "mansion" else 3
+    r = client.post("/api/games", json={"game": game_id, "players": players,
+                                        "seats": ["human", spec] + ["random"] * (players - 2)})
+    assert r.status_code == 400 and "would take about" in r.json()["error"], r.text
+    assert client.get("/api/games").json()["games"] == []
+
+
+@pytest.mark.parametrize("game_id", list(LEVELS))
+def test_every_level_fits_the_default_budget(game_id):
+    for level in LEVEL_NAMES:
+        assert move_seconds(level, game_id) <= BotBudget().max_seconds
+        check_agent_spec(level, game_id, MAX_PLAYERS[game_id], BotBudget())
+
+
+# --- worker processes, fairness, cancellation ---------------------------------------------------------------------
+
+ABUSE = "ismcts:time=1"  # the dearest search the budget below accepts: 1 s of search every move
+
+
+def abusive_tables(client, n=4):
+    for _ in range(n):
+        r = client.post("/api/games", json={"game": "monster", "players": 4, "seats": [ABUSE] * 4})
+        assert r.status_code == 201, r.text
+
+
+def test_a_victims_random_bots_move_while_four_abusive_tables_search(db):
+    """Four all-bot tables of the dearest accepted search once held every table driver for their whole games: a
+    fifth table's random bots made no move for minutes."""
+    with client_for(db, budget=BotBudget(max_seconds=1.0, grace=1.0)) as client:
+        abusive_tables(client)
+        time.sleep(0.5)  # the abusive tables' first searches are running
+        gid, tokens = new_table(client, "inn", 3, ["random", "random", "human"], practice=True, seed=1,
+                                options={"first_player": 0})
+        wait_for(client, gid, tokens["2"], lambda s: s["version"] >= 2, timeout=60)
+        assert moves_by(client, gid)[:2] == ["bot", "bot"]
+
+
+def test_time_in_the_queue_is_not_search_time(db):
+    """A searching bot queued behind four abusive tables waits its turn and then searches: its move is its own, not
+    the random stand-in (the old limit counted the queue, so busy tables degraded everyone's bots to random)."""
+    with client_for(db, budget=BotBudget(max_seconds=1.0, grace=0.5)) as client:
+        abusive_tables(client)
+        gid, tokens = new_table(client, "inn", 3, ["ismcts:iterations=30", "human", "human"], practice=True, seed=1,
+                                options={"first_player": 0})
+        s = wait_for(client, gid, tokens["1"], lambda s: s["version"] >= 1, timeout=90)
+        assert moves_by(client, gid)[:1] == ["bot"], s.get("notice")
+
+
+def test_an_abandoned_move_is_stopped_not_left_running():
+    """A move nobody wants any more (the table moved on, the server closes) stops its process at once."""
+    workers = BotWorkers(BotBudget(max_seconds=60.0, grace=60.0), processes=1)
+    try:
+        g = monsterbox.new_game("monster", 4, 1)
+        got = []
+        done = threading.Event()
+        job = workers.request("t1", "ismcts:time=60", g, g.to_play, 1, lambda a, n: (got.append((a, n)), done.set()))
+        end = time.monotonic() + 60
+        while job.started is None and time.monotonic() < end:
+            time.sleep(0.01)
+        assert job.started is not None
+        job.cancel()
+        assert done.wait(10) and got == [(None, None)]
+        while workers.killed == 0 and time.monotonic() < end:
+            time.sleep(0.01)
+        assert workers.killed == 1
+        # the pool goes on: the next move gets a fresh process
+        again = threading.Event()
+        answer = []
+        workers.request("t2", "ismcts:iterations=20", g, g.to_play, 2, lambda a, n: (answer.append(a), again.set()))
+        assert again.wait(60) and answer[0] in g.legal_actions()
+    finally:
+        workers.shutdown()
