@@ -20,6 +20,7 @@ from monsterbox.agents.levels import LEVEL_NAMES, LEVELS
 from monsterbox.server.bots import BotBudget, BotWorkers, check_agent_spec
 from tests.server_helpers import client_for, new_table, wait_for
 
+
 @pytest.fixture
 def db(tmp_path):
     return f"sqlite:///{tmp_path / 'bots.db'}"
@@ -138,3 +139,75 @@ def test_an_abandoned_move_is_stopped_not_left_running():
         assert again.wait(60) and answer[0] in g.legal_actions()
     finally:
         workers.shutdown()
+
+
+# --- hints and reviews: bounded per table and per client (issue 30, item 9) ----------------------------------------
+
+def proxied_client(db):
+    from monsterbox.server.analysis import AnalysisBudget
+    from monsterbox.server.security import Limits
+
+    client = client_for(db, limits=Limits(create=None, move=None, read=None, connect=None, ws_message=None,
+                                          trust_proxy=True))
+    client.app.state.analysis.budget = AnalysisBudget(
+        hint_samples={"inn": 2}, review_samples={"inn": 2}, hint_rate="100/minute", per_table=2, per_client=2,
+        hint_queue=4)
+    return client
+
+
+def as_client(name):
+    return {"X-Forwarded-For": name}
+
+
+def test_one_client_cannot_fill_the_hint_queue(db):
+    with proxied_client(db) as client:
+        analysis = client.app.state.analysis
+        gate = threading.Event()
+        analysis.hints.submit(gate.wait)  # the hint thread is busy: every hint below waits in the queue
+        try:
+            tables = [new_table(client, "inn", 3, ["human", "human", "human"], hints=True, practice=True, seed=4,
+                                options={"first_player": 0}) for _ in range(4)]
+            futures = [analysis.hint_future(gid, tokens["0"], "en", "attacker") for gid, tokens in tables[:2]]
+            gid, tokens = tables[2]
+            r = client.get(f"/api/games/{gid}/hint", headers={**as_client("attacker"), "Authorization":
+                                                                  f"Bearer {tokens['0']}"})
+            assert r.status_code == 429 and "of your hints" in r.json()["error"], r.text
+            futures.append(analysis.hint_future(gid, tokens["0"], "en", "victim"))  # another client is served
+            # one table: at most 2 hints waiting (here: the same position in two more languages)
+            futures.append(analysis.hint_future(gid, tokens["0"], "fr", "third"))
+            with pytest.raises(Exception, match="one table"):
+                analysis.hint_future(gid, tokens["0"], "de", "fourth")
+            # the server's whole queue: 4 hints waiting or computing here, then 503 for anyone
+            gid4, tokens4 = tables[3]
+            r = client.get(f"/api/games/{gid4}/hint", headers={**as_client("fifth"), "Authorization":
+                                                                    f"Bearer {tokens4['0']}"})
+            assert r.status_code == 503 and "too many hints" in r.json()["error"], r.text
+        finally:
+            gate.set()
+        assert all(f.result(timeout=60)["suggestion"] for f in futures)
+
+
+def test_one_client_cannot_fill_the_review_queue(db):
+    with proxied_client(db) as client:
+        analysis = client.app.state.analysis
+        games = []
+        for seed in (3, 4):
+            gid, _ = new_table(client, "inn", 3, ["random"] * 3, practice=True, seed=seed)
+            wait_for(client, gid, None, lambda s: s["over"], timeout=60)
+            games.append(gid)
+        gate = threading.Event()
+        analysis.reviews.submit(gate.wait)  # the review thread is busy: every review below waits
+        try:
+            def ask(gid, seat, who):
+                return client.get(f"/api/games/{gid}/review", params={"seat": seat}, headers=as_client(who))
+
+            assert ask(games[0], 0, "attacker").status_code == 202
+            assert ask(games[1], 0, "attacker").status_code == 202
+            r = ask(games[1], 1, "attacker")
+            assert r.status_code == 429 and "of your reviews" in r.json()["error"], r.text
+            assert ask(games[0], 1, "victim").status_code == 202  # another client is served
+            r = ask(games[0], 2, "third")  # the table has 2 reviews waiting
+            assert r.status_code == 429 and "one table" in r.json()["error"], r.text
+            assert ask(games[0], 0, "anyone").status_code == 202  # a review already asked for is shared
+        finally:
+            gate.set()

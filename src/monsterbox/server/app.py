@@ -277,7 +277,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     app.state.store = store
     app.state.hub = hub
     app.state.settings = settings
-    app.state.analysis = Analysis(tables)  # hints and reviews (server/analysis.py)
+    # hints and reviews (server/analysis.py)
+    app.state.analysis = Analysis(tables, trust_proxy=settings.limits.trust_proxy)
     app.include_router(app.state.analysis.router)
 
     # --- errors: a clear JSON message and the right status; never a 500 for a client's input ----------------

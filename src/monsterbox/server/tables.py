@@ -8,9 +8,9 @@ path, one move at a time, each committed like a human's. Every change wakes the 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
-import random
 import secrets
 import threading
 import time
@@ -530,10 +530,8 @@ class Tables:
     def _answer(self, table: Table, seat: int, index: int, spec: str, action: str | None,
                 notice: str | None) -> None:
         """A bot move came back (on a bot pool thread): played on a driver thread, which then asks for the next."""
-        try:
+        with contextlib.suppress(RuntimeError):  # shutting down
             self.drivers.submit(self._play_bot, table, seat, index, action, notice)
-        except RuntimeError:  # shutting down
-            pass
 
     def _play_bot(self, table: Table, seat: int, index: int, action: str | None, notice: str | None) -> None:
         played = False
