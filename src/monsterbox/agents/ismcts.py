@@ -61,8 +61,9 @@ def search(rules: Any, game_id: str, base: Any, seat: int, seed: int, iterations
     of iterations done. ``deadline`` (a ``time.monotonic`` instant) is a hard stop whatever the budget: the clock is
     read before every iteration after the first, so a search given ``iterations`` stops early only when the deadline
     passes (and then plays what it found), and otherwise does exactly what it would without one. Every further
-    determinization is resampled from ``base`` for ``seat``, so it agrees with the seat's view too. ``opponents="heuristic"``: the other seats play the game's heuristic policy on the
-    determinization (an opponent model) and the tree holds only ``seat``'s own decisions."""
+    determinization is resampled from ``base`` for ``seat``, so it agrees with the seat's view too.
+    ``opponents="heuristic"``: the other seats play the game's heuristic policy on the determinization (an opponent
+    model) and the tree holds only ``seat``'s own decisions."""
     rng = random.Random(seed)
     legal_fn, apply, to_play, is_over = rules.legal_actions, rules.apply, rules.to_play, rules.is_over
     rewards, copy, determinize, estimate = rules.rewards, rules.copy, rules.determinize, rules.estimate
