@@ -211,3 +211,33 @@ def test_one_client_cannot_fill_the_review_queue(db):
             assert ask(games[0], 0, "anyone").status_code == 202  # a review already asked for is shared
         finally:
             gate.set()
+
+
+# --- replay reads from checkpoints (issue 30, item 8) --------------------------------------------------------------
+
+def test_replay_reads_start_from_checkpoints_and_show_the_same_positions(db):
+    from monsterbox.server.tables import CHECKPOINT, rebuild
+
+    with client_for(db) as client:
+        gid, _ = new_table(client, "maker", 3, ["random"] * 3, practice=True, seed=2)
+        s = wait_for(client, gid, None, lambda s: s["over"], timeout=60)
+        n = s["version"]
+        assert n > 2 * CHECKPOINT + 2
+        table = client.app.state.tables.get(gid)
+        steps = sorted({0, 1, CHECKPOINT - 1, CHECKPOINT, CHECKPOINT + 1, 2 * CHECKPOINT, 2 * CHECKPOINT + 1,
+                        n - 1, n})
+        for step in steps:
+            r = client.get(f"/api/games/{gid}/replay/{step}", params={"seat": "1"})
+            assert r.status_code == 200, r.text
+            fresh = rebuild(table.game, table.game.actions[:step])
+            assert r.json()["view"] == orjson_roundtrip(fresh.view(1)) and r.json()["to_play"] == fresh.to_play
+        # the game was walked once: its positions are kept every CHECKPOINT moves, and each read starts there
+        assert sorted(k for k in table.checkpoints if k >= 0) == list(range(0, n + 1, CHECKPOINT))
+        assert table.checkpoints[CHECKPOINT].actions == table.game.actions[:CHECKPOINT]
+        assert client.get(f"/api/games/{gid}/replay/{n + 1}").status_code == 400
+
+
+def orjson_roundtrip(data):
+    import orjson
+
+    return orjson.loads(orjson.dumps(data))

@@ -426,11 +426,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
             if not g.over:
                 raise Forbidden("a game is replayed once it is over")
             actions = g.actions
-        if not 0 <= step <= len(actions):
-            raise InvalidOptions("step must be from 0 to {last}", last=len(actions))
-        from monsterbox.server.tables import rebuild
-
-        at = rebuild(g, actions[:step])
+            if not 0 <= step <= len(actions):
+                raise InvalidOptions("step must be from 0 to {last}", last=len(actions))
+            at = table.position(step)
         out: dict[str, Any] = {"id": table.id, "game": g.game_id, "players": g.players, "step": step,
                                "steps": len(actions), "seat": seat, "to_play": at.to_play, "over": at.over,
                                "last": actions[step - 1] if step else None, "seats": table.public_seats()}

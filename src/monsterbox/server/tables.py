@@ -32,6 +32,8 @@ from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, t
 log = logging.getLogger("monsterbox.server")
 
 MAX_NAME = 40
+#: a finished game's replay positions are kept every this many moves (Table.position)
+CHECKPOINT = 128
 #: how long a bot's next move waits for the table's open sockets to send the last one (Tables.await_pushes)
 PUSH_WAIT = 0.2
 
@@ -63,6 +65,8 @@ class Table:
     rematch: dict[str, Any] | None = None
     pushed: dict[int, int] = field(default_factory=dict)
     pushed_cond: threading.Condition = field(default_factory=threading.Condition)
+    # a finished game's positions every CHECKPOINT moves, for replay reads (``position``; -1: the game they are of)
+    checkpoints: dict[int, Game] = field(default_factory=dict)
 
     def sent(self, socket: int, version: int | None) -> None:
         """A socket sent the state of ``version`` (None: it closed)."""
@@ -98,6 +102,25 @@ class Table:
     @property
     def version(self) -> int:
         return len(self.game._actions)
+
+    def position(self, step: int) -> Game:
+        """The game after its first ``step`` moves (a new copy the caller may keep): from the nearest checkpoint at
+        or before ``step`` (kept every ``CHECKPOINT`` moves, made on the first read), so a replay read of a long game
+        plays fewer than ``CHECKPOINT`` moves instead of rebuilding the game from its deal. Called with the lock."""
+        actions = self.game.actions
+        if self.checkpoints.get(-1) is not self.game:  # made for this game (a finished game no longer changes)
+            self.checkpoints = {-1: self.game}
+            g = rebuild(self.game, [])
+            self.checkpoints[0] = g.copy()
+            for i, action in enumerate(actions):
+                g.play(action)
+                if (i + 1) % CHECKPOINT == 0:
+                    self.checkpoints[i + 1] = g.copy()
+        base = step - step % CHECKPOINT
+        g = self.checkpoints[base].copy()
+        for action in actions[base:step]:
+            g.play(action)
+        return g
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token holds; None for no token (a spectator); Forbidden for a token holding no seat here."""
