@@ -241,3 +241,43 @@ def orjson_roundtrip(data):
     import orjson
 
     return orjson.loads(orjson.dumps(data))
+
+
+# --- sockets follow their table across eviction (issue 30, item 5) -------------------------------------------------
+
+def test_a_socket_follows_its_table_after_eviction_and_reload(db):
+    """A page idle for 10 minutes froze: its table left memory, a move rebuilt a new copy, and the socket kept
+    pushing the old one. Here the table is evicted at once (idle_seconds=0) and rebuilt by the next move."""
+    from tests.server_helpers import auth
+
+    with client_for(db, idle_seconds=0.0) as client:
+        gid, tokens = new_table(client, "inn", 3, ["human", "human", "human"], practice=True, seed=4,
+                                options={"first_player": 0})
+        tables = client.app.state.tables
+        with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens['1']}") as watcher, \
+                client.websocket_connect(f"/api/games/{gid}/ws?token={tokens['0']}") as player:
+            first = watcher.receive_json()
+            mine = player.receive_json()
+            assert first["version"] == mine["version"] == 0 and mine["legal"]
+            old = tables.peek(gid)
+            assert tables.evict_idle() >= 1 and tables.peek(gid) is None
+            r = client.post(f"/api/games/{gid}/actions", json={"action": mine["legal"][0]["id"], "version": 0},
+                            headers=auth(tokens["0"]))  # rebuilds the table: a new copy in memory
+            assert r.status_code == 200, r.text
+            assert tables.peek(gid) is not old
+            assert watcher.receive_json()["version"] == 1  # the new copy's state, not the old one's
+            assert player.receive_json()["version"] == 1
+            # a move over a socket after another eviction reaches the copy in memory and every socket
+            tables.evict_idle()
+            assert tables.peek(gid) is None
+            turn = client.get(f"/api/games/{gid}").json()["to_play"]
+            with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[str(turn)]}") as mover:
+                s = mover.receive_json()
+                assert s["version"] == 1 and s["legal"]
+                tables.evict_idle()
+                assert tables.peek(gid) is None
+                mover.send_json({"action": s["legal"][0]["id"], "version": 1})
+                assert mover.receive_json()["version"] == 2
+            assert watcher.receive_json()["version"] == 2
+            assert player.receive_json()["version"] == 2
+            assert tables.peek(gid).version == 2
