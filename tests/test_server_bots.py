@@ -281,3 +281,20 @@ def test_a_socket_follows_its_table_after_eviction_and_reload(db):
             assert watcher.receive_json()["version"] == 2
             assert player.receive_json()["version"] == 2
             assert tables.peek(gid).version == 2
+
+
+# --- rate limits on the monotonic clock (issue 30, low) ------------------------------------------------------------
+
+def test_a_backward_step_of_the_wall_clock_does_not_freeze_rate_limits(monkeypatch):
+    from monsterbox.server.security import Limits, RateLimiter
+
+    limiter = RateLimiter(Limits(move="2/second"))
+    assert limiter.allow("move", "c") and limiter.allow("move", "c")
+    assert not limiter.allow("move", "c")
+    real = time.time
+    monkeypatch.setattr(time, "time", lambda: real() - 3600.0)  # the machine's clock is set back an hour
+    end = time.monotonic() + 20
+    while not limiter.allow("move", "c"):  # the window ends after its second, whatever the wall clock says
+        assert time.monotonic() < end, "the rate limit window never ended"
+        time.sleep(0.05)
+    assert limiter.allow("move", "other")

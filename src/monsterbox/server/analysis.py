@@ -24,8 +24,6 @@ import orjson
 from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import Response
 from limits import parse
-from limits.storage import MemoryStorage
-from limits.strategies import FixedWindowRateLimiter
 
 from monsterbox.analysis.hint import hint
 from monsterbox.analysis.review import METHOD, review_record
@@ -34,7 +32,7 @@ from monsterbox.core.i18n import LANGUAGES, use_language
 from monsterbox.server.bots import BotBudget, BotPool
 from monsterbox.server.connection import bearer, lang_of
 from monsterbox.server.errors import ServerError, error_text, say
-from monsterbox.server.security import client_of
+from monsterbox.server.security import Windows, client_of
 from monsterbox.server.tables import Forbidden, Stale, Table, Tables, Unavailable, seat_name, text_module
 
 #: a review's budget per game (determinizations per option, playout cut-off): a whole game of two or three players
@@ -158,7 +156,7 @@ class Analysis:
         self.jobs: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         self.lock = threading.Lock()
         self.stop = threading.Event()
-        self.limiter = FixedWindowRateLimiter(MemoryStorage())
+        self.limiter = Windows()
         self.router = APIRouter(lifespan=self.lifespan)
         self.router.add_api_route("/api/games/{table_id}/hint", self.hint_route, methods=["GET"])
         self.router.add_api_route("/api/games/{table_id}/review", self.review_route, methods=["GET"])
