@@ -298,3 +298,34 @@ def test_a_backward_step_of_the_wall_clock_does_not_freeze_rate_limits(monkeypat
         assert time.monotonic() < end, "the rate limit window never ended"
         time.sleep(0.05)
     assert limiter.allow("move", "other")
+
+
+# --- the page checks the deal itself (issue 30, low) ----------------------------------------------------------------
+
+def test_the_page_computes_the_seed_commitment_as_the_server_does():
+    """``endgame.js`` hashes the revealed seed in the browser (Web Crypto) and compares it with the commitment it was
+    shown: its SHA-256 of a 128-bit seed's decimal text is the server's commitment (run in Node's Web Crypto)."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from monsterbox.server.store import commitment
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    web = Path(monsterbox.__file__).parent / "web"
+    seed = (1 << 127) + 123456789
+    script = ("globalThis.window = globalThis; globalThis.navigator = {language: 'en'};"
+              "globalThis.sessionStorage = {getItem() { return null; }, setItem() {}};"
+              "globalThis.localStorage = globalThis.sessionStorage; globalThis.location = {hash: ''};"
+              "globalThis.document = {documentElement: {}, addEventListener() {}};"
+              "globalThis.addEventListener = () => {};"
+              "const m = await import('./endgame.js');"
+              f"console.log(await m.sha256hex('{seed}'));")
+    out = subprocess.run([node, "--input-type=module", "-e", script], cwd=web, capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == commitment(seed)
+    source = (web / "endgame.js").read_text()
+    assert "st.seed_commitment" in source and 't("end.browser")' in source
