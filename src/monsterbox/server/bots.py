@@ -313,7 +313,9 @@ class _Slot:
                     break
             if answer is None:  # cancelled, closing, or past its time: the search is stopped, not left running
                 self.stop_process()
-                if not job.cancelled:
+                if pool.closed:
+                    job.cancel()
+                elif not job.cancelled:
                     log.warning("bot %r at %s seat %d ran past %g s", job.spec, job.key, job.seat, limit)
                     job.fallback(f"the bot at seat {job.seat + 1} ({job.spec}) ran past {limit:g} s; a random "
                                  "move was played")

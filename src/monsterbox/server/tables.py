@@ -560,6 +560,9 @@ class Tables:
         played = False
         with table.lock:
             table.bot_job = None
+            if self.closed:  # the server is stopping: nothing more is played
+                table.bot_busy = False
+                return
             if action is not None and table.version == index and table.game.to_play == seat:
                 try:
                     self._commit(table, seat, action, "fallback" if notice else "bot")
