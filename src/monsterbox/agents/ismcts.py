@@ -56,11 +56,14 @@ def rollout_policy(game_id: str) -> Callable[[Any], int]:
 
 def search(rules: Any, game_id: str, base: Any, seat: int, seed: int, iterations: int, rollout: str = "random",
            c: float = 0.7, time_budget: float = 0.0, depth: int = 0, order: str = "none",
-           opponents: str = "search") -> tuple[Node, int]:
+           opponents: str = "search", deadline: float | None = None) -> tuple[Node, int]:
     """Run ISMCTS from ``base`` (a determinization of ``seat``'s information set); return the root and the number
-    of iterations done. Every further determinization is resampled from ``base`` for ``seat``, so it agrees with
-    the seat's view too. ``opponents="heuristic"``: the other seats play the game's heuristic policy on the
-    determinization (an opponent model) and the tree holds only ``seat``'s own decisions."""
+    of iterations done. ``deadline`` (a ``time.monotonic`` instant) is a hard stop whatever the budget: the clock is
+    read before every iteration after the first, so a search given ``iterations`` stops early only when the deadline
+    passes (and then plays what it found), and otherwise does exactly what it would without one. Every further
+    determinization is resampled from ``base`` for ``seat``, so it agrees with the seat's view too.
+    ``opponents="heuristic"``: the other seats play the game's heuristic policy on the determinization (an opponent
+    model) and the tree holds only ``seat``'s own decisions."""
     rng = random.Random(seed)
     legal_fn, apply, to_play, is_over = rules.legal_actions, rules.apply, rules.to_play, rules.is_over
     rewards, copy, determinize, estimate = rules.rewards, rules.copy, rules.determinize, rules.estimate
@@ -71,13 +74,16 @@ def search(rules: Any, game_id: str, base: Any, seat: int, seed: int, iterations
     root = Node(-1)
     log, sqrt = math.log, math.sqrt
     rand = rng.random
-    deadline = time.perf_counter() + time_budget if time_budget else None
+    soft = time.perf_counter() + time_budget if time_budget else None
+    clock = time.monotonic
     it = 0
     while True:
-        if deadline is not None:
-            if it and time.perf_counter() >= deadline:
+        if soft is not None:
+            if it and time.perf_counter() >= soft:
                 break
         elif it >= iterations:
+            break
+        if deadline is not None and it and clock() >= deadline:
             break
         d = copy(base, False) if it == 0 else determinize(base, seat, rng, False)
         node = root
@@ -139,9 +145,12 @@ def search(rules: Any, game_id: str, base: Any, seat: int, seed: int, iterations
 
 
 def flat_search(rules: Any, game_id: str, base: Any, seat: int, seed: int, iterations: int, rollout: str = "random",
-                depth: int = 0, **_: Any) -> tuple[RootStats, int]:
+                depth: int = 0, deadline: float | None = None, **_: Any) -> tuple[RootStats, int]:
     """Flat Monte Carlo with common random numbers: every root option played out from the same ``iterations``
-    determinizations of ``seat``'s information set (the first is ``base``). Returns (root statistics, iterations)."""
+    determinizations of ``seat``'s information set (the first is ``base``). Returns (root statistics, iterations).
+    ``deadline`` (a ``time.monotonic`` instant): the clock is read before every playout after the first world; when
+    it has passed, the world being played out is dropped (every option keeps the same worlds) and the search stops
+    with the worlds done."""
     rng = random.Random(seed)
     legal_fn, apply, is_over = rules.legal_actions, rules.apply, rules.is_over
     rewards, copy, determinize, estimate = rules.rewards, rules.copy, rules.determinize, rules.estimate
@@ -149,10 +158,15 @@ def flat_search(rules: Any, game_id: str, base: Any, seat: int, seed: int, itera
     policy = rollout_policy(game_id) if rollout == "heuristic" else None
     options = list(legal_fn(base))
     totals = dict.fromkeys(options, 0.0)
+    clock = time.monotonic
+    done = 0
     for it in range(iterations):
         d = copy(base, False) if it == 0 else determinize(base, seat, rng, False)
         play_seed = rng.randrange(2**31)
+        world: dict[int, float] = {}
         for a in options:
+            if deadline is not None and it and clock() >= deadline:
+                break
             st = copy(d, False)
             apply(st, a)
             steps = 0
@@ -166,8 +180,13 @@ def flat_search(rules: Any, game_id: str, base: Any, seat: int, seed: int, itera
                 while steps < limit and not is_over(st):
                     apply(st, policy(st))
                     steps += 1
-            totals[a] += (rewards(st) if is_over(st) else estimate(st))[seat]
-    return {a: (iterations, totals[a]) for a in options}, iterations
+            world[a] = (rewards(st) if is_over(st) else estimate(st))[seat]
+        if len(world) < len(options):
+            break  # past the deadline: this world is not counted
+        for a in options:
+            totals[a] += world[a]
+        done += 1
+    return {a: (done, totals[a]) for a in options}, done
 
 
 def root_stats(root: Node) -> RootStats:
@@ -287,21 +306,29 @@ class ISMCTSAgent:
         self.search = search
         self.last_iterations = 0
         self.last_stats: RootStats = {}
+        #: a hard limit on one move's search in seconds (None: none), set by whoever runs the agent (the server's
+        #: per-move budget); unlike ``time`` it is not the budget but a stop: a move that finishes its iterations
+        #: before it is the same move as without it
+        self.max_seconds: float | None = None
+        self.last_cut = False  # whether the last move's search was stopped by ``max_seconds``
 
     def analyse(self, obs: Observation) -> tuple[list[int], RootStats]:
         """Search ``obs`` and return (the legal codes in ``obs.legal`` order, the root statistics)."""
         first = obs.sample(self.rng.randrange(2**31))
+        deadline = time.monotonic() + self.max_seconds if self.max_seconds is not None else None
         kwargs: dict[str, Any]
         if self.search == "flat":
-            kwargs = {"mode": "flat", "iterations": self.iterations, "rollout": self.rollout, "depth": self.depth}
+            kwargs = {"mode": "flat", "iterations": self.iterations, "rollout": self.rollout, "depth": self.depth,
+                      "deadline": deadline}
         else:
             kwargs = {"iterations": self.iterations, "rollout": self.rollout, "c": self.c,
                       "time_budget": self.time_budget, "depth": self.depth, "order": self.order,
-                      "opponents": self.opponents}
+                      "opponents": self.opponents, "deadline": deadline}
         stats, it = parallel_search(first.rules, obs.game_id, first.state, obs.seat, self.rng.randrange(2**31),
                                     self.workers, **kwargs)
         self.last_iterations = it
         self.last_stats = stats
+        self.last_cut = deadline is not None and not self.time_budget and it < self.iterations
         return first.legal_codes(), stats
 
     def act(self, obs: Observation) -> str:

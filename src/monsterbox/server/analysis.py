@@ -24,8 +24,6 @@ import orjson
 from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import Response
 from limits import parse
-from limits.storage import MemoryStorage
-from limits.strategies import FixedWindowRateLimiter
 
 from monsterbox.analysis.hint import hint
 from monsterbox.analysis.quality import why
@@ -34,7 +32,8 @@ from monsterbox.core.game import Game
 from monsterbox.core.i18n import LANGUAGES, use_language
 from monsterbox.server.bots import BotBudget, BotPool
 from monsterbox.server.connection import bearer, lang_of
-from monsterbox.server.errors import say
+from monsterbox.server.errors import ServerError, error_text, say
+from monsterbox.server.security import Windows, client_of
 from monsterbox.server.tables import Forbidden, Stale, Table, Tables, Unavailable, seat_name, text_module
 
 #: a review's budget per game (determinizations per option, playout cut-off): a whole game of two or three players
@@ -54,7 +53,9 @@ class AnalysisBudget:
     not counted). A review:
     ``review_samples[game]`` determinizations per option for every decision of the seat, playouts cut after
     ``review_depth[game]`` actions (0: to the end), given up after ``review_seconds``; at most ``review_queue``
-    reviews waiting; ``review_cache`` finished reviews kept in memory."""
+    reviews waiting; ``review_cache`` finished reviews kept in memory. Queues: at most ``hint_queue`` hints waiting
+    or computing on the server, and of hints (and of reviews) at most ``per_table`` for one table and ``per_client``
+    for one client address: a client asking more waits for its own (429), never anyone else's."""
 
     hint_samples: dict[str, int] = field(default_factory=lambda: dict(HINT_SAMPLES))
     hint_seconds: float = 10.0
@@ -65,6 +66,9 @@ class AnalysisBudget:
     review_queue: int = 8
     review_cache: int = 200
     workers: int = 1  # threads for hints, and as many again for reviews
+    hint_queue: int = 8  # hints waiting or computing on the whole server
+    per_table: int = 2  # hints (and as many reviews) waiting or computing for one table
+    per_client: int = 2  # hints (and as many reviews) waiting or computing for one client address
 
 
 class TooSlow(Exception):
@@ -73,6 +77,10 @@ class TooSlow(Exception):
 
 class TooMany(Exception):
     """A seat asked for more hints than the rate allows (429)."""
+
+
+class Queued(Exception):
+    """A table or a client has as many hints or reviews waiting as it may (429): its message (a ServerError)."""
 
 
 def hint_seed(version: int, seat: int) -> int:
@@ -139,16 +147,19 @@ class Analysis:
     """The routes and their pools; ``router`` is included in the application (its lifespan stops the pools). The
     application keeps this object as ``app.state.analysis`` (its ``budget`` may be changed, e.g. by tests)."""
 
-    def __init__(self, tables: Tables, budget: AnalysisBudget | None = None) -> None:
+    def __init__(self, tables: Tables, budget: AnalysisBudget | None = None, trust_proxy: bool = False) -> None:
         self.tables = tables
+        self.trust_proxy = trust_proxy
         self.budget = budget or AnalysisBudget()
         self.hints = BotPool(BotBudget(), self.budget.workers)
         self.reviews = BotPool(BotBudget(), self.budget.workers)
         self.hint_cache: OrderedDict[tuple[str, int, int, str], cf.Future[dict[str, Any]]] = OrderedDict()
+        # the hints and reviews not finished yet: future -> (table, client)
+        self.pending: dict[str, dict[cf.Future[Any], tuple[str, str]]] = {"hint": {}, "review": {}}
         self.jobs: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         self.lock = threading.Lock()
         self.stop = threading.Event()
-        self.limiter = FixedWindowRateLimiter(MemoryStorage())
+        self.limiter = Windows()
         self.router = APIRouter(lifespan=self.lifespan)
         self.router.add_api_route("/api/games/{table_id}/hint", self.hint_route, methods=["GET"])
         self.router.add_api_route("/api/games/{table_id}/review", self.review_route, methods=["GET"])
@@ -169,11 +180,14 @@ class Analysis:
         own information only. 403: no seat token, or the table's creator did not allow hints; 409: not that seat's
         turn (or the game is over); 429: too many hints; 503: the hint ran past its time."""
         token, lang = bearer(request), lang_of(request)
+        client = client_of(request.scope, self.trust_proxy)
         try:
-            future = await asyncio.to_thread(self.hint_future, table_id, token, lang)
+            future = await asyncio.to_thread(self.hint_future, table_id, token, lang, client)
         except TooMany:
             return json_response({"error": say("at most {n} hints per seat: wait a little", lang,
                                                  n=self.budget.hint_rate)}, 429)
+        except Queued as exc:
+            return json_response({"error": error_text(exc.args[0], lang)}, 429)
         try:
             result = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), self.budget.hint_seconds)
         except TimeoutError:
@@ -187,7 +201,27 @@ class Analysis:
             raise Unavailable("the hint failed ({kind}); try again", kind=type(exc).__name__) from None
         return json_response(result)
 
-    def hint_future(self, table_id: str, token: str | None, lang: str) -> cf.Future[dict[str, Any]]:
+    def admit(self, kind: str, table_id: str, client: str) -> None:
+        """Room for one more hint or review (``kind``) of this table from this client, or Queued (429: the client's
+        own or the table's work is waiting) or Unavailable (503: the server's queue is full). Under ``self.lock``."""
+        pending = self.pending[kind]
+        for f in [f for f in pending if f.done()]:
+            del pending[f]
+        b = self.budget
+        if sum(1 for t, _c in pending.values() if t == table_id) >= b.per_table:
+            raise Queued(ServerError("at most {n} hints of one table are computed at a time: ask again when they "
+                                     "are ready", n=b.per_table) if kind == "hint" else
+                         ServerError("at most {n} reviews of one table are computed at a time: ask again when they "
+                                     "are ready", n=b.per_table))
+        if sum(1 for _t, c in pending.values() if c == client) >= b.per_client:
+            raise Queued(ServerError("at most {n} of your hints are computed at a time: ask again when they are "
+                                     "ready", n=b.per_client) if kind == "hint" else
+                         ServerError("at most {n} of your reviews are computed at a time: ask again when they are "
+                                     "ready", n=b.per_client))
+        if kind == "hint" and len(pending) >= b.hint_queue:
+            raise Unavailable("too many hints are being computed; try again in a moment")
+
+    def hint_future(self, table_id: str, token: str | None, lang: str, client: str = "?") -> cf.Future[dict[str, Any]]:
         """The hint being computed (or computed) for this seat at this position: a position asked about again shares
         the first request's work and is not counted against the rate."""
         table = self.tables.get(table_id)
@@ -207,11 +241,13 @@ class Analysis:
         with self.lock:
             future = self.hint_cache.get(key)
             if future is None:
+                self.admit("hint", table.id, client)
                 if not self.limiter.hit(parse(self.budget.hint_rate), "hint", table.id, str(seat)):
                     raise TooMany
                 samples = self.budget.hint_samples.get(snapshot.game_id, 16)
                 depth = self.budget.review_depth.get(snapshot.game_id, 0)
                 future = self.hints.submit(compute_hint, snapshot, seat, samples, depth, table, lang)
+                self.pending["hint"][future] = (table.id, client)
                 self.hint_cache[key] = future
                 while len(self.hint_cache) > 1000:
                     self.hint_cache.popitem(last=False)
@@ -226,6 +262,7 @@ class Analysis:
 
         table = self.tables.get(table_id)
         lang = lang_of(request)
+        client = client_of(request.scope, self.trust_proxy)
         with table.lock:
             g = table.game
             if not g.over:
@@ -242,6 +279,10 @@ class Analysis:
                 busy = sum(1 for j in self.jobs.values() if not j["future"].done())
                 if busy >= self.budget.review_queue:
                     raise Unavailable("too many reviews are being computed; try again in a minute")
+                try:
+                    self.admit("review", table.id, client)
+                except Queued as exc:
+                    return json_response({"error": error_text(exc.args[0], lang)}, 429)
                 progress = {"done": 0, "total": 0}
                 samples = self.budget.review_samples.get(g.game_id, 8)
                 depth = self.budget.review_depth.get(g.game_id, 0)
@@ -251,6 +292,7 @@ class Analysis:
                     return compute_review(table, record, seat, samples, depth, deadline, progress, self.stop)
 
                 job = {"future": self.reviews.submit(work), "progress": progress}
+                self.pending["review"][job["future"]] = (table.id, client)
                 self.jobs[key] = job
                 while len(self.jobs) > self.budget.review_cache:
                     old_key, old = next(iter(self.jobs.items()))

@@ -293,7 +293,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     app.state.store = store
     app.state.hub = hub
     app.state.settings = settings
-    app.state.analysis = Analysis(tables)  # hints and reviews (server/analysis.py)
+    # hints and reviews (server/analysis.py)
+    app.state.analysis = Analysis(tables, trust_proxy=settings.limits.trust_proxy)
     app.include_router(app.state.analysis.router)
     accounts = Accounts(store, tables, settings.accounts, trust_proxy=settings.limits.trust_proxy)
     app.state.accounts = accounts
@@ -468,11 +469,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
             if not g.over:
                 raise Forbidden("a game is replayed once it is over")
             actions = g.actions
-        if not 0 <= step <= len(actions):
-            raise InvalidOptions("step must be from 0 to {last}", last=len(actions))
-        from monsterbox.server.tables import rebuild
-
-        at = rebuild(g, actions[:step])
+            if not 0 <= step <= len(actions):
+                raise InvalidOptions("step must be from 0 to {last}", last=len(actions))
+            at = table.position(step)
         out: dict[str, Any] = {"id": table.id, "game": g.game_id, "players": g.players, "step": step,
                                "steps": len(actions), "seat": seat, "to_play": at.to_play, "over": at.over,
                                "last": actions[step - 1] if step else None, "seats": table.public_seats()}
@@ -531,8 +530,22 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         client = f"ws:{id(websocket)}"
         who = {"seat": seat, "token": token, "authenticated": token is not None, "messages": 0}
 
+        holder = {"table": table}
+
+        async def current() -> Table:
+            """The table as this process holds it now: a socket follows its table when the table left memory (idle)
+            and was rebuilt (by this socket or any request), instead of staying with the old copy."""
+            now = tables.peek(table_id)
+            if now is None:
+                now = await asyncio.to_thread(tables.get, table_id)
+            if now is not holder["table"]:
+                holder["table"].sent(id(websocket), None)
+                holder["table"] = now
+            return now
+
         async def push() -> None:
             while True:
+                table = await current()
                 version = table.version
                 data = state_json(table, who["seat"], lang)
                 await websocket.send({"type": "websocket.send", "text": data.decode()})
@@ -575,7 +588,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                     try:
                         if not isinstance(tok, str) or not tok or len(tok) > 200:
                             raise Forbidden("a token is a non-empty string")
-                        who["seat"] = table.seat_of(tok)
+                        who["seat"] = (await current()).seat_of(tok)
                     except Forbidden as exc:
                         await reply_error(exc, 403)
                         await websocket.close(code=4403)
@@ -591,7 +604,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                     await reply_error("an action id is at most 200 characters", 400)
                     continue
                 try:
-                    await play(table, who["token"], msg["action"], msg["version"], lang)
+                    await play(await current(), who["token"], msg["action"], msg["version"], lang)
                 except Stale as exc:
                     await reply_error(exc, 409)
                 except Forbidden as exc:
@@ -605,7 +618,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         finally:
             pusher.cancel()
             hub.unsubscribe(table_id, entry)
-            table.sent(id(websocket), None)
+            holder["table"].sent(id(websocket), None)
 
     # --- the web front end and offline API docs ---------------------------------------------------------------------
     web = resources.files("monsterbox").joinpath("web")

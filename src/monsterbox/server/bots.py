@@ -4,16 +4,21 @@ move computed off the request path, bounded in time, with the ``random`` agent s
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures as cf
 import hashlib
 import logging
 import math
 import random
-from dataclasses import dataclass
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import monsterbox
 from monsterbox.agents import make_agent, observe
+from monsterbox.agents.cost import CHEAP, move_seconds
 from monsterbox.agents.registry import parse_agent_spec
 from monsterbox.core.errors import InvalidOptions, MonsterboxError
 from monsterbox.core.game import Game
@@ -72,6 +77,12 @@ def check_agent_spec(spec: Any, game_id: str, players: int, budget: BotBudget) -
         raise InvalidOptions("agent {spec}: at most {iterations} iterations per move on this server "
                              "(or time=<seconds> up to {seconds})", spec=repr(spec),
                              iterations=budget.max_iterations, seconds=f"{budget.max_seconds:g}")
+    cost = move_seconds(spec, game_id)
+    if not seconds and cost > budget.max_seconds:
+        raise InvalidOptions("agent {spec}: a move would take about {cost} s of this server's time in this game, "
+                             "more than the {seconds} s a bot move may use; ask for fewer iterations, a depth, or "
+                             "time=<seconds>", spec=repr(spec), cost=f"{cost:.3g}",
+                             seconds=f"{budget.max_seconds:g}")
     if tried_at_creation(spec):
         # parameters that construction accepts may still fail in play: try the bot on a fresh game now
         g = monsterbox.new_game(game_id, players, 0)
@@ -100,15 +111,19 @@ def move_seed(seed: int, seat: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def think(spec: str, game: Game, seat: int, seed: int) -> str:
-    """The bot's move on ``game`` (a copy: the table's game is never touched while a bot thinks)."""
+def think(spec: str, game: Game, seat: int, seed: int, max_seconds: float | None = None) -> str:
+    """The bot's move on ``game`` (a copy: the table's game is never touched while a bot thinks); a search stops at
+    ``max_seconds`` and plays the best move it found."""
     agent = make_agent(spec, game.game_id, seed)
+    if max_seconds is not None and hasattr(agent, "max_seconds"):
+        agent.max_seconds = max_seconds
     return agent.act(observe(game, seat))
 
 
 class BotPool:
-    """A bounded pool of bot threads. ``decide`` returns (action, notice): the bot's move, or the random agent's move
-    and a notice when the bot failed or ran past its budget."""
+    """A bounded pool of threads for work that needs no process of its own (hints, reviews: ``server/analysis.py``).
+    ``decide`` returns (action, notice): the bot's move, or the random agent's move and a notice when the bot
+    failed."""
 
     def __init__(self, budget: BotBudget, workers: int = 2) -> None:
         self.budget = budget
@@ -118,17 +133,276 @@ class BotPool:
         return self.pool.submit(fn, *args)
 
     def decide(self, spec: str, game: Game, seat: int, seed: int) -> tuple[str, str | None]:
-        legal = game.legal_actions()
-        try:
-            action = think(spec, game, seat, seed)
-            if action not in legal:
-                raise MonsterboxError(f"it chose {action!r}, which is not legal")
-            return action, None
-        except Exception as exc:  # noqa: BLE001 - a failing bot must never stop the table
-            log.exception("bot %r failed at seat %d", spec, seat)
-            fallback = random.Random(seed).choice(legal)
-            return fallback, f"the bot at seat {seat + 1} ({spec}) failed ({type(exc).__name__}); " \
-                             "a random move was played for it"
+        return decide(spec, game, seat, seed, None)
 
     def shutdown(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def decide(spec: str, game: Game, seat: int, seed: int, max_seconds: float | None) -> tuple[str, str | None]:
+    """The bot's move and no notice, or the random agent's move and a notice saying the bot failed. A search agent
+    is stopped at ``max_seconds`` (it then plays the best move found so far)."""
+    legal = game.legal_actions()
+    try:
+        action = think(spec, game, seat, seed) if max_seconds is None else think(spec, game, seat, seed, max_seconds)
+        if action not in legal:
+            raise MonsterboxError(f"it chose {action!r}, which is not legal")
+        return action, None
+    except Exception as exc:  # noqa: BLE001 - a failing bot must never stop the table
+        log.exception("bot %r failed at seat %d", spec, seat)
+        fallback = random.Random(seed).choice(legal)
+        return fallback, f"the bot at seat {seat + 1} ({spec}) failed ({type(exc).__name__}); " \
+                         "a random move was played for it"
+
+
+# --- bot moves in worker processes -------------------------------------------------------------------------------
+
+#: a spec whose move costs at most this (``agents.cost``: the random agent, the heuristic bots) is played on a
+#: thread of the server process: starting or feeding a process would cost more than the move
+LIGHT = CHEAP
+#: how long a bot process may take to start (its imports) or to bring its copy of a game up to date
+STARTUP = 60.0
+
+
+@dataclass(eq=False)
+class BotJob:
+    """One bot move asked for: ``done(action, notice)`` is called once, on a pool thread, with the move (or the
+    random agent's move and a notice), or with (None, None) when the job was cancelled (``cancel``: the table no
+    longer wants it). The time limit counts from the moment the move starts being computed, not from the queue."""
+
+    key: str
+    spec: str
+    record: dict[str, Any]
+    seat: int
+    seed: int
+    done: Callable[[str | None, str | None], None]
+    started: float | None = None
+    finished: bool = False
+    cancelled: bool = False
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def finish(self, action: str | None, notice: str | None) -> bool:
+        """Deliver the result, once (False if it was delivered already)."""
+        with self.lock:
+            if self.finished:
+                return False
+            self.finished = True
+        try:
+            self.done(action, notice)
+        except Exception:  # noqa: BLE001 - the table's continuation logs its own failures
+            log.exception("bot move continuation failed")
+        return True
+
+    def cancel(self) -> None:
+        """The table no longer wants this move: a queued job never runs, a running one's process is stopped."""
+        self.cancelled = True
+        self.finish(None, None)
+
+    def fallback(self, notice: str) -> None:
+        legal = replay_record(self.record).legal_actions()
+        self.finish(random.Random(self.seed).choice(legal), notice)
+
+
+def replay_record(record: dict[str, Any]) -> Game:
+    return monsterbox.replay(record)
+
+
+def _process_main(conn: Any) -> None:
+    """A bot process: reads (key, record, spec, seat, seed, max_seconds) and answers (action, notice). It keeps the
+    last games it was asked about (by table), so a move costs the moves played since, not a replay of the game."""
+    from monsterbox.core.registry import get_ruleset, implemented_games
+
+    for game_id in implemented_games():  # imported before the first move, not during its time
+        get_ruleset(game_id)
+    conn.send(("ready",))
+    games: dict[str, Game] = {}
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        key, record, spec, seat, seed, max_seconds = task
+        try:
+            game = games.pop(key, None)
+            actions = record["actions"]
+            if game is None or game.seed != record["seed"] or game.actions != actions[:len(game.actions)]:
+                game = monsterbox.replay(dict(record, actions=[]))
+            for action in actions[len(game.actions):]:
+                game.play(action)
+            games[key] = game
+            while len(games) > 32:
+                del games[next(iter(games))]
+            conn.send(("thinking",))
+            answer = decide(spec, game.copy(), seat, seed, max_seconds)
+        except Exception as exc:  # noqa: BLE001 - told to the server, which plays a random move
+            answer = (None, f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(answer)
+        except (EOFError, OSError):
+            return
+
+
+class _Slot:
+    """One worker process and the thread that feeds it jobs from the fair queue."""
+
+    def __init__(self, pool: BotWorkers, number: int) -> None:
+        self.pool = pool
+        self.number = number
+        self.proc: Any = None
+        self.conn: Any = None
+        self.thread = threading.Thread(target=self.run, name=f"monsterbox-bot-slot-{number}", daemon=True)
+        self.thread.start()
+
+    def start_process(self) -> None:
+        import multiprocessing
+
+        # spawned, not forked: a forked child would hold copies of the server's sockets
+        ctx = multiprocessing.get_context("spawn")
+        parent, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_process_main, args=(child,), daemon=True,
+                                name=f"monsterbox-bot-{self.number}")
+        self.proc.start()
+        child.close()
+        self.conn = parent
+        if not parent.poll(STARTUP) or parent.recv() != ("ready",):
+            raise OSError("the bot process did not start")
+
+    def stop_process(self) -> None:
+        """Stop the process at once (a move abandoned mid-search: its CPU goes back to the other tables)."""
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.join(5)
+            self.pool.killed += 1
+        if self.conn is not None:
+            self.conn.close()
+        self.proc = self.conn = None
+
+    def run(self) -> None:
+        pool = self.pool
+        while True:
+            job = pool.next_job()
+            if job is None:
+                self.stop_process()
+                return
+            budget = pool.budget
+            limit = budget.max_seconds + budget.grace
+            try:
+                if self.proc is None or not self.proc.is_alive():
+                    self.stop_process()
+                    self.start_process()
+                self.conn.send((job.key, job.record, job.spec, job.seat, job.seed, budget.max_seconds))
+                # the process brings its copy of the game up to date (the moves since its last look), then thinks
+                if not self.conn.poll(STARTUP) or self.conn.recv() != ("thinking",):
+                    raise OSError("the bot process did not take the move")
+            except (EOFError, OSError) as exc:
+                log.error("bot process for %s: %s", job.key, exc)
+                self.stop_process()
+                job.fallback(f"the bot at seat {job.seat + 1} ({job.spec}) could not start; a random move was "
+                             "played for it")
+                continue
+            job.started = time.monotonic()  # the limit counts from here: time in the queue is not search time
+            answer = None
+            while not job.cancelled and not pool.closed:
+                if self.conn.poll(0.02):
+                    try:
+                        answer = self.conn.recv()
+                    except (EOFError, OSError):
+                        answer = (None, "the bot's process ended")
+                    break
+                if time.monotonic() - job.started > limit:
+                    break
+            if answer is None:  # cancelled, closing, or past its time: the search is stopped, not left running
+                self.stop_process()
+                if pool.closed:
+                    job.cancel()
+                elif not job.cancelled:
+                    log.warning("bot %r at %s seat %d ran past %g s", job.spec, job.key, job.seat, limit)
+                    job.fallback(f"the bot at seat {job.seat + 1} ({job.spec}) ran past {limit:g} s; a random "
+                                 "move was played")
+                continue
+            action, notice = answer
+            if action is None:
+                log.error("bot %r at %s seat %d failed: %s", job.spec, job.key, job.seat, notice)
+                job.fallback(f"the bot at seat {job.seat + 1} ({job.spec}) failed; a random move was played for it")
+            else:
+                job.finish(action, notice)
+
+
+class BotWorkers:
+    """Where a server's bot moves are computed. Searching bots (``agents.cost`` above ``LIGHT``) run in ``processes``
+    worker processes (spawned on first use), each move stopped by its search at the budget's ``max_seconds`` and
+    the process killed if it is still busy ``grace`` seconds later or when the move is no longer wanted; the waiting
+    moves form one queue with at most one move per table (``Tables`` asks for a table's next move only once the last
+    one is played), served in turn, so a table's bots cannot starve another table's. Cheap bots (the random agent,
+    the heuristic bots) move on ``threads`` threads of this process, never queued behind a search."""
+
+    def __init__(self, budget: BotBudget, processes: int = 2, threads: int = 2) -> None:
+        self.budget = budget
+        self.processes = processes
+        self.light = cf.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="monsterbox-bot")
+        self.queue: collections.deque[BotJob] = collections.deque()
+        self.cond = threading.Condition()
+        self.slots: list[_Slot] = []
+        self.closed = False
+        self.killed = 0  # processes stopped mid-move (tests read it)
+
+    def request(self, key: str, spec: str, game: Game, seat: int, seed: int,
+                done: Callable[[str | None, str | None], None]) -> BotJob:
+        """Ask for the move of the bot ``spec`` at ``seat`` of ``game`` (copied: the caller's game is not kept)."""
+        record = {"game_id": game.game_id, "players": game.players, "seed": game.seed, "options": game.options,
+                  "actions": list(game.actions)}
+        job = BotJob(key, spec, record, seat, seed, done)
+        if move_seconds(spec, game.game_id) <= LIGHT:
+            snapshot = game.copy()
+            self.light.submit(self._light, job, snapshot)
+            return job
+        with self.cond:
+            if self.closed:
+                job.cancel()
+                return job
+            self.queue.append(job)
+            if not self.slots:  # the processes themselves start with their first move
+                self.slots = [_Slot(self, i) for i in range(self.processes)]
+            self.cond.notify()
+        return job
+
+    def _light(self, job: BotJob, game: Game) -> None:
+        if job.cancelled:
+            return
+        job.started = time.monotonic()
+        limit = self.budget.max_seconds + self.budget.grace
+        box: list[tuple[str, str | None]] = []
+        worker = threading.Thread(target=lambda: box.append(decide(job.spec, game, job.seat, job.seed, None)),
+                                  daemon=True)
+        worker.start()
+        worker.join(limit)
+        if box:
+            job.finish(*box[0])
+        elif not job.cancelled:
+            log.warning("bot %r at %s seat %d ran past %g s", job.spec, job.key, job.seat, limit)
+            job.fallback(f"the bot at seat {job.seat + 1} ({job.spec}) ran past {limit:g} s; a random move was "
+                         "played")
+
+    def next_job(self) -> BotJob | None:
+        """The next queued move still wanted (None when closing)."""
+        with self.cond:
+            while True:
+                if self.closed:
+                    return None
+                while self.queue:
+                    job = self.queue.popleft()
+                    if not job.cancelled:
+                        return job
+                self.cond.wait()
+
+    def shutdown(self) -> None:
+        with self.cond:
+            self.closed = True
+            pending = list(self.queue)
+            self.queue.clear()
+            self.cond.notify_all()
+        for job in pending:
+            job.cancel()
+        self.light.shutdown(wait=False, cancel_futures=True)
+        for slot in self.slots:
+            slot.thread.join(5)

@@ -5,12 +5,12 @@ other origin). A pure ASGI middleware: cheap on the hot path."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from limits import RateLimitItem, parse
-from limits.storage import MemoryStorage
-from limits.strategies import FixedWindowRateLimiter
 from starlette.requests import HTTPConnection
 
 from monsterbox.server.connection import reply_lang
@@ -44,9 +44,38 @@ def _headers(extra: list[tuple[bytes, bytes]], csp: str) -> list[tuple[bytes, by
     ]
 
 
+class Windows:
+    """Fixed-window rate limiting on the monotonic clock (``limits``' memory storage reads the wall clock, and a
+    backward step of the clock, by an hour say, froze every window for that hour): ``hit(item, *keys)`` counts one
+    hit in the current window of ``item`` (a ``limits`` item: amount per expiry seconds) and says whether it is
+    allowed. Windows past their end are dropped as they are met and in a sweep every 10,000 hits."""
+
+    def __init__(self, clock: Any = time.monotonic) -> None:
+        self.clock = clock
+        self.windows: dict[tuple[Any, ...], list[float]] = {}  # key -> [window start, hits]
+        self.lock = threading.Lock()
+        self.hits = 0
+
+    def hit(self, item: RateLimitItem, *keys: str) -> bool:
+        now = self.clock()
+        span = float(item.get_expiry())
+        key = (item.amount, span, *keys)
+        with self.lock:
+            self.hits += 1
+            if self.hits % 10_000 == 0:
+                self.windows = {k: w for k, w in self.windows.items() if now - w[0] < k[1]}
+            window = self.windows.get(key)
+            if window is None or now - window[0] >= span:
+                window = self.windows[key] = [now, 0]
+            if window[1] >= item.amount:
+                return False
+            window[1] += 1
+            return True
+
+
 class RateLimiter:
     def __init__(self, cfg: Limits) -> None:
-        self.limiter = FixedWindowRateLimiter(MemoryStorage())
+        self.limiter = Windows()
         self.items: dict[str, RateLimitItem | None] = {
             k: (parse(v) if v else None) for k, v in
             (("create", cfg.create), ("move", cfg.move), ("read", cfg.read), ("connect", cfg.connect),

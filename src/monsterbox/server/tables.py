@@ -8,9 +8,9 @@ path, one move at a time, each committed like a human's. Every change wakes the 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
-import random
 import secrets
 import threading
 import time
@@ -25,13 +25,15 @@ from monsterbox.core.game import Game
 from monsterbox.core.i18n import _, language, use_language
 from monsterbox.core.registry import game_part, get_ruleset
 from monsterbox.core.wording import seat_names
-from monsterbox.server.bots import BotBudget, BotPool, check_agent_spec, move_seed
+from monsterbox.server.bots import BotBudget, BotJob, BotPool, BotWorkers, check_agent_spec, move_seed
 from monsterbox.server.errors import Claimed, Forbidden, NotFound, Stale, Unavailable
 from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, token_hash
 
 log = logging.getLogger("monsterbox.server")
 
 MAX_NAME = 40
+#: a finished game's replay positions are kept every this many moves (Table.position)
+CHECKPOINT = 128
 #: how long a bot's next move waits for the table's open sockets to send the last one (Tables.await_pushes)
 PUSH_WAIT = 0.2
 
@@ -48,6 +50,7 @@ class Table:
     lock: threading.RLock = field(default_factory=threading.RLock)
     notice: str | None = None
     bot_busy: bool = False
+    bot_job: BotJob | None = None  # the bot move being computed for this table (server/bots.py)
     last_used: float = field(default_factory=time.monotonic)
     by_hash: dict[str, int] = field(default_factory=dict)
     log_json: dict[int | None, list[bytes]] = field(default_factory=dict)  # server/state.py: _journal
@@ -63,6 +66,8 @@ class Table:
     clock: dict[str, Any] | None = None  # the table's clock as its state shows it (server/clock.py)
     pushed: dict[int, int] = field(default_factory=dict)
     pushed_cond: threading.Condition = field(default_factory=threading.Condition)
+    # a finished game's positions every CHECKPOINT moves, for replay reads (``position``; -1: the game they are of)
+    checkpoints: dict[int, Game] = field(default_factory=dict)
 
     def sent(self, socket: int, version: int | None) -> None:
         """A socket sent the state of ``version`` (None: it closed)."""
@@ -101,6 +106,25 @@ class Table:
     @property
     def version(self) -> int:
         return len(self.game._actions)
+
+    def position(self, step: int) -> Game:
+        """The game after its first ``step`` moves (a new copy the caller may keep): from the nearest checkpoint at
+        or before ``step`` (kept every ``CHECKPOINT`` moves, made on the first read), so a replay read of a long game
+        plays fewer than ``CHECKPOINT`` moves instead of rebuilding the game from its deal. Called with the lock."""
+        actions = self.game.actions
+        if self.checkpoints.get(-1) is not self.game:  # made for this game (a finished game no longer changes)
+            self.checkpoints = {-1: self.game}
+            g = rebuild(self.game, [])
+            self.checkpoints[0] = g.copy()
+            for i, action in enumerate(actions):
+                g.play(action)
+                if (i + 1) % CHECKPOINT == 0:
+                    self.checkpoints[i + 1] = g.copy()
+        base = step - step % CHECKPOINT
+        g = self.checkpoints[base].copy()
+        for action in actions[base:step]:
+            g.play(action)
+        return g
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token holds; None for no token (a spectator); Forbidden for a token holding no seat here."""
@@ -178,8 +202,9 @@ class Tables:
                  finished_idle_seconds: float = 10.0) -> None:
         self.store = store
         self.budget = budget or BotBudget()
-        self.bots = BotPool(self.budget, bot_workers)
-        self.drivers = BotPool(self.budget, 4)
+        self.bots = BotWorkers(self.budget, bot_workers)
+        self.drivers = BotPool(self.budget, 4)  # plays the bots' answers (a driver never waits for a bot)
+        self.closed = False
         self.live: dict[str, Table] = {}
         self.lock = threading.Lock()
         self.idle_seconds = idle_seconds
@@ -301,6 +326,7 @@ class Tables:
                     pass
         if not applied:
             return self.catch_up(table)
+        self.cancel_bot(table)
         self.changed(table)
         return True
 
@@ -319,6 +345,7 @@ class Tables:
                 table.game.play(action)
                 changed = True
         if changed:
+            self.cancel_bot(table)
             self.changed(table)
         return changed
 
@@ -500,53 +527,72 @@ class Tables:
 
     # --- bots ------------------------------------------------------------------------------------------------------
     def kick(self, table: Table) -> None:
-        """Start the bots if one is to play (one driver per table at a time)."""
+        """Start the bots if one is to play (one move asked for per table at a time)."""
         with table.lock:
             g = table.game
             if table.bot_busy or g.over or g.to_play is None or table.seats[g.to_play]["kind"] != "bot":
                 return
             table.bot_busy = True
-        self.drivers.submit(self._drive, table)
+        self._ask(table)
 
-    def _drive(self, table: Table) -> None:
-        """Play the bots' moves one at a time until a human (or nobody) is to play. The busy flag is cleared under
-        the lock in the same step that finds no bot to play, so a move landing meanwhile always kicks a driver."""
-        done = False
-        try:
-            while True:
-                with table.lock:
-                    g = table.game
-                    seat = g.to_play
-                    if g.over or seat is None or table.seats[seat]["kind"] != "bot":
-                        table.bot_busy = False
-                        done = True
-                        return
-                    spec = table.seats[seat]["agent"]
-                    index = table.version
-                    snapshot = g.copy()
-                future = self.bots.submit(self.bots.decide, spec, snapshot, seat, move_seed(g.seed, seat, index))
-                limit = self.budget.max_seconds + self.budget.grace
+    def _ask(self, table: Table) -> None:
+        """Ask the bot workers for the next bot move of a table whose busy flag this caller holds; no thread waits
+        for it: the answer comes back to ``_answer``. The busy flag is cleared under the lock in the same step that
+        finds no bot to play, so a move landing meanwhile always kicks the bots again."""
+        with table.lock:
+            g = table.game
+            seat = g.to_play
+            if g.over or seat is None or table.seats[seat]["kind"] != "bot" or self.closed:
+                table.bot_busy = False
+                table.bot_job = None
+                return
+            spec = table.seats[seat]["agent"]
+            index = table.version
+            try:
+                table.bot_job = self.bots.request(
+                    table.id, spec, g, seat, move_seed(g.seed, seat, index),
+                    lambda action, notice: self._answer(table, seat, index, spec, action, notice))
+            except Exception:  # noqa: BLE001 - no bot move could be asked for: the table waits for a kick
+                log.exception("bot move of %s not asked for", table.id)
+                table.bot_busy = False
+                table.bot_job = None
+
+    def _answer(self, table: Table, seat: int, index: int, spec: str, action: str | None,
+                notice: str | None) -> None:
+        """A bot move came back (on a bot pool thread): played on a driver thread, which then asks for the next."""
+        with contextlib.suppress(RuntimeError):  # shutting down
+            self.drivers.submit(self._play_bot, table, seat, index, action, notice)
+
+    def _play_bot(self, table: Table, seat: int, index: int, action: str | None, notice: str | None) -> None:
+        played = False
+        with table.lock:
+            table.bot_job = None
+            if self.closed:  # the server is stopping: nothing more is played
+                table.bot_busy = False
+                return
+            # a seat taken back by its player (clocks: issue 31) is no longer the bot's
+            if action is not None and table.version == index and table.game.to_play == seat \
+                    and table.seats[seat]["kind"] == "bot":
                 try:
-                    action, notice = future.result(timeout=limit)
-                except Exception:  # noqa: BLE001 - past its time: the random agent moves instead
-                    action = random.Random(index).choice(snapshot.legal_actions())
-                    notice = f"the bot at seat {seat + 1} ({spec}) ran past {limit:g} s; a random move was played"
-                    log.warning("bot %r at %s seat %d timed out", spec, table.id, seat)
-                with table.lock:
-                    if table.version != index or table.seats[seat]["kind"] != "bot":
-                        continue  # another process moved meanwhile (caught up), or the seat was taken back
-                    try:
-                        self._commit(table, seat, action, "fallback" if notice else "bot")
-                    except (Stale, Unavailable) as exc:
-                        log.warning("bot move of %s not stored: %s", table.id, exc)
-                        return
+                    self._commit(table, seat, action, "fallback" if notice else "bot")
                     table.notice = notice
-                self.changed(table)
-                self.await_pushes(table, index + 1)
-        finally:
-            if not done:
-                with table.lock:
+                    played = True
+                except (Stale, Unavailable) as exc:
+                    log.warning("bot move of %s not stored: %s", table.id, exc)
                     table.bot_busy = False
+                    return
+            # else: cancelled, or another process moved meanwhile (caught up): ask again for the position now
+        if played:
+            self.changed(table)
+            self.await_pushes(table, index + 1)
+        self._ask(table)
+
+    def cancel_bot(self, table: Table) -> None:
+        """The table's position changed under a bot's move (another process moved): the move being computed is no
+        longer wanted; it is stopped and asked for again from the new position."""
+        job = table.bot_job
+        if job is not None and len(job.record["actions"]) != table.version:
+            job.cancel()
 
     def await_pushes(self, table: Table, version: int) -> None:
         """Before the next bot move, let every open WebSocket of the table send this version (at most ``PUSH_WAIT``
@@ -569,8 +615,9 @@ class Tables:
                 "moves": row.moves, "created": iso(row.created), "updated": iso(row.updated)}
 
     def close(self) -> None:
-        self.drivers.shutdown()
+        self.closed = True
         self.bots.shutdown()
+        self.drivers.shutdown()
 
 
 def card_data(table: Table) -> Any:

@@ -18,6 +18,12 @@ export function winnerText(st, names) {
   return w.length === 1 ? t("end.winner", { names: w[0] }) : t("end.tie", { names: listNames(w) });
 }
 
+/** SHA-256 of a text, as lowercase hex (Web Crypto: in a secure context, https or this machine). */
+export async function sha256hex(text) {
+  const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export function EndPanel({ st, names, mySeat, cards }) {
   const [record, setRecord] = useState(null);
   const [error, setError] = useState("");
@@ -34,6 +40,16 @@ export function EndPanel({ st, names, mySeat, cards }) {
     const h = setInterval(look, 4000);
     return () => { alive = false; clearInterval(h); };
   }, [st.id, mySeat]);
+  // the deal checked here, not only by the server: SHA-256 of the revealed seed's decimal text against the
+  // commitment this page was shown while the game was played (true/false; null: not checked in this browser)
+  const [mine, setMine] = useState(null);
+  const seedText = record ? record.seed_text : st.deal && st.deal.seed;
+  useEffect(() => {
+    if (!seedText || !st.seed_commitment || !(globalThis.crypto && crypto.subtle)) return undefined;
+    let alive = true;
+    sha256hex(String(seedText)).then((h) => alive && setMine(h === st.seed_commitment)).catch(() => {});
+    return () => { alive = false; };
+  }, [seedText, st.seed_commitment]);
   const Scoring = SCORING[st.game];
 
   /** Take this seat at the rematch (the server creates it for the first to ask; every human seat has one there). */
@@ -46,14 +62,15 @@ export function EndPanel({ st, names, mySeat, cards }) {
     } catch (e) { setError(e.message); }
   }
 
-  const verified = record ? record.deal_verified : st.deal && st.deal.verified;
+  const verified = mine !== null ? mine : record ? record.deal_verified : st.deal && st.deal.verified;
   const others = st.seats.filter((x, i) => i !== mySeat && x.kind !== "bot").length;
   return html`<section class="end" id="end" aria-labelledby="end-title">
     <h2 id="end-title">${t("end.title")}</h2>
     <p class="winner-text" id="winner">${winnerText(st, names)}</p>
     ${Scoring ? html`<${Scoring} st=${st} names=${names} mySeat=${mySeat} cards=${cards} />` : null}
     <p class=${`deal ${verified ? "ok" : "bad"}`} id="deal">${record === null && !st.deal ? "" : verified
-      ? (st.practice ? t("end.practice") + " · " : "") + t("end.verified") : t("end.unverified")}</p>
+      ? (st.practice ? t("end.practice") + " · " : "") + t("end.verified") + (mine ? " · " + t("end.browser") : "")
+      : t("end.unverified")}</p>
     ${error ? html`<p class="error">${error}</p>` : null}
     ${offer && mySeat !== null ? html`<p class="notice" id="rematch-offer">${t("end.offer")}</p>` : null}
     <div class="end-actions">

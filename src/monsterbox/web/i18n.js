@@ -41,6 +41,7 @@ export const CATALOGUE = {
     "end.title": "The end", "end.winner": "{names} won", "end.winners": "{names} won together", "end.tie": "A tie: {names}",
     "end.team.won": "The village is saved: the team won", "end.team.lost": "The village fell: the team lost",
     "end.verified": "Deal verified: the seed matches the commitment published at the start",
+    "end.browser": "verified in your browser (SHA-256)",
     "end.unverified": "The seed does NOT match the published commitment", "end.practice": "Practice deal (seed chosen)",
     "end.rematch": "Rematch", "end.replay": "Replay this game", "end.score": "Score", "end.player": "Player",
     "end.breakdown": "Scoring",
@@ -277,6 +278,7 @@ export const CATALOGUE = {
     "end.tie": "Égalité : {names}", "end.team.won": "Le village est sauvé : l'équipe a gagné",
     "end.team.lost": "Le village est tombé : l'équipe a perdu",
     "end.verified": "Donne vérifiée : la graine correspond à l'engagement publié au début",
+    "end.browser": "vérifiée dans votre navigateur (SHA-256)",
     "end.unverified": "La graine NE correspond PAS à l'engagement publié", "end.practice":
       "Donne d'entraînement (graine choisie)", "end.rematch": "Revanche", "end.replay": "Revoir la partie",
     "end.score": "Score", "end.player": "Joueur", "end.breakdown": "Décompte",
