@@ -194,6 +194,9 @@ def test_rated_tables_need_signed_in_players_and_a_real_deal(db: str) -> None:
         r = guest.post(f"/api/games/{gid}/claim", json={"code": code}, headers=csrf(b))
         assert r.status_code == 201
         assert [t["id"] for t in guest.get("/api/me").json()["tables"]] == [gid]
+        # signed-in players sit at the table under their account's name (unless they gave another)
+        names = [s.get("name") for s in c.get(f"/api/games/{gid}").json()["seats"]]
+        assert names[:2] == ["alice", "bob"]
 
 
 def play_out(c: TestClient, gid: str, tokens: dict[int, str]) -> dict[str, Any]:

@@ -365,9 +365,14 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         level = check_level(req.timeout_agent) if clock else None
         if req.timeout_agent is not None and not clock:
             raise InvalidOptions("timeout_agent comes with a clock")
+        names = list(req.names or [])
+        first = next((i for i, s in enumerate(req.seats) if s == "human"), None)
+        if me is not None and first is not None and first < req.players:  # a signed-in creator plays as itself
+            names += [None] * (first + 1 - len(names))
+            names[first] = names[first] or me.name
         create = functools.partial(tables.create, req.game, req.players, req.seats, req.options,
                                    practice=req.practice, private=req.private, hints=req.hints, seed=req.seed,
-                                   names=req.names)
+                                   names=names or None)
         # A plain table (no options, no agent to try first) is made in about a millisecond (a deal, one INSERT): on
         # the loop with SQLite, as a move is; a worker thread would share the interpreter with the loop, every
         # request waiting on their turns. Options (a card file to check), agents tried on a fresh game
@@ -387,7 +392,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         """An invited seat: its single-use claim code for a fresh seat token (only the claimer receives it)."""
         table = tables.get(table_id)
         me = accounts.before_seat(request, table.id)
-        seat, token = tables.claim(table, req.code, req.name)
+        seat, token = tables.claim(table, req.code, req.name or (me.name if me is not None else None))
         accounts.took(table.id, seat, me)
         return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
@@ -395,7 +400,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     def join(table_id: str, request: Request, req: Join | None = None) -> Response:
         table = tables.get(table_id)
         me = accounts.before_seat(request, table.id)
-        seat, token = tables.join(table, req.seat if req else None, req.name if req else None)
+        name = req.name if req and req.name else (me.name if me is not None else None)
+        seat, token = tables.join(table, req.seat if req else None, name)
         accounts.took(table.id, seat, me)
         return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
