@@ -68,7 +68,8 @@ export function EndPanel({ st, names, mySeat, cards }) {
     <h2 id="end-title">${t("end.title")}</h2>
     <p class="winner-text" id="winner">${winnerText(st, names)}</p>
     ${Scoring ? html`<${Scoring} st=${st} names=${names} mySeat=${mySeat} cards=${cards} />` : null}
-    <p class=${`deal ${verified ? "ok" : "bad"}`} id="deal">${record === null && !st.deal ? "" : verified
+    <p class=${`deal ${verified ? "ok" : "bad"}`} id="deal" data-browser-check=${!seedText || !st.seed_commitment
+      || !(globalThis.crypto && crypto.subtle) ? "none" : mine === null ? "pending" : mine ? "ok" : "bad"}>${record === null && !st.deal ? "" : verified
       ? (st.practice ? t("end.practice") + " · " : "") + t("end.verified") + (mine ? " · " + t("end.browser") : "")
       : t("end.unverified")}</p>
     ${error ? html`<p class="error">${error}</p>` : null}
