@@ -21,6 +21,7 @@ from rich.text import Text
 
 from monsterbox.agents.base import observe
 from monsterbox.analysis.terminal import print_hint
+from monsterbox.core.choice import goes_on
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import _
 from monsterbox.core.registry import game_part
@@ -33,22 +34,6 @@ BACK_WORDS = ("b", "back", "retour")
 TABLE_WORDS = ("t", "table")
 BACK = "\x00back"  # what ``ask`` returns for "b": undo the last step of a choice being built
 
-#: per game, the decision kinds that go on with a choice the same seat began (Monster's pending action slots:
-#: three weapons, storing, a character's targets; Maker's discards; Mansion's payment): the terminal builds the
-#: whole choice on a copy of the game, with a way back, and plays it on the real game once complete
-CONTINUES: dict[str, frozenset[str]] = {
-    "monster": frozenset({"three_weapons", "store_weapons", "discard_order", "choose_weapon", "choose_lair",
-                          "choose_lair_to", "choose_bank", "choose_player", "choose_cube"}),
-    "maker": frozenset({"discard"}),
-    "mansion": frozenset({"payment"}),
-}
-#: events a step of a choice may cause and still be taken back (nothing learnt: no card drawn, no die rolled);
-#: any other event commits the steps so far (a draw seen cannot be unseen)
-UNDOABLE_EVENTS: dict[str, frozenset[str]] = {
-    "monster": frozenset({"ability"}),
-    "maker": frozenset({"discard", "discard_action", "drop_treasure"}),
-    "mansion": frozenset(),
-}
 #: choices that keep a fixed key whatever else the menu holds (Maker's "Done" after a list of discards)
 FIXED_KEYS = {"done": "0"}
 
@@ -214,15 +199,15 @@ def print_events(console: Console, game: Game, shown: int, seats: Seats) -> int:
 
 def build_choice(console: Console, game: Game, seats: Seats, on_table: Any) -> list[str]:
     """Ask the reader's seat for its decision and return the moves to play on ``game``: one, or every step of a
-    choice that goes on over several decisions (``CONTINUES``), built on a copy of the game (each step offers what
-    the engine's legal actions offer there) with "b" to take the last step back. A step that makes the seat learn
-    something (a card drawn: ``UNDOABLE_EVENTS``) ends the building: the steps so far are played at once."""
+    choice that goes on over several decisions (the game's ``prompt.CONTINUES``, ``core.choice.goes_on``: the
+    server's rule too), built on a copy of the game (each step offers what the engine's legal actions offer there)
+    with "b" to take the last step back. A step that makes the seat learn something (a card drawn: not among
+    ``prompt.UNDOABLE_EVENTS``) ends the building: the steps so far are played at once."""
     seat, gid = seats.you, game.game_id
     text, ask_words = text_module(gid), prompt_module(gid)
     cards = game.state.cards
     steps: list[str] = []
     work = game
-    start = game.event_count(seat)
     while True:
         v = work.view(seat)
         console.print(Text(ask_words.prompt(v, seats.names, cards), style="bold"))
@@ -248,10 +233,7 @@ def build_choice(console: Console, game: Game, seats: Seats, on_table: Any) -> l
         if work is game:
             work = game.copy()
         work.play(answer)
-        if work.over or work.to_play != seat or ask_words.decision_kind(work.view(seat)) not in CONTINUES.get(gid, ()):
-            return steps
-        learnt = [e for e in work.events(seat, since=start) if e["type"] not in UNDOABLE_EVENTS.get(gid, ())]
-        if learnt:
+        if not goes_on(game, work, seat):  # complete: another decision, another seat, or something learnt
             return steps
 
 

@@ -13,7 +13,11 @@ from monsterbox.games.inn.cards import CardSet
 from monsterbox.games.inn.state import DECISION_KINDS
 from monsterbox.games.inn.text import RACE_PLURALS, card_text, treasures
 
-__all__ = ["DECISION_KINDS", "decision_kind", "prompt"]
+__all__ = ["CONTINUES", "DECISION_KINDS", "UNDOABLE_EVENTS", "decision_kind", "prompt"]
+
+#: no decision of Monster Inn goes on over several steps (core/choice.py): each is one move
+CONTINUES: frozenset[str] = frozenset()
+UNDOABLE_EVENTS: frozenset[str] = frozenset()
 
 
 def decision_kind(v: dict[str, Any]) -> str:

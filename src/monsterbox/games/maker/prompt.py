@@ -13,7 +13,13 @@ from monsterbox.games.maker.cards import MakerCards
 from monsterbox.games.maker.state import DECISION_KINDS
 from monsterbox.games.maker.text import card_label, lookup
 
-__all__ = ["DECISION_KINDS", "decision_kind", "prompt"]
+__all__ = ["CONTINUES", "DECISION_KINDS", "UNDOABLE_EVENTS", "decision_kind", "prompt"]
+
+#: the decision kinds that go on with a choice the same seat began (discarding one card after another, then
+#: Done): a front end builds the whole choice on a copy, with a way back (core/choice.py)
+CONTINUES: frozenset[str] = frozenset({"discard"})
+#: events a step of such a choice may cause and still be taken back (nothing learnt: no card drawn)
+UNDOABLE_EVENTS: frozenset[str] = frozenset({"discard", "discard_action", "drop_treasure"})
 
 
 def decision_kind(v: dict[str, Any]) -> str:

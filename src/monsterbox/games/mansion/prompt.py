@@ -13,7 +13,13 @@ from monsterbox.games.mansion.cards import MansionCards
 from monsterbox.games.mansion.state import DECISION_KINDS
 from monsterbox.games.mansion.text import actor_label, chamber_label, cost_text, find_actor, lookup
 
-__all__ = ["DECISION_KINDS", "decision_kind", "prompt"]
+__all__ = ["CONTINUES", "DECISION_KINDS", "UNDOABLE_EVENTS", "decision_kind", "prompt"]
+
+#: the decision kinds that go on with a choice the same seat began (a payment, one skull at a time): a front
+#: end builds the whole choice on a copy, with a way back (core/choice.py)
+CONTINUES: frozenset[str] = frozenset({"payment"})
+#: events a step of such a choice may cause and still be taken back: none (any event commits the steps so far)
+UNDOABLE_EVENTS: frozenset[str] = frozenset()
 
 
 def decision_kind(v: dict[str, Any]) -> str:

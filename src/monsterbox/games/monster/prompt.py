@@ -16,7 +16,14 @@ from monsterbox.games.monster.cards import MonsterCards
 from monsterbox.games.monster.state import DECISION_KINDS
 from monsterbox.games.monster.text import card_name, lookup, villagers, weapons_text
 
-__all__ = ["DECISION_KINDS", "decision_kind", "prompt"]
+__all__ = ["CONTINUES", "DECISION_KINDS", "UNDOABLE_EVENTS", "decision_kind", "prompt"]
+
+#: the decision kinds that go on with a choice the same seat began (the pending action slots: three weapons,
+#: storing, a character's targets): a front end builds the whole choice on a copy, with a way back (core/choice.py)
+CONTINUES: frozenset[str] = frozenset({"three_weapons", "store_weapons", "discard_order", "choose_weapon",
+                                       "choose_lair", "choose_lair_to", "choose_bank", "choose_player", "choose_cube"})
+#: events a step of such a choice may cause and still be taken back (nothing learnt: no card drawn, no die rolled)
+UNDOABLE_EVENTS: frozenset[str] = frozenset({"ability"})
 
 PHASE_KINDS = {"hunt": "hunt", "arm": "arm", "loot": "loot", "crisis_discard": "crisis_discard",
                "sacrifice": "sacrifice", "character_selection": "character_selection"}
