@@ -19,17 +19,18 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from types import SimpleNamespace
-from typing import Any
+from typing import Annotated, Any
 
 import orjson
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from monsterbox import __version__
+from monsterbox.core.choice import MAX_STEPS
 from monsterbox.core.errors import IllegalAction, InvalidOptions, MonsterboxError
 from monsterbox.core.registry import GAME_IDS
 from monsterbox.server.accounts import AccountLimits, Accounts, install
@@ -105,6 +106,18 @@ class Move(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: str = Field(max_length=200)
     version: int = Field(ge=0, lt=2**31)
+
+
+class Choice(BaseModel):
+    """The steps of a choice of several decisions (``core.choice``), in order, chosen at ``version``."""
+
+    model_config = ConfigDict(extra="forbid")
+    steps: list[Annotated[str, StringConstraints(max_length=200)]] = Field(max_length=MAX_STEPS)
+    version: int = Field(ge=0, lt=2**31)
+
+
+class ChoicePlay(Choice):
+    steps: list[Annotated[str, StringConstraints(max_length=200)]] = Field(min_length=1, max_length=MAX_STEPS)
 
 
 class Claim(BaseModel):
@@ -445,6 +458,25 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     @app.post("/api/games/{table_id}/actions")
     async def act(table_id: str, move: Move, request: Request) -> Response:
         return json_response(await post_move(table_id, bearer(request), lang_of(request), move))
+
+    @app.post("/api/games/{table_id}/choice/preview")
+    async def choice_preview(table_id: str, req: Choice, request: Request) -> Response:
+        """What the seat would see after some steps of a choice it is building: computed on a copy, nothing stored
+        (docs/server-api.md, "Choices of several steps")."""
+        table = await table_for(table_id)
+        return json_response(tables.preview_choice(table, bearer(request), req.steps, req.version,
+                                                   lang_of(request)))
+
+    @app.post("/api/games/{table_id}/choice")
+    async def choice_play(table_id: str, req: ChoicePlay, request: Request) -> Response:
+        """A choice of several steps played at once, all or nothing; the reply is the seat's state after it."""
+        table = await table_for(table_id)
+        lang = lang_of(request)
+        if inline_writes:
+            seat = tables.play_choice(table, bearer(request), req.steps, req.version, lang)
+        else:
+            seat = await asyncio.to_thread(tables.play_choice, table, bearer(request), req.steps, req.version, lang)
+        return json_response(orjson.Fragment(state_json(table, seat, lang)))
 
     @app.get("/api/games/{table_id}/record")
     def record(table_id: str) -> Response:

@@ -26,6 +26,7 @@ from monsterbox.core.i18n import _, language, use_language
 from monsterbox.core.registry import game_part, get_ruleset
 from monsterbox.core.wording import seat_names
 from monsterbox.server.bots import BotBudget, BotJob, BotPool, BotWorkers, check_agent_spec, move_seed
+from monsterbox.server.choice import check_steps, preview
 from monsterbox.server.errors import Claimed, Forbidden, NotFound, Stale, Unavailable
 from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, token_hash
 
@@ -377,15 +378,8 @@ class Tables:
             raise InvalidOptions("a move names the version of the table it was chosen at: "
                                  '{"action": "<id>", "version": <int>}')
         with table.lock:
-            table.last_used = time.monotonic()
-            if version > table.version:
-                # chosen on a state another process pushed (its notification has not reached this copy yet): the
-                # database has the moves this copy lacks
-                self.catch_up(table)
+            self.at_version(table, version)
             g = table.game
-            if version != table.version:
-                raise Stale("the table is at version {version}, not {sent}: the move was chosen on an "
-                            "older state (or sent twice); nothing changed", version=table.version, sent=version)
             if g.over or g.to_play != seat or action not in g.legal_actions():
                 raise IllegalAction(refusal_text(table, seat, action, lang))
             self._commit(table, seat, action, "human")
@@ -393,6 +387,57 @@ class Tables:
         self.changed(table)
         self.kick(table)
         return seat
+
+    def at_version(self, table: Table, version: int) -> None:
+        """Check, under the table's lock, that a move was chosen at the table's version (``Stale`` otherwise)."""
+        table.last_used = time.monotonic()
+        if version > table.version:
+            # chosen on a state another process pushed (its notification has not reached this copy yet): the
+            # database has the moves this copy lacks
+            self.catch_up(table)
+        if version != table.version:
+            raise Stale("the table is at version {version}, not {sent}: the move was chosen on an "
+                        "older state (or sent twice); nothing changed", version=table.version, sent=version)
+
+    def play_choice(self, table: Table, token: str | None, steps: list[str], version: Any,
+                    lang: str | None = None) -> int:
+        """A human seat's choice of several steps (``core.choice``), all or nothing: every step is checked on a copy
+        first (``server.choice.check_steps``: the seat's turn, each step legal where it comes, all within one choice);
+        a refused step is named and nothing is played. Then each step is committed as a move of its own (one
+        version each, as the record has them), and the change is told once. Returns the seat."""
+        seat = table.seat_of(token)
+        if seat is None:
+            raise Forbidden("a seat token is needed to play (Authorization: Bearer <token>)")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise InvalidOptions("a move names the version of the table it was chosen at: "
+                                 '{"steps": ["<id>", ...], "version": <int>}')
+        with table.lock:
+            self.at_version(table, version)
+            check_steps(table.game, seat, steps, table.names(), lang)
+            for action in steps:
+                self._commit(table, seat, action, "human")
+            table.notice = None
+        self.changed(table)
+        self.kick(table)
+        return seat
+
+    def preview_choice(self, table: Table, token: str | None, steps: list[str], version: Any,
+                       lang: str = "en") -> dict[str, Any]:
+        """What the token's seat would see after ``steps`` of a choice it is building (``server.choice.preview``),
+        on a copy: nothing is stored or told. Only for the seat to play, at the table's version."""
+        seat = table.seat_of(token)
+        if seat is None:
+            raise Forbidden("a seat token is needed to build a choice (Authorization: Bearer <token>)")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise InvalidOptions("a move names the version of the table it was chosen at: "
+                                 '{"steps": ["<id>", ...], "version": <int>}')
+        with table.lock:
+            self.at_version(table, version)
+            g = table.game
+            if g.over or g.to_play != seat:
+                raise IllegalAction(refusal_text(table, seat, steps[0] if steps else "", lang))
+            game, names = g.copy(), table.names()
+        return preview(game, seat, steps, names, version, lang)
 
     def _commit(self, table: Table, seat: int, action: str, by: str) -> None:
         """Apply then store one move; the caller holds the table's lock and has checked the turn. If the store fails,
