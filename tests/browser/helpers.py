@@ -55,17 +55,49 @@ QUICK = ("end", "pass", "drop", "discard", "done", "fight", "battle")
 def click_move(page, rng: random.Random, seen: dict, quick_rate: float = 0.8, action: str | None = None) -> str:
     """Click one of the seat's legal moves with the mouse (a seeded choice, so a game always ends the same way), or
     ``action`` again (a click that did not land: the same choice, so the game does not depend on the machine's
-    speed)."""
+    speed). A move that begins a choice of several steps (the table's ``data-building``) is built to the end the
+    same way, step by step, and confirmed: the move returned is the first step."""
     if action is None:
-        quick = [a for a in seen["actions"] if a in QUICK]
-        if quick and rng.random() < quick_rate:  # often end the turn: the game still ends, in fewer clicks
-            action = quick[0]
-        else:
-            action = seen["actions"][rng.randrange(len(seen["actions"]))]
+        action = pick_move(rng, seen["actions"], quick_rate)
+    version, steps = seen["data"]["version"], page.get_attribute("#table", "data-steps") or "0"
+    click_action(page, action)
+    finish_choice(page, rng, version, steps, quick_rate)
+    return action
+
+
+def pick_move(rng: random.Random, actions: list[str], quick_rate: float) -> str:
+    quick = [a for a in actions if a in QUICK]
+    if quick and rng.random() < quick_rate:  # often end the turn: the game still ends, in fewer clicks
+        return quick[0]
+    return actions[rng.randrange(len(actions))]
+
+
+def click_action(page, action: str) -> None:
     box = page.eval_on_selector(f'[data-action="{action}"]', """e => { e.scrollIntoView({block: 'center'});
         const r = e.getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; }""")
     page.mouse.click(box["x"], box["y"])
-    return action
+
+
+def finish_choice(page, rng: random.Random, version: str, steps: str, quick_rate: float) -> None:
+    """After a click at ``version`` with ``steps`` steps of a choice built: if the page is building a choice, choose
+    its next steps (seeded) and confirm it once complete. Returns at once when the click played a move (the version
+    changed), or when it did not land within 8 s (the caller clicks again)."""
+    for _ in range(100):
+        try:
+            page.wait_for_selector(f'#table:not([data-version="{version}"][data-steps="{steps}"])', state="attached",
+                                   timeout=8000)
+        except Exception:  # noqa: BLE001 - the click did not land: the caller's retry
+            return
+        data = page.eval_on_selector("#table", "e => Object.assign({}, e.dataset)")
+        if data["version"] != version or not data.get("building"):
+            return
+        steps = data["steps"]
+        if data["building"] == "complete":
+            page.click("#choice-confirm")
+            return
+        actions = page.eval_on_selector_all("[data-action]", "els => els.map(a => a.dataset.action)")
+        click_action(page, pick_move(rng, actions, quick_rate))
+    raise AssertionError("a choice of more than 100 steps")
 
 
 def compare_screenshot(page, name: str, tolerance: float = 0.01, height_slack: float = 0.0) -> None:

@@ -2,6 +2,9 @@
 // the chosen pace, so each bot move can be followed (each at least the pace after the one before reached the
 // screen); the seat's own move shows at once. One line (data-prompt) names the decision the seat faces; on a touch
 // screen a tap selects a move and a second tap (or Play) sends it; a hidden tab is alerted when the turn comes.
+// A choice that takes several decisions (Monster's weapons for a kill, Maker's discards, Mansion's payments: the
+// server's /choice/preview says where one goes on) is built step by step, each step offering the engine's legal
+// moves there, with Back (or Escape) and Confirm: nothing is sent until the choice is complete (/choice).
 import { html, useState, useEffect, useRef, useLayoutEffect } from "./lib.js";
 import { ChatPanel } from "./chat.js";
 import { api, tokens, Connection } from "./api.js";
@@ -42,6 +45,9 @@ export function TablePage({ id, seat }) {
   const wasMine = useRef(false);
   const acted = useRef(false);  // the seat played a move since its turn last began
   const [hint, setHint] = useState(null);  // {version, data?, error?, busy?}
+  // a choice being built: {version, previews: [the server's preview after 1, 2, ... steps]} (the last may be complete)
+  const [building, setBuilding] = useState(null);
+  const buildRef = useRef(null);
   const s = settings.use();
   const lang = s.lang;
 
@@ -60,6 +66,7 @@ export function TablePage({ id, seat }) {
     current.current = st;
     mergeStory(st);
     setPicked(null);
+    if (buildRef.current && buildRef.current.version !== st.version) build(null);  // the table moved on
     setShown(st);
   }
 
@@ -159,13 +166,91 @@ export function TablePage({ id, seat }) {
     }
   }
 
-  /** A tap on a touch screen selects (the bar says what it will do); a second tap, or Play, sends it. */
+  /** A tap on a touch screen selects (the bar says what it will do); a second tap, or Play, takes it. */
   function choose(action) {
     if (touchScreen() && picked !== action) { setPicked(action); return; }
-    acted.current = true;
     setPicked(null);
-    send(action);
+    step(action);
   }
+
+  function build(b) { buildRef.current = b; setBuilding(b); }
+
+  /** One more step of the seat's choice: the server previews it on a copy of the game. A first step that is a whole
+   * choice is sent at once (as every move was); otherwise the choice is built, and sent only once complete. */
+  async function step(action) {
+    const st = current.current;
+    if (!st || pending.current) return;
+    const b = buildRef.current && buildRef.current.version === st.version ? buildRef.current : null;
+    const last = b ? b.previews[b.previews.length - 1] : null;
+    if (last && last.complete) return;
+    const steps = [...(last ? last.steps.map((x) => x.id) : []), action];
+    pending.current = true;
+    setError("");
+    let p;
+    try {
+      p = await api(`/api/games/${encodeURIComponent(id)}/choice/preview`, { method: "POST", token,
+        body: { steps, version: st.version } });
+    } catch (e) {
+      pending.current = false;
+      if (e.status === 409) accept(await api(`/api/games/${encodeURIComponent(id)}`, { token }), true);
+      else setError(e.message);
+      return;
+    }
+    pending.current = false;
+    if (current.current !== st) return;  // the table changed meanwhile: what was previewed is gone
+    if (p.complete && steps.length === 1) { acted.current = true; send(action); return; }
+    build({ version: st.version, previews: [...(b ? b.previews : []), p] });
+  }
+
+  /** Take the last step of the choice back (the preview before it is kept: no request). */
+  function back() {
+    const b = buildRef.current;
+    if (!b) return;
+    setError("");
+    build(b.previews.length > 1 ? { version: b.version, previews: b.previews.slice(0, -1) } : null);
+  }
+
+  /** Send the complete choice: every step at once, all or nothing. */
+  async function confirm() {
+    const st = current.current;
+    const b = buildRef.current;
+    if (!st || !b || pending.current) return;
+    const steps = b.previews[b.previews.length - 1].steps.map((x) => x.id);
+    pending.current = true;
+    acted.current = true;
+    setError("");
+    try {
+      const after = await api(`/api/games/${encodeURIComponent(id)}/choice`, { method: "POST", token,
+        body: { steps, version: st.version } });
+      build(null);
+      accept(after, true);
+    } catch (e) {
+      if (e.status === 409) {
+        build(null);
+        accept(await api(`/api/games/${encodeURIComponent(id)}`, { token }), true);
+      } else {
+        setError(e.message);
+      }
+    } finally {
+      pending.current = false;
+    }
+  }
+
+  // Escape takes a step back while a choice is built
+  useEffect(() => {
+    if (!building) return undefined;
+    const key = (ev) => { if (ev.key === "Escape" && !ev.defaultPrevented) { ev.preventDefault(); back(); } };
+    document.addEventListener("keydown", key);
+    return () => document.removeEventListener("keydown", key);
+  }, [building]);
+
+  // the keyboard stays on the choice: after a step, its first move (or Confirm once complete) takes the focus
+  useEffect(() => {
+    if (!building || !root.current) return;
+    const done = building.previews[building.previews.length - 1].complete;
+    const el = root.current.querySelector(done ? "#choice-confirm" : "[data-action]");
+    if (el) el.focus({ preventScroll: false });
+  }, [building]);
 
   /** Bring the first move placed on the table into view, with the focus (phones: it is often below the screen). */
   function showMoves() {
@@ -199,7 +284,14 @@ export function TablePage({ id, seat }) {
     return html`<section class="table-page loading" aria-busy="true">
       <p>${error || t("table.loading")}</p></section>`;
   }
-  const st = shown;
+  // while a choice is built, the table shows the seat's view after the steps so far, with the moves offered there
+  const b = building && building.version === shown.version ? building : null;
+  const bLast = b ? b.previews[b.previews.length - 1] : null;
+  const complete = !!(bLast && bLast.complete);
+  const bOpen = b ? [...b.previews].reverse().find((p) => !p.complete) : null;
+  const st = bOpen ? { ...shown, view: { ...bOpen.view, log: shown.view.log, log_first: shown.view.log_first },
+    legal: complete ? [] : bOpen.legal, decision: bOpen.decision,
+    prompt: complete ? t("choice.complete") : bOpen.prompt } : shown;
   const names = seatNames(st);
   const nameOf = (i) => (i === mySeat ? `${names[i]} (${t("table.you")})` : names[i]);
   const shownHint = hint && hint.version === st.version ? hint : null;
@@ -215,7 +307,8 @@ export function TablePage({ id, seat }) {
       data-game=${st.game} data-seat=${mySeat === null ? "" : String(mySeat)}
       data-to-play=${st.to_play === null || st.to_play === undefined ? "" : String(st.to_play)}
       data-over=${st.over ? "true" : "false"} data-version=${st.version} data-decision=${decision.kind}
-      data-picked=${picked || ""} data-lang=${cards && cards.lang === lang && shownLang.current === lang ? lang : ""}>
+      data-picked=${picked || ""} data-building=${b ? (complete ? "complete" : "open") : ""}
+      data-steps=${bLast ? String(bLast.steps.length) : "0"} data-lang=${cards && cards.lang === lang && shownLang.current === lang ? lang : ""}>
     <div class="table-head">
       <h1>${t("game." + st.game)}</h1>
       ${st.practice ? html`<span class="badge practice">${t("table.practice")}</span>` : null}
@@ -230,7 +323,7 @@ export function TablePage({ id, seat }) {
       <span class="txt">${last}</span></div>` : null}
     ${st.notice ? html`<p class="notice">${st.notice}</p>` : null}
     ${error ? html`<p class="error" role="alert" id="play-error">${error}</p>` : null}
-    ${st.hints && mySeat !== null && !st.over ? html`<${HintBox} hint=${shownHint} myTurn=${myTurn} ask=${askHint}
+    ${st.hints && mySeat !== null && !st.over && !b ? html`<${HintBox} hint=${shownHint} myTurn=${myTurn} ask=${askHint}
       coop=${st.game === "monster"} />` : null}
     <div class="felt" id="board">${board}</div>
     <div class=${`action-bar ${myTurn ? "mine" : ""} ${st.over ? "over" : ""}`} id="action-bar">
@@ -240,9 +333,10 @@ export function TablePage({ id, seat }) {
           onClick=${showMoves}>${t("table.showMoves")}</button>` : null}</div>
       ${pickedText ? html`<div class="picked" id="picked" role="status"><span class="lbl">${t("table.picked")}</span>
         <span class="txt">${pickedText.text}</span>
-        <button type="button" class="primary" id="confirm" onClick=${() => { setPicked(null); send(picked); }}>
+        <button type="button" class="primary" id="confirm" onClick=${() => { setPicked(null); step(picked); }}>
           ${t("table.play")}</button>
         <button type="button" id="unpick" onClick=${() => setPicked(null)}>${t("table.back")}</button></div>` : null}
+      ${bLast ? html`<${Building} steps=${bLast.steps} complete=${complete} back=${back} confirm=${confirm} />` : null}
       <${MovesBar} moves=${moves} title=${t("table.moves")} />
     </div>
     ${st.over ? html`<${EndPanel} st=${st} names=${names} mySeat=${mySeat} cards=${cards} />` : null}
@@ -256,6 +350,20 @@ export function TablePage({ id, seat }) {
         ? html`<button type="button" class="link" onClick=${older}>${t("table.older")}</button>` : null}
     </section>
   </section>`;
+}
+
+/** The choice being built: its steps so far ("Holy Water, Torch…"), Back (or Escape), and Confirm once complete. */
+function Building({ steps, complete, back, confirm }) {
+  return html`<div class="building" id="building" role="group" aria-label=${t("choice.title")}
+      data-building=${complete ? "complete" : "open"}>
+    <span class="lbl">${t("choice.title")}</span>
+    <ol class="choice-steps" id="choice-steps">${steps.map((x, i) => html`<li key=${i} data-step=${x.id}>${x.text}</li>`)}
+      ${complete ? null : html`<li class="more" aria-hidden="true">…</li>`}</ol>
+    <button type="button" id="choice-back" onClick=${back} aria-keyshortcuts="Escape"
+      title=${t("choice.backHelp")}>${t("choice.back")}</button>
+    ${complete ? html`<button type="button" class="primary" id="choice-confirm" onClick=${confirm}>
+      ${t("choice.confirm")}</button>` : null}
+  </div>`;
 }
 
 /** A phone or tablet: no hovering pointer, so a tap selects first. */
