@@ -212,3 +212,16 @@ def test_the_preview_stops_at_a_step_that_teaches_the_seat_something(client, mon
     w = g.copy()
     w.play("discard")
     assert not goes_on(g, w, 0)
+
+
+def test_a_refused_step_and_the_preview_in_french(client):
+    gid, tokens = monster_table(client)
+    s = state(client, gid, tokens["0"])
+    three = next(a["id"] for a in s["legal"] if a["id"].startswith("three:"))
+    r = client.post(f"/api/games/{gid}/choice/preview?lang=fr", json={"steps": [three, "weapon:x"], "version": 0},
+                    headers=auth(tokens["0"]))
+    assert r.status_code == 400 and r.json()["error"].startswith("L'étape 2 du choix ne peut pas être jouée : ")
+    p = client.post(f"/api/games/{gid}/choice/preview?lang=fr", json={"steps": [three], "version": 0},
+                    headers=auth(tokens["0"])).json()
+    assert p["prompt"] == "Tuer avec trois armes : choisir l'arme 1 sur 3"
+    assert p["steps"][0]["text"] and p["legal"][0]["text"]

@@ -94,6 +94,7 @@ def template() -> Catalog:
     # only the modules that word what players read (the engine's own messages are developer text)
     method_map = [("core/wording.py", "python"), ("games/**/text.py", "python"), ("games/**/help.py", "python"),
                   ("games/**/prompt.py", "python"), ("tui/**.py", "python"), ("server/tables.py", "python"),
+                  ("server/choice.py", "python"),
                   ("analysis/hint.py", "python"), ("analysis/review.py", "python"), ("analysis/quality.py", "python"),
                   ("analysis/terminal.py", "python"), ("cli.py", "python"),
                   ("**.py", "ignore")]
