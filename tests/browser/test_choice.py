@@ -89,7 +89,7 @@ def test_on_a_phone_the_choice_is_built_in_the_sticky_action_bar(server, new_con
     page.wait_for_selector('#table[data-steps="2"]')
     back = page.locator("#action-bar #choice-back")
     box = back.bounding_box()
-    assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844, "Back is on screen, in the sticky bar"
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844, "Back is on screen, in the sticky bar"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     back.tap()
     page.wait_for_selector('#table[data-steps="1"]')
