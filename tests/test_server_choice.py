@@ -225,3 +225,26 @@ def test_a_refused_step_and_the_preview_in_french(client):
                     headers=auth(tokens["0"])).json()
     assert p["prompt"] == "Tuer avec trois armes : choisir l'arme 1 sur 3"
     assert p["steps"][0]["text"] and p["legal"][0]["text"]
+
+
+def test_a_database_failing_midway_says_how_far_the_choice_was_stored(tmp_path):
+    """A real failure of the database (a trigger refusing the second move), not a mock: the first step stands,
+    stored and shown; the reply says so (503), and the seat goes on from there."""
+    from sqlalchemy import create_engine, text
+
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    client = client_for(db)
+    gid, tokens = new_table(client, seats=["human", "heuristic", "heuristic"], **MAKER)
+    raw = create_engine(db)
+    with raw.begin() as conn:
+        conn.execute(text('CREATE TRIGGER refuse BEFORE INSERT ON moves WHEN NEW."index" >= 1 '
+                          "BEGIN SELECT RAISE(ABORT, 'disk full'); END"))
+    r = play(client, gid, tokens["0"], ["discard", "discard:faelan", "done"], 0)
+    assert r.status_code == 503 and "up to step 1 only" in r.json()["error"], r.text
+    assert actions(client, gid) == ["discard"] and client.app.state.store.moves_count(gid) == 1
+    s = state(client, gid, tokens["0"])
+    assert s["version"] == 1 and s["decision"] == "discard"
+    with raw.begin() as conn:
+        conn.execute(text("DROP TRIGGER refuse"))
+    assert play(client, gid, tokens["0"], ["discard:faelan", "done"], 1).status_code == 200
+    raw.dispose()

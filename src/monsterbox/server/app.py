@@ -464,18 +464,17 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         """What the seat would see after some steps of a choice it is building: computed on a copy, nothing stored
         (docs/server-api.md, "Choices of several steps")."""
         table = await table_for(table_id)
-        return json_response(tables.preview_choice(table, bearer(request), req.steps, req.version,
-                                                   lang_of(request)))
+        # a few milliseconds of engine work for a long choice: off the event loop
+        return json_response(await asyncio.to_thread(tables.preview_choice, table, bearer(request), req.steps,
+                                                     req.version, lang_of(request)))
 
     @app.post("/api/games/{table_id}/choice")
     async def choice_play(table_id: str, req: ChoicePlay, request: Request) -> Response:
         """A choice of several steps played at once, all or nothing; the reply is the seat's state after it."""
         table = await table_for(table_id)
         lang = lang_of(request)
-        if inline_writes:
-            seat = tables.play_choice(table, bearer(request), req.steps, req.version, lang)
-        else:
-            seat = await asyncio.to_thread(tables.play_choice, table, bearer(request), req.steps, req.version, lang)
+        # every step checked on a copy first: engine work, off the event loop (a choice is rarer than a move)
+        seat = await asyncio.to_thread(tables.play_choice, table, bearer(request), req.steps, req.version, lang)
         return json_response(orjson.Fragment(state_json(table, seat, lang)))
 
     @app.get("/api/games/{table_id}/record")

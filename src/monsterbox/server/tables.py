@@ -404,7 +404,8 @@ class Tables:
         """A human seat's choice of several steps (``core.choice``), all or nothing: every step is checked on a copy
         first (``server.choice.check_steps``: the seat's turn, each step legal where it comes, all within one choice);
         a refused step is named and nothing is played. Then each step is committed as a move of its own (one
-        version each, as the record has them), and the change is told once. Returns the seat."""
+        version each, as the record has them), and the change is told once. Returns the seat. (Only a database
+        failing midway can leave a part of the choice played: the steps before it, said in the error.)"""
         seat = table.seat_of(token)
         if seat is None:
             raise Forbidden("a seat token is needed to play (Authorization: Bearer <token>)")
@@ -414,10 +415,20 @@ class Tables:
         with table.lock:
             self.at_version(table, version)
             check_steps(table.game, seat, steps, table.names(), lang)
+            stored = 0
             for action in steps:
-                self._commit(table, seat, action, "human")
+                try:
+                    self._commit(table, seat, action, "human")
+                except (Stale, Unavailable):
+                    if not stored:
+                        raise
+                    break  # the database failed midway (every step was legal): the steps before stand
+                stored += 1
             table.notice = None
         self.changed(table)
+        if stored < len(steps):
+            raise Unavailable("the choice was stored up to step {k} only (the database failed): reload the table "
+                              "and choose the rest again", k=stored)
         self.kick(table)
         return seat
 
