@@ -9,6 +9,7 @@ import json
 import sqlite3
 import urllib.request
 
+from tests.browser.conftest import AXE
 from tests.browser.helpers import wait_turn_or_over
 
 
@@ -95,3 +96,20 @@ def test_on_a_phone_the_choice_is_built_in_the_sticky_action_bar(server, new_con
     page.wait_for_selector('#table[data-steps="1"]')
     assert moves_of(server, gid) == []
     guard.check()
+
+
+def test_the_choice_being_built_passes_axe_and_a_language_switch_starts_it_again(server, new_context, guard):
+    gid, token = maker_table(server)
+    page = new_context(1366, 768, bypass_csp=True).new_page()  # axe is injected by the test
+    page.goto(f"{server.url}/#/play/{gid}/0/{token}")
+    wait_turn_or_over(page, 0)
+    page.click('[data-action="discard"]')
+    page.click('[data-action="discard:zombie"]')
+    page.wait_for_selector('#table[data-steps="2"]')
+    page.add_script_tag(content=AXE.read_text())
+    result = page.evaluate("async () => JSON.stringify((await axe.run(document)).violations)")
+    bad = [f"{v['id']}: {v['help']}" for v in json.loads(result) if v["impact"] in ("serious", "critical")]
+    assert bad == []
+    page.click("#lang-toggle")  # the steps were worded in English: the choice starts again, in French
+    page.wait_for_selector('#table[data-lang="fr"][data-building=""][data-steps="0"] [data-action="discard"]')
+    assert moves_of(server, gid) == []

@@ -5,12 +5,13 @@ mid-game, the rules in the page, /docs offline, phones without horizontal overfl
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
 
 from tests.browser.conftest import AXE
-from tests.browser.helpers import create_table, table, wait_turn_or_over
+from tests.browser.helpers import click_move, create_table, table, wait_turn_or_over
 
 # Every change of the table's version, with the time it reached the page (a MutationObserver: the DOM is the screen).
 WATCH_VERSIONS = """() => {
@@ -142,7 +143,7 @@ def test_french_everywhere_and_the_switch_mid_game(server, new_context, game, pl
     assert page.evaluate("document.documentElement.lang") == "fr" and "Nouvelle table" in page.inner_text("#app")
     create_table(page, server.url + "/?lang=fr", game, players)
     seen = wait_turn_or_over(page, 0)
-    page.click(f'[data-action="{seen["actions"][-1]}"]')
+    click_move(page, random.Random(3), seen, action=seen["actions"][-1])  # a choice of several steps: to the end
     seen = wait_turn_or_over(page, 0, after=seen["data"]["version"])
     page.wait_for_selector("#board .card")
     said = set(re.findall(r"[a-z]+", _words(page).lower()))

@@ -109,6 +109,7 @@ export function TablePage({ id, seat }) {
   useEffect(() => {
     let alive = true;
     if (current.current) relang.current = true;  // a language switch: the state again, worded in it
+    if (buildRef.current) build(null);  // a choice being built was worded in the other language: start it again
     api(`/api/games/${encodeURIComponent(id)}`, { token }).then((st) => {
       if (!alive) return;
       if (!shownLang.current) shownLang.current = lang;
