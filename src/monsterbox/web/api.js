@@ -104,10 +104,16 @@ export class Connection {
       if (this.token) ws.send(JSON.stringify({ token: this.token }));
       this.delay = 300;
       this.onStatus("live");
+      // the chat panel (chat.js) fetches what it missed while the socket was away
+      window.dispatchEvent(new CustomEvent("mb:live", { detail: { id: this.id } }));
     };
     ws.onmessage = (m) => {
       let msg;
       try { msg = JSON.parse(m.data); } catch (e) { return; }
+      if (msg && msg.type === "chat") {  // new chat messages, pushed (server/chat.py): for the chat panel
+        window.dispatchEvent(new CustomEvent("mb:chat", { detail: msg }));
+        return;
+      }
       if (msg && msg.error !== undefined) {
         // moves go over HTTP, so a refusal here is about the socket itself: only an unknown table matters
         if (msg.status === 404) this.onStatus("gone", msg.error);

@@ -10,7 +10,9 @@ import { AccountBox, useAccount } from "./account.js";
 export const GAME_INFO = {
   inn: { min: 3, max: 5, variants: [{ key: "open_treasures", type: "bool" }] },
   monster: { min: 2, max: 6, variants: [{ key: "elite", type: "bool" }, { key: "unreliable_weaponry", type: "bool" },
-    { key: "character_choices", type: "int", min: 1, max: 5, def: 1 }] },
+    { key: "character_choices", type: "int", min: 1, max: 5, def: 1 },
+    // the rulebook's variant "More verbal communication": the table gets a chat (Monster's tables have none otherwise)
+    { key: "verbal_communication", type: "bool" }] },
   mansion: { min: 2, max: 4, variants: [] },
   maker: { min: 2, max: 6, variants: [{ key: "short", type: "bool" }, { key: "rounds", type: "int", min: 1, max: 3,
     def: 1 }] },
@@ -31,7 +33,6 @@ export function Lobby() {
   const [priv, setPriv] = useState(false);
   const [hints, setHints] = useState(false);
   const [rated, setRated] = useState(false);
-  const [verbal, setVerbal] = useState(false);
   const [clockKind, setClockKind] = useState("none");
   const [clockA, setClockA] = useState("");
   const [clockB, setClockB] = useState("");
@@ -67,7 +68,6 @@ export function Lobby() {
     if (priv) body.private = true;
     if (hints) body.hints = true;
     if (rated && me && !practice) body.rated = true;
-    if (verbal && game === "monster") body.verbal_communication = true;
     if (clockKind === "turn") body.clock = { turn_hours: Number(clockA || 24) };
     if (clockKind === "real") body.clock = { move_seconds: Number(clockA || 30), bank_seconds: Number(clockB || 300) };
     if (clockKind !== "none") body.timeout_agent = LEVELS[timeoutLevel];
@@ -120,8 +120,6 @@ export function Lobby() {
               onInput=${(e) => setOpts(Object.assign({}, opts, { [v.key]: Number(e.currentTarget.value) }))} />
             </label>`)) : html`<p class="hint">${t("lobby.none")}</p>`}
       </fieldset>
-      ${game === "monster" ? html`<label class="check"><input type="checkbox" name="verbal_communication"
-        checked=${verbal} onChange=${(e) => setVerbal(e.currentTarget.checked)} /> ${t("lobby.verbal")}</label>` : null}
       ${me ? html`<label class="check"><input type="checkbox" name="rated" checked=${rated}
         onChange=${(e) => setRated(e.currentTarget.checked)} /> ${t("lobby.rated")}</label>` : null}
       <fieldset class="clock-setup"><legend>${t("clock.title")}</legend>
