@@ -29,6 +29,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, func, insert, select, update
+from starlette.requests import HTTPConnection
 
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.registry import GAME_IDS
@@ -153,12 +154,14 @@ class Accounts:
         self.dummy_hash = self.hasher.hash(secrets.token_urlsafe(16))
         self.limiter = Limiter()
         self.extras_cache: dict[str, dict[str, Any]] = {}
+        #: told (table id, account id) when an account takes a seat (server/turns.py pushes the new table)
+        self.seat_listeners: list[Any] = []
         self.lock = threading.Lock()
         self.router = APIRouter()
         self._routes()
 
     # --- sessions ------------------------------------------------------------------------------------------------
-    def me(self, request: Request) -> Me | None:
+    def me(self, request: HTTPConnection) -> Me | None:
         """The account the request's session cookie opens (None without one; Unauthorized for an unknown or expired
         session: a forged or stolen-then-ended cookie)."""
         sid = request.cookies.get(COOKIE)
@@ -256,6 +259,8 @@ class Accounts:
         with self.lock:
             self.extras_cache[table_id] = {"rated": rated, "verbal": verbal, "clock": clock,
                                            "timeout_agent": timeout_agent}
+        if me is not None and tokens:
+            self.seat_taken(table_id, me.id)
 
     def before_seat(self, request: Request, table_id: str) -> Me | None:
         """Before a claim or a join: the taker's account; a rated table's seats go to signed-in players only, one
@@ -277,6 +282,14 @@ class Accounts:
             return
         with self.store.engine.begin() as conn:
             conn.execute(insert(SeatAccountRow).values(game=table_id, seat=seat, account=me.id))
+        self.seat_taken(table_id, me.id)
+
+    def seat_taken(self, table_id: str, account: int) -> None:
+        for fn in list(self.seat_listeners):
+            try:
+                fn(table_id, account)
+            except Exception:  # noqa: BLE001
+                log.exception("seat listener failed")
 
     def owners(self, table_id: str) -> dict[int, int]:
         """The seats of a table that belong to accounts: seat -> account id."""

@@ -47,6 +47,7 @@ from monsterbox.server.siblings import SiblingChannel
 from monsterbox.server.state import card_page, events_page, replay_story, rules_page, state_json
 from monsterbox.server.store import Store
 from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable, card_data
+from monsterbox.server.turns import Turns
 
 log = logging.getLogger("monsterbox.server")
 
@@ -308,6 +309,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     app.state.clocks = clocks
     tables.listeners.append(clocks.on_change)
     app.include_router(clocks.router)
+    app.state.turns = Turns(accounts, tables)  # "your turn" pushed to the lobby (server/turns.py)
+    tables.listeners.append(app.state.turns.on_change)
+    accounts.seat_listeners.append(app.state.turns.on_seat)
+    app.include_router(app.state.turns.router)
 
     # --- errors: a clear JSON message and the right status; never a 500 for a client's input ----------------
     def error(status: int, text: str) -> JSONResponse:

@@ -19,7 +19,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
-
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field

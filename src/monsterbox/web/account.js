@@ -2,7 +2,7 @@
 // the account is resumed here with a fresh token); the leaderboard and a player's profile. The session is an
 // HttpOnly cookie the page never reads; its anti-forgery token lives in this module (api.js sends it).
 import { html, useState, useEffect } from "./lib.js";
-import { api, setCsrf, tokens } from "./api.js";
+import { api, setCsrf, tokens, lobbySocket } from "./api.js";
 import { t } from "./i18n.js";
 
 const listeners = new Set();
@@ -51,12 +51,15 @@ export function AccountBox() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
-  // "your turn" across the account's tables, read again every 10 s while the lobby is open (polled, not pushed)
+  // "your turn" across the account's tables, pushed by the server while the lobby is open (WS /api/me/ws: the
+  // account's tables again whenever one of them changes); a refused socket (the session ended) reads the account again
   useEffect(() => {
     if (!me) return undefined;
-    const h = setInterval(refreshMe, 10000);
-    return () => clearInterval(h);
-  }, [!!me]);
+    const sock = lobbySocket("/api/me/ws", (msg) => {
+      if (msg.type === "tables" && current.me) publish(Object.assign({}, current.me, { tables: msg.tables }));
+    }, null, (code) => { if (code === 4401) refreshMe(); });
+    return () => sock.close();
+  }, [me ? me.name : null]);
 
   async function signIn(ev) {
     ev.preventDefault();

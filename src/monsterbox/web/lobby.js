@@ -1,7 +1,7 @@
 // The lobby: set up a table (game, players, each seat, names, variants, practice seed) and find tables to join,
 // watch or replay. Invite tokens stay in this tab's sessionStorage.
 import { html, useState, useEffect } from "./lib.js";
-import { api, tokens } from "./api.js";
+import { api, tokens, lobbySocket } from "./api.js";
 import { keepCreated } from "./invites.js";
 import { t } from "./i18n.js";
 import { settings } from "./state.js";
@@ -198,21 +198,27 @@ function Listings() {
   </section>`;
 }
 
-/** "My tables": the seats this browser keeps (api.js), each with its table's status and whose turn it is. */
+/** "My tables": the seats this browser keeps (api.js), each with its table's status and whose turn it is, pushed
+ * by the server (WS /api/turns/ws, the seats' tokens as its first message) whenever one of the tables changes. */
 function MyTables() {
   const [seats, setSeats] = useState(tokens.all().slice(0, 12));
   const [info, setInfo] = useState({});
   useEffect(() => {
-    let alive = true;
-    for (const m of seats) {
-      const tok = tokens.get(m.id, m.seat);
-      api(`/api/games/${encodeURIComponent(m.id)}`, { token: tok }).then((st) => {
-        if (alive) setInfo((x) => Object.assign({}, x, { [`${m.id}:${m.seat}`]: st }));
-      }).catch((e) => {
-        if (alive) setInfo((x) => Object.assign({}, x, { [`${m.id}:${m.seat}`]: { gone: e.status === 404 } }));
-      });
-    }
-    return () => { alive = false; };
+    if (!seats.length) return undefined;
+    const list = seats.map((m) => ({ id: m.id, token: tokens.get(m.id, m.seat) })).filter((x) => x.token);
+    const sock = lobbySocket("/api/turns/ws", (msg) => {
+      if (msg.type !== "turns") return;
+      const out = {};
+      for (const x of msg.tables) {
+        out[`${x.id}:${x.seat}`] = { game: x.game, over: x.over, to_play: x.to_play,
+          seats: x.names.map((name) => ({ name })) };
+      }
+      for (const e of msg.errors || []) {
+        for (const m of seats) if (m.id === e.id && !out[`${m.id}:${m.seat}`]) out[`${m.id}:${m.seat}`] = { gone: e.status === 404 };
+      }
+      setInfo(out);
+    }, (ws) => ws.send(JSON.stringify({ seats: list })));
+    return () => sock.close();
   }, [seats.length]);
   if (!seats.length) return null;
   const forget = (m) => { tokens.forget(m.id, m.seat); setSeats(tokens.all().slice(0, 12)); };
