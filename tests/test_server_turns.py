@@ -4,6 +4,7 @@ page, another account's tables, too many sockets, floods, oversize messages, for
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -166,10 +167,8 @@ def test_sockets_per_account_are_bounded_and_they_only_speak(db: str) -> None:
                 ws2.receive_json()
         finally:
             for ws in opened:
-                try:
+                with contextlib.suppress(Exception):
                     ws.__exit__(None, None, None)
-                except Exception:  # noqa: BLE001
-                    pass
 
 
 def test_a_guests_lobby_follows_its_seats_with_their_tokens(db: str) -> None:
