@@ -300,6 +300,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     app.include_router(app.state.analysis.router)
     accounts = Accounts(store, tables, settings.accounts, trust_proxy=settings.limits.trust_proxy)
     app.state.accounts = accounts
+    app.state.analysis.review_listeners.append(accounts.reviewed)  # reviews on the profile (accounts.py)
     install(app, accounts)  # accounts, sessions, leaderboards, profiles, "my tables" (server/accounts.py)
     app.state.chat = Chat(accounts, tables)
     app.include_router(app.state.chat.router)
