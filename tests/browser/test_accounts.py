@@ -236,3 +236,44 @@ def test_your_turn_is_pushed_to_the_lobby_of_an_account_and_of_a_guest(server, n
     move_until_not_mine(alice, 0, rng)
     guest.wait_for_selector(f"{mine}.my-turn")
     assert "Your turn" in guest.inner_text(mine)
+
+
+@pytest.fixture
+def review_server(tmp_path):
+    """A server whose reviews are cheap (2 determinizations an option): a review of a whole game in seconds."""
+    from monsterbox.server.analysis import AnalysisBudget
+
+    s = Server(tmp_path / "review.db")
+    s.start()
+    s.srv.config.app.state.analysis.budget = AnalysisBudget(
+        review_samples={"inn": 2, "maker": 2, "mansion": 2, "monster": 2})
+    yield s
+    s.stop()
+
+
+def test_the_profile_shows_a_finished_game_with_its_result_and_review(review_server, new_context):
+    name = "rev" + secrets.token_hex(3)
+    page = new_context(1280, 800).new_page()
+    sign_up(page, review_server.url, name)
+    page.check("input[name=game][value=mansion]")
+    page.fill("input[name=players]", "2")
+    page.select_option("select[name=seat-1]", "easy")
+    page.click("#create-button")
+    page.wait_for_selector("#table[data-game=mansion]")
+    gid = page.url.split("#/table/")[1].split("/")[0]
+    assert play_some(page, random.Random(8))["data"]["over"] == "true"
+    page.goto(f"{review_server.url}/#/player/{name}")
+    row = f'[data-profile-game="{gid}"]'
+    page.wait_for_selector(row)
+    text = page.inner_text(row)
+    assert ("won" in text or "lost" in text) and "score" in text and "unrated" in text
+    assert page.locator(f'{row} a[href="#/replay/{gid}"]').count() == 1
+    page.click(f"{row} [data-review-start]")  # the player's own seat
+    page.wait_for_selector(f"{row} [data-review]", timeout=120000)
+    assert "accuracy" in page.inner_text(f"{row} [data-review]")
+    assert "flagged moves" in page.inner_text(f"{row} [data-review]")
+
+    other = new_context(1280, 800).new_page()  # someone else's view of the profile: the review, no button
+    other.goto(f"{review_server.url}/#/player/{name}")
+    other.wait_for_selector(f"{row} [data-review]")
+    assert other.locator("[data-review-start]").count() == 0
