@@ -153,11 +153,12 @@ function ProfileReview({ g, own, onDone }) {
     } catch (e) { if (alive.current) { setProgress(null); setError(e.message); } }
   }
   if (g.review) {
-    const tiers = Object.entries(g.review.tiers || {}).map(([k, v]) => `${t(TIER_KEYS[k] || "review.mistake")} ${v}`)
-      .join(", ");
+    // the tiers that hold a flagged move only ("blunder 2, inaccuracy 1")
+    const tiers = Object.entries(g.review.tiers || {}).filter(([, v]) => v > 0)
+      .map(([k, v]) => `${t(TIER_KEYS[k] || "review.mistake")} ${v}`).join(", ");
     return html`<span class="tr" data-review=${g.review.accuracy == null ? "" : String(g.review.accuracy)}>${
       g.review.accuracy == null ? t("account.reviewedNone")
-        : t("account.reviewed", { a: g.review.accuracy, n: g.review.flagged, tiers })}</span>`;
+        : t("account.reviewed", { a: g.review.accuracy, n: g.review.flagged }) + (tiers ? ` (${tiers})` : "")}</span>`;
   }
   if (error) return html`<span class="tr error" role="alert">${error}</span>`;
   if (progress) {
