@@ -4,6 +4,7 @@ Monster has no chat unless the rulebook's variant "More verbal communication" is
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -163,3 +164,20 @@ def test_the_chat_is_kept_with_the_record_and_survives_a_restart(db: str) -> Non
 
         play_out(c, gid, {0: tokens["0"]})
         assert [m["text"] for m in c.get(f"/api/games/{gid}/record").json()["chat"]] == ["good luck"]
+
+
+def test_a_message_said_through_another_process_is_pushed_too(db: str) -> None:
+    """Two server processes on one SQLite file (``serve --workers``): a message said through one reaches the
+    sockets the other holds (told over the siblings' channel, as moves are)."""
+    with make(db) as a, make(db) as b:
+        gid, tokens = new_table(a, "mansion", 2, ["human", "human"])
+        with b.websocket_connect(f"/api/games/{gid}/ws?token={tokens['1']}") as ws:
+            assert ws.receive_json()["seat"] == 1
+            channel = a.app.state.store.notifier.__self__  # type: ignore[attr-defined]  # a's SiblingChannel
+            for _ in range(500):  # b's holding of the table has reached a (its "hold" datagram)
+                if channel.holders.get(gid):
+                    break
+                time.sleep(0.01)
+            assert channel.holders.get(gid)
+            assert say(a, gid, tokens["0"], "from the other worker").status_code == 201
+            assert receive_chat(ws)["messages"][0]["text"] == "from the other worker"

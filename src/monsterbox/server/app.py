@@ -234,9 +234,12 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     stop = threading.Event()
 
     def remote_change(table_id: str, move: tuple[int, str] | None = None) -> None:
+        if move is None:  # perhaps a chat message said through another process (server/chat.py): pushed here too
+            app.state.chat.hub.notify(table_id)
         with tables.lock:
             table = tables.live.get(table_id)
         if table is None:
+            app.state.turns.on_change(table_id)  # a lobby here may follow it (server/turns.py)
             return
         if move is not None:
             tables.remote_move(table, *move)

@@ -7,8 +7,9 @@ A table made before the option existed kept the choice in ``table_extras.verbal`
 written again).
 
 A new message is pushed to every page of the table (players and spectators) over the table's WebSocket as
-``{"type": "chat", "table": <id>, "messages": [...]}`` (``ChatFeed``); a page fetches ``GET .../chat?since=`` when
-its socket (re)connects, for what it missed.
+``{"type": "chat", "table": <id>, "messages": [...]}`` (``watch``, ``follow``); a page fetches ``GET .../chat?since=``
+when its socket (re)connects, for what it missed. The other server processes are told ``<table>:chat:<process>``
+(PostgreSQL ``NOTIFY``, or the SQLite siblings' channel), and wake their own sockets of that table.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, insert, select
+from sqlalchemy import text as text_sql
 
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.server.accounts import Accounts, TooMany
@@ -163,5 +165,10 @@ class Chat:
                 res = conn.execute(insert(ChatRow).values(game=table_id, seat=seat, text=text,
                                                                       created=now()))
                 mid = res.inserted_primary_key[0] if res.inserted_primary_key else None
+                told = f"{table_id}:chat:{self.tables.process_id}"  # the other processes' sockets too
+                if self.store.is_postgres:
+                    conn.execute(text_sql("SELECT pg_notify('monsterbox', :p)"), {"p": told})
             self.hub.notify(table_id)  # pushed to the table's pages (``follow``)
+            if self.store.notifier is not None:  # SQLite: the processes sharing the file (server/siblings.py)
+                self.store.notifier(told)
             return JSONResponse({"id": mid, "seat": seat, "text": text}, status_code=201)

@@ -236,7 +236,8 @@ class Turns:
                 while True:
                     out = []
                     for tid, (table, seat) in list(seats.items()):
-                        now_t = self.tables.peek(tid) or table
+                        # the table as this process holds it now (read again if it left memory meanwhile)
+                        now_t = self.tables.peek(tid) or await asyncio.to_thread(self.tables.get, tid)
                         if now_t is not table:
                             seats[tid] = (now_t, seat)
                         g = now_t.game
