@@ -41,7 +41,7 @@ MAX_GUEST_TABLES = 12
 #: the longest a signed-in socket goes without checking that its session still holds
 RECHECK_SECONDS = 30.0
 #: a burst of changes (a bot playing several moves) makes one push: the socket waits this long after a wake
-COALESCE_SECONDS = 0.05
+COALESCE_SECONDS = 0.1
 MAX_MESSAGE = 8192
 
 Entry = tuple[asyncio.AbstractEventLoop, asyncio.Event]
