@@ -49,6 +49,18 @@ def test_play_shows_table_and_numbered_choices(tmp_path):
     assert "hidden" not in out  # open treasures: every hand is shown
 
 
+def test_play_takes_monsters_verbal_communication_variant(tmp_path):
+    """Monster's rulebook variant "More verbal communication" is a game option the terminal accepts too."""
+    rec = tmp_path / "r.json"
+    result = run(["play", "monster", "--players", "2", "--seed", "3", "--option", "verbal_communication=true",
+                  "--save", str(rec)], input="")
+    assert result.exit_code == 0, result.output
+    assert json.loads(rec.read_text())["options"]["verbal_communication"] is True
+    result = run(["play", "monster", "--option", "verbal_communication=loud"], input="")
+    assert result.exit_code != 0 and "verbal_communication must be true or false" in result.output
+    assert "Traceback" not in result.output
+
+
 @pytest.mark.parametrize("args,message", [
     (["play", "inn", "--players", "9"], "3 to 5 players"),
     (["play", "inn", "--seat", "7"], "--seat must be from 0 to 3"),

@@ -318,3 +318,54 @@ def test_the_page_asks_who_is_signed_in_without_an_error(db: str) -> None:
         token = sign_in(c, "alice")
         got = c.get("/api/session").json()
         assert got["name"] == "alice" and got["csrf"] == token
+
+
+def test_the_profile_lists_each_finished_game_with_its_result_replay_and_review(db: str) -> None:
+    """Issue 31: the profile's finished games carry their result, and the review of the player's seat (accuracy and
+    flag counts) once one was computed; the review is kept across a restart."""
+    import time
+
+    from monsterbox.server.analysis import AnalysisBudget
+
+    with make(db) as c:
+        c.app.state.analysis.budget = AnalysisBudget(  # type: ignore[attr-defined]
+            review_samples={"inn": 2, "maker": 2, "mansion": 2, "monster": 2})
+        register(c, "rosa")
+        token = sign_in(c, "rosa")
+        r = c.post("/api/games", json={"game": "mansion", "players": 2, "seats": ["human", "random"]},
+                   headers=csrf(token))
+        gid, mine = r.json()["id"], r.json()["tokens"]["0"]
+        unfinished = c.post("/api/games", json={"game": "inn", "players": 3, "seats": ["human", "random", "random"]},
+                            headers=csrf(token)).json()["id"]
+        end = play_out(c, gid, {0: mine})
+        rec = c.get(f"/api/games/{gid}/record").json()
+        g = c.get("/api/players/rosa").json()["games"]
+        assert [x["id"] for x in g] == [gid] and unfinished not in [x["id"] for x in g]  # finished games only
+        entry = g[0]
+        result = monsterbox_result(rec)
+        assert end["over"] and entry["result"] == {"won": 0 in result["winners"], "score": float(result["scores"][0])}
+        assert entry["review"] is None and entry["seat"] == 0
+        # the review of the player's seat, started as the page's button does
+        for _ in range(600):
+            r = c.get(f"/api/games/{gid}/review?seat=0")
+            if r.status_code != 202:
+                break
+            time.sleep(0.05)
+        assert r.status_code == 200, r.text
+        review = r.json()
+        for _ in range(100):  # the summary is kept as the review finishes (its future's callback)
+            entry = c.get("/api/players/rosa").json()["games"][0]
+            if entry["review"] is not None:
+                break
+            time.sleep(0.02)
+        assert entry["review"] == {"accuracy": review["accuracy"], "flagged": len(review["flagged"]),
+                                   "tiers": review["tiers"]}
+    with make(db) as c:  # a new process: kept in the database
+        entry = c.get("/api/players/rosa").json()["games"][0]
+        assert entry["review"]["flagged"] == len(review["flagged"]) and entry["result"]["score"] is not None
+
+
+def monsterbox_result(rec: dict[str, Any]) -> dict[str, Any]:
+    import monsterbox
+
+    return dict(monsterbox.replay(rec).result())

@@ -1,6 +1,7 @@
 """Issue 31 in Chromium: a signed-in player plays a rated Monster Inn table on one browser context, continues it on
-another, sees the rating move and the game on the profile; the chat at a Mansion table, and none at a Monster
-table unless the variant "More verbal communication" is chosen."""
+another, sees the rating move and the game on the profile; the chat at a Mansion table, pushed to the other page
+without polling, and none at a Monster table unless the variant "More verbal communication" (Monster's game option)
+is chosen; "your turn" pushed live to the lobby, for an account and for a guest."""
 
 from __future__ import annotations
 
@@ -99,6 +100,42 @@ def create(page, url: str, game: str, verbal: bool = False) -> None:
     page.wait_for_selector(f"#table[data-game={game}]")
 
 
+def move_until_not_mine(page, seat: int, rng: random.Random) -> None:
+    """Click this seat's moves until another seat is to play."""
+    for _ in range(60):
+        seen = wait_turn_or_over(page, seat)
+        if seen["data"]["over"] == "true":
+            return
+        click_move(page, rng, seen, 0.9)
+        page.wait_for_selector(f'#table:not([data-version="{seen["data"]["version"]}"])')
+        if table(page)["toPlay"] != str(seat):
+            return
+    raise AssertionError("the seat kept the turn")
+
+
+def test_chat_is_pushed_to_the_other_page_without_polling(server, new_context):
+    host = new_context(1280, 800).new_page()
+    create(host, server.url, "mansion")
+    link = host.input_value(".invites .inv-link")  # seat 2's claim link
+    guest = new_context(1280, 800).new_page()
+    reads: list[tuple[bool, str]] = []
+    sent = {"yet": False}
+    guest.on("request", lambda r: reads.append((sent["yet"], r.url))
+             if r.method == "GET" and r.url.split("?")[0].endswith("/chat") else None)
+    guest.goto(link)
+    guest.wait_for_selector("#table[data-game=mansion][data-seat='1'] .conn-live")
+    guest.wait_for_selector("#chat-input")
+    assert reads  # the history, read once the socket is live
+    sent["yet"] = True
+    host.fill("#chat-input", "ready when you are")
+    host.click("#chat-send")
+    guest.wait_for_selector("#chat-log li:has-text('ready when you are')")  # no reload
+    guest.fill("#chat-input", "go ahead")
+    guest.click("#chat-send")
+    host.wait_for_selector("#chat-log li:has-text('go ahead')")
+    assert [url for after, url in reads if after] == []  # pushed, never polled
+
+
 def test_chat_at_a_mansion_table_and_none_at_a_silent_monster_table(server, new_context):
     page = new_context(1280, 800).new_page()
     create(page, server.url, "mansion")
@@ -162,3 +199,81 @@ def test_a_turn_based_seat_goes_to_a_bot_on_timeout_and_back_on_request(clock_se
     page.click("#take-back")
     page.wait_for_selector('[data-seat-chip="0"]:not(:has([data-timed-out]))')
     assert page.locator("#take-back").count() == 0
+
+
+def test_your_turn_is_pushed_to_the_lobby_of_an_account_and_of_a_guest(server, new_context):
+    """A move by the other seat makes the lobby say "your turn" without a reload: the signed-in player's list (its
+    account's socket) and a guest's "My tables" (its seat tokens' socket); neither polls."""
+    name = "kim" + secrets.token_hex(3)
+    alice = new_context(1280, 800).new_page()
+    sign_up(alice, server.url, name)
+    create(alice, server.url, "mansion")
+    gid = alice.url.split("#/table/")[1].split("/")[0]
+    link = alice.input_value(".invites .inv-link")
+    guest = new_context(1280, 800).new_page()
+    guest.goto(link)
+    guest.wait_for_selector("#table[data-game=mansion][data-seat='1']")
+    rng = random.Random(3)
+    if table(alice)["toPlay"] == "0":
+        move_until_not_mine(alice, 0, rng)
+    reads: list[str] = []
+    alice.on("request", lambda r: reads.append(r.url) if "/api/session" in r.url or "/api/me" in r.url else None)
+    alice.goto(server.url + "/")  # the lobby: the guest is to play
+    row = f'[data-account-table="{gid}"]'
+    alice.wait_for_selector(f"{row}:not(.my-turn)")
+    loaded = len(reads)
+    move_until_not_mine(guest, 1, rng)  # the other seat moves: alice's turn
+    alice.wait_for_selector(f"{row}.my-turn")
+    assert "Your turn" in alice.inner_text(row)
+    assert len(reads) == loaded  # pushed over the account's socket, not read again
+
+    # the guest's lobby: its "My tables" (the seat token this browser keeps) is told too
+    guest.goto(server.url + "/")
+    mine = f'[data-my-table="{gid}"]'
+    guest.wait_for_selector(f"{mine}:not(.my-turn) .tm:not(:has-text('…'))")
+    alice.click(f"{row} button")
+    alice.wait_for_selector("#table[data-game=mansion][data-seat='0']")
+    move_until_not_mine(alice, 0, rng)
+    guest.wait_for_selector(f"{mine}.my-turn")
+    assert "Your turn" in guest.inner_text(mine)
+
+
+@pytest.fixture
+def review_server(tmp_path):
+    """A server whose reviews are cheap (2 determinizations an option): a review of a whole game in seconds."""
+    from monsterbox.server.analysis import AnalysisBudget
+
+    s = Server(tmp_path / "review.db")
+    s.start()
+    s.srv.config.app.state.analysis.budget = AnalysisBudget(
+        review_samples={"inn": 2, "maker": 2, "mansion": 2, "monster": 2})
+    yield s
+    s.stop()
+
+
+def test_the_profile_shows_a_finished_game_with_its_result_and_review(review_server, new_context):
+    name = "rev" + secrets.token_hex(3)
+    page = new_context(1280, 800).new_page()
+    sign_up(page, review_server.url, name)
+    page.check("input[name=game][value=mansion]")
+    page.fill("input[name=players]", "2")
+    page.select_option("select[name=seat-1]", "easy")
+    page.click("#create-button")
+    page.wait_for_selector("#table[data-game=mansion]")
+    gid = page.url.split("#/table/")[1].split("/")[0]
+    assert play_some(page, random.Random(8))["data"]["over"] == "true"
+    page.goto(f"{review_server.url}/#/player/{name}")
+    row = f'[data-profile-game="{gid}"]'
+    page.wait_for_selector(row)
+    text = page.inner_text(row)
+    assert ("won" in text or "lost" in text) and "score" in text and "unrated" in text
+    assert page.locator(f'{row} a[href="#/replay/{gid}"]').count() == 1
+    page.click(f"{row} [data-review-start]")  # the player's own seat
+    page.wait_for_selector(f"{row} [data-review]", timeout=120000)
+    assert "accuracy" in page.inner_text(f"{row} [data-review]")
+    assert "flagged moves" in page.inner_text(f"{row} [data-review]")
+
+    other = new_context(1280, 800).new_page()  # someone else's view of the profile: the review, no button
+    other.goto(f"{review_server.url}/#/player/{name}")
+    other.wait_for_selector(f"{row} [data-review]")
+    assert other.locator("[data-review-start]").count() == 0

@@ -33,7 +33,7 @@ ERROR_CALLS = ("InvalidOptions", "CardFileError", "RecordError", "Phrase", "Mons
 ERROR_MODULES = ("core/options.py", "core/registry.py", "core/cardfile.py", "core/record.py", "agents/registry.py",
                  "server/app.py", "server/connection.py", "server/tables.py", "server/bots.py", "server/analysis.py",
                  "server/security.py", "server/accounts.py", "server/chat.py",
-                 "server/clock.py")
+                 "server/clock.py", "server/turns.py")
 COLOURS = ("blue", "red", "green", "yellow", "grey", "purple")
 FIELD = re.compile(r"\{[a-z_]+\}")
 

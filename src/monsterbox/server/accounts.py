@@ -13,6 +13,7 @@ Argon2 work. The API is in DESIGN.md ("Accounts") and docs/server-api.md.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hmac
 import logging
@@ -29,6 +30,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, func, insert, select, update
+from starlette.requests import HTTPConnection
 
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.registry import GAME_IDS
@@ -39,6 +41,7 @@ from monsterbox.server.store import (
     AccountRow,
     ChatRow,
     GameRow,
+    OutcomeRow,
     RatedGameRow,
     RatingRow,
     SeatAccountRow,
@@ -153,12 +156,14 @@ class Accounts:
         self.dummy_hash = self.hasher.hash(secrets.token_urlsafe(16))
         self.limiter = Limiter()
         self.extras_cache: dict[str, dict[str, Any]] = {}
+        #: told (table id, account id) when an account takes a seat (server/turns.py pushes the new table)
+        self.seat_listeners: list[Any] = []
         self.lock = threading.Lock()
         self.router = APIRouter()
         self._routes()
 
     # --- sessions ------------------------------------------------------------------------------------------------
-    def me(self, request: Request) -> Me | None:
+    def me(self, request: HTTPConnection) -> Me | None:
         """The account the request's session cookie opens (None without one; Unauthorized for an unknown or expired
         session: a forged or stolen-then-ended cookie)."""
         sid = request.cookies.get(COOKIE)
@@ -256,6 +261,8 @@ class Accounts:
         with self.lock:
             self.extras_cache[table_id] = {"rated": rated, "verbal": verbal, "clock": clock,
                                            "timeout_agent": timeout_agent}
+        if me is not None and tokens:
+            self.seat_taken(table_id, me.id)
 
     def before_seat(self, request: Request, table_id: str) -> Me | None:
         """Before a claim or a join: the taker's account; a rated table's seats go to signed-in players only, one
@@ -277,6 +284,14 @@ class Accounts:
             return
         with self.store.engine.begin() as conn:
             conn.execute(insert(SeatAccountRow).values(game=table_id, seat=seat, account=me.id))
+        self.seat_taken(table_id, me.id)
+
+    def seat_taken(self, table_id: str, account: int) -> None:
+        for fn in list(self.seat_listeners):
+            try:
+                fn(table_id, account)
+            except Exception:  # noqa: BLE001
+                log.exception("seat listener failed")
 
     def owners(self, table_id: str) -> dict[int, int]:
         """The seats of a table that belong to accounts: seat -> account id."""
@@ -467,8 +482,10 @@ class Accounts:
 
         @r.get("/api/players/{name}", tags=["accounts"])
         def profile(name: str) -> JSONResponse:
-            """A player's public profile: ratings and finished tables (result, rating after, replay at
-            ``#/replay/<id>``). 404 for no such player."""
+            """A player's public profile: ratings and finished tables, each with its result (``result``: {"won",
+            "score"}), its rating change when rated, its replay at ``#/replay/<id>`` and its review (``review``:
+            {"accuracy", "flagged", "tiers"} once a review of the player's seat was computed, else null; started
+            with ``GET /api/games/{id}/review?seat=k``). 404 for no such player."""
             if len(name) > 40:
                 raise NotFound("no such player")
             with self.store.session() as s:
@@ -489,7 +506,63 @@ class Accounts:
                     entry.update(won=x.won, score=x.score, mu=round(x.mu, 3), sigma=round(x.sigma, 3),
                                  delta=round(x.delta, 3))
                 games.append(entry)
+            found = self.outcomes(games)
+            for entry in games:
+                entry.update(found[(entry["id"], entry["seat"])])
             return JSONResponse({"name": acc.name, "ratings": self.ratings_of(acc.id), "games": games})
+
+    # --- outcomes: the profile's results and reviews -------------------------------------------------------------
+    #: results a profile request works out at most (a finished game replayed once, then kept): the rest next time
+    RESULTS_PER_REQUEST = 20
+
+    def _outcome(self, table_id: str, seat: int, **values: Any) -> None:
+        """Set some of a seat's outcome columns (the row made if missing)."""
+        with self.store.engine.begin() as conn:
+            done = conn.execute(update(OutcomeRow).where(OutcomeRow.game == table_id, OutcomeRow.seat == seat)
+                                .values(**values)).rowcount
+            if not done:
+                conn.execute(insert(OutcomeRow).values(game=table_id, seat=seat, **values))
+
+    def reviewed(self, table_id: str, seat: int, review: dict[str, Any]) -> None:
+        """A review of ``seat`` was computed (``Analysis.review_listeners``): its accuracy and flag counts kept for
+        the profile (the review itself stays the analysis's to recompute)."""
+        tiers = {k: int(v) for k, v in (review.get("tiers") or {}).items()}
+        try:
+            self._outcome(table_id, seat, accuracy=review.get("accuracy"), flagged=len(review.get("flagged") or []),
+                          tiers=tiers, reviewed=now())
+        except Exception:  # noqa: BLE001 - a race on the insert: the other one wrote it
+            log.warning("a review's summary of %s seat %s was not kept", table_id, seat)
+
+    def outcomes(self, games: list[dict[str, Any]]) -> dict[tuple[str, int], dict[str, Any]]:
+        """Each finished game's outcome for its seat: {"result": {"won", "score"}, "review": {"accuracy",
+        "flagged", "tiers"} or None}; results not stored yet are worked out from the game (a few per call)."""
+        keys = [(g["id"], g["seat"]) for g in games]
+        with self.store.session() as s:
+            rows = {(r.game, r.seat): r for r in s.execute(
+                select(OutcomeRow).where(OutcomeRow.game.in_([k[0] for k in keys]))).scalars()} if keys else {}
+        out: dict[tuple[str, int], dict[str, Any]] = {}
+        budget = self.RESULTS_PER_REQUEST
+        for key in keys:
+            row = rows.get(key)
+            result = None
+            if row is not None and row.won is not None:
+                result = {"won": row.won, "score": row.score}
+            elif budget > 0:
+                budget -= 1
+                try:
+                    table = self.tables.get(key[0])
+                    with table.lock:
+                        res = table.game.result() if table.game.over else None
+                except Exception:  # noqa: BLE001 - a game that cannot be read is listed without its result
+                    res = None
+                if res is not None:
+                    result = {"won": key[1] in res["winners"], "score": float(res["scores"][key[1]])}
+                    with contextlib.suppress(Exception):  # else kept by a concurrent request
+                        self._outcome(key[0], key[1], won=result["won"], score=result["score"])
+            review = {"accuracy": row.accuracy, "flagged": row.flagged, "tiers": row.tiers or {}} \
+                if row is not None and row.reviewed is not None else None
+            out[key] = {"result": result, "review": review}
+        return out
 
     def owners_of(self, account: int) -> list[dict[str, Any]]:
         with self.store.session() as s:

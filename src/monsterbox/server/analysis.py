@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures as cf
 import hashlib
+import logging
 import threading
 import time
 from collections import OrderedDict
@@ -35,6 +36,8 @@ from monsterbox.server.connection import bearer, lang_of
 from monsterbox.server.errors import ServerError, error_text, say
 from monsterbox.server.security import Windows, client_of
 from monsterbox.server.tables import Forbidden, Stale, Table, Tables, Unavailable, seat_name, text_module
+
+log = logging.getLogger("monsterbox.server")
 
 #: a review's budget per game (determinizations per option, playout cut-off): a whole game of two or three players
 #: reviews in 5 to 20 s of one core (benchmarks/analysis.py; Monster's playouts are cut after 20 actions and scored
@@ -157,6 +160,8 @@ class Analysis:
         # the hints and reviews not finished yet: future -> (table, client)
         self.pending: dict[str, dict[cf.Future[Any], tuple[str, str]]] = {"hint": {}, "review": {}}
         self.jobs: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        #: told (table id, seat, review) when a review is computed (accounts.py keeps its summary for the profile)
+        self.review_listeners: list[Any] = []
         self.lock = threading.Lock()
         self.stop = threading.Event()
         self.limiter = Windows()
@@ -254,6 +259,16 @@ class Analysis:
             return future
 
     # --- reviews ---------------------------------------------------------------------------------------------------
+    def reviewed(self, table_id: str, seat: int, future: cf.Future[dict[str, Any]]) -> None:
+        """A review finished: its listeners are told (a failed or given-up one tells nobody)."""
+        if future.cancelled() or future.exception() is not None:
+            return
+        for fn in list(self.review_listeners):
+            try:
+                fn(table_id, seat, future.result())
+            except Exception:  # noqa: BLE001
+                log.exception("review listener failed")
+
     def review_route(self, table_id: str, request: Request,
                            seat: int = Query(ge=0, lt=12, description="the seat reviewed")) -> Response:
         """The review of a finished game for one seat. 202 ``{"status": "computing", "done", "total"}`` while it is
@@ -294,6 +309,7 @@ class Analysis:
                 job = {"future": self.reviews.submit(work), "progress": progress}
                 self.pending["review"][job["future"]] = (table.id, client)
                 self.jobs[key] = job
+                job["future"].add_done_callback(lambda f, tid=table.id, k=seat: self.reviewed(tid, k, f))
                 while len(self.jobs) > self.budget.review_cache:
                     old_key, old = next(iter(self.jobs.items()))
                     if not old["future"].done():

@@ -48,6 +48,7 @@ from monsterbox.server.siblings import SiblingChannel
 from monsterbox.server.state import card_page, events_page, replay_story, rules_page, state_json
 from monsterbox.server.store import Store
 from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable, card_data
+from monsterbox.server.turns import Turns
 
 log = logging.getLogger("monsterbox.server")
 
@@ -95,8 +96,9 @@ class NewGame(BaseModel):
     hints: bool = False
     seed: int | None = Field(default=None, ge=0, lt=2**256, description="practice tables only")
     rated: bool = Field(default=False, description="rated (openskill): every human seat signed in; never practice")
-    verbal_communication: bool = Field(default=False, description="Monster's variant 'More verbal communication': "
-                                                                  "its table has a chat (the other games always do)")
+    verbal_communication: bool = Field(default=False, description="deprecated: Monster's game option "
+                                       "options.verbal_communication (the variant 'More verbal communication'), "
+                                       "which this sets at a Monster table")
     clock: ClockSpec | None = Field(default=None, description="{move_seconds, bank_seconds} or {turn_hours}")
     timeout_agent: str | None = Field(default=None, max_length=16,
                                       description="the level of the bot that plays a seat out of time (medium)")
@@ -245,9 +247,12 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     stop = threading.Event()
 
     def remote_change(table_id: str, move: tuple[int, str] | None = None) -> None:
+        if move is None:  # perhaps a chat message said through another process (server/chat.py): pushed here too
+            app.state.chat.hub.notify(table_id)
         with tables.lock:
             table = tables.live.get(table_id)
         if table is None:
+            app.state.turns.on_change(table_id)  # a lobby here may follow it (server/turns.py)
             return
         if move is not None:
             tables.remote_move(table, *move)
@@ -311,6 +316,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     app.include_router(app.state.analysis.router)
     accounts = Accounts(store, tables, settings.accounts, trust_proxy=settings.limits.trust_proxy)
     app.state.accounts = accounts
+    app.state.analysis.review_listeners.append(accounts.reviewed)  # reviews on the profile (accounts.py)
     install(app, accounts)  # accounts, sessions, leaderboards, profiles, "my tables" (server/accounts.py)
     app.state.chat = Chat(accounts, tables)
     app.include_router(app.state.chat.router)
@@ -320,6 +326,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     app.state.clocks = clocks
     tables.listeners.append(clocks.on_change)
     app.include_router(clocks.router)
+    app.state.turns = Turns(accounts, tables)  # "your turn" pushed to the lobby (server/turns.py)
+    tables.listeners.append(app.state.turns.on_change)
+    accounts.seat_listeners.append(app.state.turns.on_seat)
+    app.include_router(app.state.turns.router)
 
     # --- errors: a clear JSON message and the right status; never a 500 for a client's input ----------------
     def error(status: int, text: str) -> JSONResponse:
@@ -372,6 +382,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     @app.post("/api/games", status_code=201)
     async def new_game(req: NewGame, request: Request) -> Response:
         check_options_shape(req.options)
+        if req.verbal_communication and req.game == "monster":  # the old field: now Monster's game option
+            req.options = {**(req.options or {}), "verbal_communication": True}
         me = accounts.before_create(request, req.rated, req.practice, req.seats) \
             if req.rated or request.cookies.get("mb_session") else None
         clock = check_clock(req.clock, settings.min_move_seconds, settings.min_turn_hours)
@@ -392,8 +404,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         # (bots.tried_at_creation) and PostgreSQL (the network): in a worker thread.
         plain = not req.options and not any(s not in ("human", "open") and tried_at_creation(s) for s in req.seats)
         table, tokens, invites = create() if inline_writes and plain else await asyncio.to_thread(create)
-        if me is not None or req.rated or req.verbal_communication or clock:
-            accounts.created(table.id, tokens, me, req.rated, req.verbal_communication, clock, level)
+        if me is not None or req.rated or clock:
+            accounts.created(table.id, tokens, me, req.rated, False, clock, level)
         if clock:
             clocks.created(table, clock, level or "medium")
         return json_response({"id": table.id, "tokens": {str(k): v for k, v in tokens.items()},
@@ -561,6 +573,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                                        "status": 404 if isinstance(exc, NotFound) else 403})
             await websocket.close(code=4404 if isinstance(exc, NotFound) else 4403)
             return
+        chat_watch = await app.state.chat.watch(table)  # new chat messages pushed too (server/chat.py)
         await websocket.accept()
         entry = hub.subscribe(table_id)
         _, wake = entry
@@ -596,6 +609,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
             await websocket.send_text(json.dumps({"error": text, "status": status}))
 
         pusher = asyncio.create_task(push())
+        chatter = asyncio.create_task(app.state.chat.follow(
+            chat_watch, lambda: holder["table"].names(), websocket.send_text)) if chat_watch else None
         try:
             while True:
                 message = await websocket.receive()
@@ -654,6 +669,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
             return
         finally:
             pusher.cancel()
+            if chatter is not None:
+                chatter.cancel()
+            app.state.chat.unwatch(chat_watch)
             hub.unsubscribe(table_id, entry)
             holder["table"].sent(id(websocket), None)
 

@@ -2,23 +2,35 @@
 never as markup), at most ``MAX_TEXT`` characters a message and ``chat_per_seat`` messages a seat, kept in the
 database with the table (its record carries it). Monster forbids talking (rulebook: "you are not allowed to ...
 verbally tell each other what to do"): its tables have no chat unless the rulebook's variant "More verbal
-communication" was chosen at creation (``"verbal_communication": true``).
+communication" was chosen at creation: Monster's game option ``verbal_communication`` (``games/monster/rules.py``).
+A table made before the option existed kept the choice in ``table_extras.verbal``: still honoured (read, never
+written again).
+
+A new message is pushed to every page of the table (players and spectators) over the table's WebSocket as
+``{"type": "chat", "table": <id>, "messages": [...]}`` (``watch``, ``follow``); a page fetches ``GET .../chat?since=``
+when its socket (re)connects, for what it missed. The other server processes are told ``<table>:chat:<process>``
+(PostgreSQL ``NOTIFY``, or the SQLite siblings' channel), and wake their own sockets of that table.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, insert, select
+from sqlalchemy import text as text_sql
 
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.server.accounts import Accounts, TooMany
 from monsterbox.server.connection import bearer
 from monsterbox.server.errors import Forbidden
+from monsterbox.server.notify import Hub
 from monsterbox.server.store import ChatRow, now
 
 MAX_TEXT = 300
@@ -34,8 +46,9 @@ class Say(BaseModel):
 
 
 def chat_allowed(game_id: str, verbal: bool) -> bool:
-    """Monster's players may not talk (rulebook, "Introduction"), unless the variant "More verbal communication"
-    is on; the other games have a chat."""
+    """Monster's players may not talk (rulebook, "Introduction": "you are not allowed to reveal your cards or
+    verbally tell each other what to do"), unless the variant "More verbal communication" is on ("allow some
+    general strategy discussion"); the other games have a chat."""
     return game_id not in SILENT_GAMES or verbal
 
 
@@ -59,11 +72,14 @@ class Chat:
         self.store = accounts.store
         self.notify = notify
         self.lock = threading.Lock()
+        self.hub = Hub()  # the sockets following a table's chat in this process (``watch``/``follow``)
         self.router = APIRouter()
         self._routes()
 
     def allowed(self, table: Any) -> bool:
-        return chat_allowed(table.game.game_id, self.accounts.extras(table.id)["verbal"])
+        options = table.game.options
+        return chat_allowed(table.game.game_id, bool(options.get("verbal_communication"))
+                            or (table.game.game_id in SILENT_GAMES and self.accounts.extras(table.id)["verbal"]))
 
     def messages(self, table_id: str, since: int = 0, limit: int = 200) -> list[dict[str, Any]]:
         with self.store.session() as s:
@@ -71,6 +87,45 @@ class Chat:
                              .where(ChatRow.game == table_id, ChatRow.id > since).order_by(ChatRow.id)
                              .limit(limit)).all()
         return [{"id": r.id, "seat": r.seat, "text": r.text, "at": r.created.isoformat() + "Z"} for r in rows]
+
+    def last_id(self, table_id: str) -> int:
+        with self.store.session() as s:
+            return int(s.scalar(select(func.max(ChatRow.id)).where(ChatRow.game == table_id)) or 0)
+
+    async def watch(self, table: Any) -> tuple[str, Any, int] | None:
+        """A socket's subscription to the table's chat, taken before the socket is accepted (so a message said
+        between the page's ``GET .../chat`` on connecting and this subscription is never lost): the table, the
+        subscription and the last message id now (what ``follow`` pushes comes after it). None at a table without
+        chat."""
+        if not self.allowed(table):
+            return None
+        entry = self.hub.subscribe(table.id)
+        try:
+            return table.id, entry, await asyncio.to_thread(self.last_id, table.id)
+        except BaseException:
+            self.hub.unsubscribe(table.id, entry)
+            raise
+
+    async def follow(self, watch: tuple[str, Any, int], names: Callable[[], list[str]],
+                     send: Callable[[str], Awaitable[None]]) -> None:
+        """Push each new message of the watched table as ``{"type": "chat", "table", "messages": [{"id", "seat",
+        "name", "text", "at"}]}`` until cancelled (the socket closed)."""
+        table_id, (_, wake), last = watch
+        while True:
+            await wake.wait()
+            wake.clear()
+            msgs = await asyncio.to_thread(self.messages, table_id, last)
+            if not msgs:
+                continue
+            last = msgs[-1]["id"]
+            known = names()
+            for m in msgs:
+                m["name"] = known[m["seat"]] if 0 <= m["seat"] < len(known) else "?"
+            await send(orjson.dumps({"type": "chat", "table": table_id, "messages": msgs}).decode())
+
+    def unwatch(self, watch: tuple[str, Any, int] | None) -> None:
+        if watch is not None:
+            self.hub.unsubscribe(watch[0], watch[1])
 
     def _routes(self) -> None:
         r = self.router
@@ -96,8 +151,9 @@ class Chat:
             if seat is None:
                 raise Forbidden("only the players of a table talk in its chat (send the seat's token)")
             if not self.allowed(table):
-                raise Forbidden("Monster is played without talking: this table has no chat (the variant \"More "
-                                "verbal communication\" allows it, chosen at creation)")
+                raise Forbidden("Monster is played without talking: this table has no chat (the rulebook's variant "
+                                "\"More verbal communication\", the game option verbal_communication chosen at "
+                                "creation, allows it)")
             text = clean_text(req.text)
             if not self.accounts.limiter.hit(self.accounts.limits.chat_per_seat, "chat", table_id, str(seat)):
                 raise TooMany("too many chat messages: slow down")
@@ -109,4 +165,10 @@ class Chat:
                 res = conn.execute(insert(ChatRow).values(game=table_id, seat=seat, text=text,
                                                                       created=now()))
                 mid = res.inserted_primary_key[0] if res.inserted_primary_key else None
+                told = f"{table_id}:chat:{self.tables.process_id}"  # the other processes' sockets too
+                if self.store.is_postgres:
+                    conn.execute(text_sql("SELECT pg_notify('monsterbox', :p)"), {"p": told})
+            self.hub.notify(table_id)  # pushed to the table's pages (``follow``)
+            if self.store.notifier is not None:  # SQLite: the processes sharing the file (server/siblings.py)
+                self.store.notifier(told)
             return JSONResponse({"id": mid, "seat": seat, "text": text}, status_code=201)

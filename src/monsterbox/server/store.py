@@ -167,6 +167,23 @@ class TableExtraRow(Base):
     rated_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
 
 
+class OutcomeRow(Base):
+    """A seat's outcome at a finished table (the profile's history): its result (filled when a profile first lists
+    it), and the summary of its review once one was computed (``analysis``: accuracy, flagged decisions, counts by
+    tier)."""
+
+    __tablename__ = "seat_outcomes"
+
+    game: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    won: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    accuracy: Mapped[float | None] = mapped_column(Float, nullable=True)
+    flagged: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    tiers: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    reviewed: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+
+
 class ChatRow(Base):
     """One chat message at one table, kept with its record."""
 

@@ -1,8 +1,8 @@
 // Accounts (issue 31): sign in, register, sign out in the lobby; the account's tables on any device (a seat held by
 // the account is resumed here with a fresh token); the leaderboard and a player's profile. The session is an
 // HttpOnly cookie the page never reads; its anti-forgery token lives in this module (api.js sends it).
-import { html, useState, useEffect } from "./lib.js";
-import { api, setCsrf, tokens } from "./api.js";
+import { html, useState, useEffect, useRef } from "./lib.js";
+import { api, setCsrf, tokens, lobbySocket } from "./api.js";
 import { t } from "./i18n.js";
 
 const listeners = new Set();
@@ -51,12 +51,15 @@ export function AccountBox() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
-  // "your turn" across the account's tables, read again every 10 s while the lobby is open (polled, not pushed)
+  // "your turn" across the account's tables, pushed by the server while the lobby is open (WS /api/me/ws: the
+  // account's tables again whenever one of them changes); a refused socket (the session ended) reads the account again
   useEffect(() => {
     if (!me) return undefined;
-    const h = setInterval(refreshMe, 10000);
-    return () => clearInterval(h);
-  }, [!!me]);
+    const sock = lobbySocket("/api/me/ws", (msg) => {
+      if (msg.type === "tables" && current.me) publish(Object.assign({}, current.me, { tables: msg.tables }));
+    }, null, (code) => { if (code === 4401) refreshMe(); });
+    return () => sock.close();
+  }, [me ? me.name : null]);
 
   async function signIn(ev) {
     ev.preventDefault();
@@ -132,13 +135,57 @@ export function LeaderboardPage({ game }) {
   </section>`;
 }
 
+const TIER_KEYS = { blunder: "review.blunder", mistake: "review.mistakeTier", inaccuracy: "review.inaccuracy" };
+
+/** A finished game's review on the profile: its accuracy and flag counts once computed; on the player's own
+ * profile, a button that starts the review of the player's seat (GET .../review?seat=k, asked again while the
+ * server computes it: 202 with its progress). */
+function ProfileReview({ g, own, onDone }) {
+  const [progress, setProgress] = useState(null);
+  const [error, setError] = useState("");
+  const alive = useRef(true);
+  useEffect(() => () => { alive.current = false; }, []);
+  async function ask() {
+    try {
+      const r = await api(`/api/games/${encodeURIComponent(g.id)}/review?seat=${g.seat}`);
+      if (!alive.current) return;
+      if (r.status === "computing") { setProgress(r); setTimeout(ask, 700); } else { setProgress(null); onDone(); }
+    } catch (e) { if (alive.current) { setProgress(null); setError(e.message); } }
+  }
+  if (g.review) {
+    // the tiers that hold a flagged move only ("blunder 2, inaccuracy 1")
+    const tiers = Object.entries(g.review.tiers || {}).filter(([, v]) => v > 0)
+      .map(([k, v]) => `${t(TIER_KEYS[k] || "review.mistake")} ${v}`).join(", ");
+    return html`<span class="tr" data-review=${g.review.accuracy == null ? "" : String(g.review.accuracy)}>${
+      g.review.accuracy == null ? t("account.reviewedNone")
+        : t("account.reviewed", { a: g.review.accuracy, n: g.review.flagged }) + (tiers ? ` (${tiers})` : "")}</span>`;
+  }
+  if (error) return html`<span class="tr error" role="alert">${error}</span>`;
+  if (progress) {
+    return html`<span class="tr hint" role="status">${t("review.computing",
+      { done: progress.done, total: progress.total || "…" })}</span>`;
+  }
+  if (!own) return html`<span class="tr hint">${t("account.notReviewed")}</span>`;
+  return html`<button type="button" class="link tr" data-review-start=${g.id}
+    onClick=${() => { setProgress({ done: 0, total: 0 }); ask(); }}>${t("account.review")}</button>`;
+}
+
 export function ProfilePage({ name }) {
   const [profile, setProfile] = useState(null);
   const [error, setError] = useState("");
-  useEffect(() => { api(`/api/players/${encodeURIComponent(name)}`).then(setProfile).catch((e) => setError(e.message)); },
-    [name]);
+  const { me } = useAccount();
+  const load = () => api(`/api/players/${encodeURIComponent(name)}`).then(setProfile).catch((e) => setError(e.message));
+  useEffect(() => { load(); }, [name]);
   if (error) return html`<section class="profile"><p class="error">${error}</p></section>`;
   if (!profile) return html`<section class="profile" aria-busy="true">…</section>`;
+  const own = !!me && me.name.toLowerCase() === profile.name.toLowerCase();
+  const result = (g) => {
+    const won = g.rated ? g.won : g.result ? g.result.won : null;
+    const words = won === null || won === undefined ? "" : won ? t("account.won") : t("account.lost");
+    const score = g.result && g.game !== "monster" ? t("account.score", { s: g.result.score }) : "";
+    const delta = g.rated ? `${g.delta >= 0 ? "+" : ""}${g.delta.toFixed(1)}` : t("account.unrated");
+    return [words, score, delta].filter(Boolean).join(" · ");
+  };
   return html`<section class="profile" id="profile" data-player=${profile.name}>
     <h1>${profile.name}</h1>
     <h2>${t("account.ratings")}</h2>
@@ -148,8 +195,8 @@ export function ProfilePage({ name }) {
     <h2>${t("account.history")}</h2>
     <ul class="tables history">${profile.games.map((g) => html`<li key=${g.id} data-profile-game=${g.id}>
       <span class="tg">${t("game." + g.game)}</span>
-      <span class="tm">${g.rated ? `${g.won ? t("account.won") : t("account.lost")} · ${g.delta >= 0 ? "+" : ""}${
-        g.delta.toFixed(1)}` : t("account.unrated")}</span>
-      <a href=${`#/replay/${g.id}`}>${t("lobby.replay")}</a></li>`)}</ul>
+      <span class="tm">${result(g)}</span>
+      <a href=${`#/replay/${g.id}`}>${t("lobby.replay")}</a>
+      <${ProfileReview} g=${g} own=${own} onDone=${load} /></li>`)}</ul>
   </section>`;
 }

@@ -104,10 +104,16 @@ export class Connection {
       if (this.token) ws.send(JSON.stringify({ token: this.token }));
       this.delay = 300;
       this.onStatus("live");
+      // the chat panel (chat.js) fetches what it missed while the socket was away
+      window.dispatchEvent(new CustomEvent("mb:live", { detail: { id: this.id } }));
     };
     ws.onmessage = (m) => {
       let msg;
       try { msg = JSON.parse(m.data); } catch (e) { return; }
+      if (msg && msg.type === "chat") {  // new chat messages, pushed (server/chat.py): for the chat panel
+        window.dispatchEvent(new CustomEvent("mb:chat", { detail: msg }));
+        return;
+      }
       if (msg && msg.error !== undefined) {
         // moves go over HTTP, so a refusal here is about the socket itself: only an unknown table matters
         if (msg.status === 404) this.onStatus("gone", msg.error);
@@ -146,4 +152,41 @@ export class Connection {
   }
 
   close() { this.closed = true; clearTimeout(this.timer); if (this.ws) this.ws.close(); }
+}
+
+/**
+ * A lobby socket that only speaks (server/turns.py: "/api/me/ws" for the account, "/api/turns/ws" for a guest's seats):
+ * every message goes to onMessage; onOpen(ws) may send the first message. Reconnects with a growing delay, except
+ * after a refusal (close codes 4400 to 4499: signed out, another site, too many pages), told to onRefused.
+ */
+export function lobbySocket(path, onMessage, onOpen, onRefused) {
+  const self = { closed: false, ws: null, delay: 500, timer: null };
+  function open() {
+    if (self.closed) return;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    let ws;
+    try { ws = new WebSocket(`${proto}://${location.host}${path}?lang=${settings.get().lang}`); }
+    catch (e) { retry(); return; }
+    self.ws = ws;
+    ws.onopen = () => { self.delay = 500; if (onOpen) onOpen(ws); };
+    ws.onmessage = (m) => {
+      let msg;
+      try { msg = JSON.parse(m.data); } catch (e) { return; }
+      if (msg && msg.error === undefined) onMessage(msg);
+    };
+    ws.onclose = (ev) => {
+      self.ws = null;
+      if (self.closed) return;
+      if (ev.code >= 4400 && ev.code < 4500) { if (onRefused) onRefused(ev.code); return; }
+      retry();
+    };
+    ws.onerror = () => {};
+  }
+  function retry() {
+    clearTimeout(self.timer);
+    self.timer = setTimeout(open, self.delay);
+    self.delay = Math.min(self.delay * 2, 5000);
+  }
+  open();
+  return { close() { self.closed = true; clearTimeout(self.timer); if (self.ws) self.ws.close(); } };
 }

@@ -1,7 +1,7 @@
 // The lobby: set up a table (game, players, each seat, names, variants, practice seed) and find tables to join,
 // watch or replay. Invite tokens stay in this tab's sessionStorage.
 import { html, useState, useEffect } from "./lib.js";
-import { api, tokens } from "./api.js";
+import { api, tokens, lobbySocket } from "./api.js";
 import { keepCreated } from "./invites.js";
 import { t } from "./i18n.js";
 import { settings } from "./state.js";
@@ -10,7 +10,9 @@ import { AccountBox, useAccount } from "./account.js";
 export const GAME_INFO = {
   inn: { min: 3, max: 5, variants: [{ key: "open_treasures", type: "bool" }] },
   monster: { min: 2, max: 6, variants: [{ key: "elite", type: "bool" }, { key: "unreliable_weaponry", type: "bool" },
-    { key: "character_choices", type: "int", min: 1, max: 5, def: 1 }] },
+    { key: "character_choices", type: "int", min: 1, max: 5, def: 1 },
+    // the rulebook's variant "More verbal communication": the table gets a chat (Monster's tables have none otherwise)
+    { key: "verbal_communication", type: "bool" }] },
   mansion: { min: 2, max: 4, variants: [] },
   maker: { min: 2, max: 6, variants: [{ key: "short", type: "bool" }, { key: "rounds", type: "int", min: 1, max: 3,
     def: 1 }] },
@@ -31,7 +33,6 @@ export function Lobby() {
   const [priv, setPriv] = useState(false);
   const [hints, setHints] = useState(false);
   const [rated, setRated] = useState(false);
-  const [verbal, setVerbal] = useState(false);
   const [clockKind, setClockKind] = useState("none");
   const [clockA, setClockA] = useState("");
   const [clockB, setClockB] = useState("");
@@ -67,7 +68,6 @@ export function Lobby() {
     if (priv) body.private = true;
     if (hints) body.hints = true;
     if (rated && me && !practice) body.rated = true;
-    if (verbal && game === "monster") body.verbal_communication = true;
     if (clockKind === "turn") body.clock = { turn_hours: Number(clockA || 24) };
     if (clockKind === "real") body.clock = { move_seconds: Number(clockA || 30), bank_seconds: Number(clockB || 300) };
     if (clockKind !== "none") body.timeout_agent = LEVELS[timeoutLevel];
@@ -120,8 +120,6 @@ export function Lobby() {
               onInput=${(e) => setOpts(Object.assign({}, opts, { [v.key]: Number(e.currentTarget.value) }))} />
             </label>`)) : html`<p class="hint">${t("lobby.none")}</p>`}
       </fieldset>
-      ${game === "monster" ? html`<label class="check"><input type="checkbox" name="verbal_communication"
-        checked=${verbal} onChange=${(e) => setVerbal(e.currentTarget.checked)} /> ${t("lobby.verbal")}</label>` : null}
       ${me ? html`<label class="check"><input type="checkbox" name="rated" checked=${rated}
         onChange=${(e) => setRated(e.currentTarget.checked)} /> ${t("lobby.rated")}</label>` : null}
       <fieldset class="clock-setup"><legend>${t("clock.title")}</legend>
@@ -200,21 +198,27 @@ function Listings() {
   </section>`;
 }
 
-/** "My tables": the seats this browser keeps (api.js), each with its table's status and whose turn it is. */
+/** "My tables": the seats this browser keeps (api.js), each with its table's status and whose turn it is, pushed
+ * by the server (WS /api/turns/ws, the seats' tokens as its first message) whenever one of the tables changes. */
 function MyTables() {
   const [seats, setSeats] = useState(tokens.all().slice(0, 12));
   const [info, setInfo] = useState({});
   useEffect(() => {
-    let alive = true;
-    for (const m of seats) {
-      const tok = tokens.get(m.id, m.seat);
-      api(`/api/games/${encodeURIComponent(m.id)}`, { token: tok }).then((st) => {
-        if (alive) setInfo((x) => Object.assign({}, x, { [`${m.id}:${m.seat}`]: st }));
-      }).catch((e) => {
-        if (alive) setInfo((x) => Object.assign({}, x, { [`${m.id}:${m.seat}`]: { gone: e.status === 404 } }));
-      });
-    }
-    return () => { alive = false; };
+    if (!seats.length) return undefined;
+    const list = seats.map((m) => ({ id: m.id, token: tokens.get(m.id, m.seat) })).filter((x) => x.token);
+    const sock = lobbySocket("/api/turns/ws", (msg) => {
+      if (msg.type !== "turns") return;
+      const out = {};
+      for (const x of msg.tables) {
+        out[`${x.id}:${x.seat}`] = { game: x.game, over: x.over, to_play: x.to_play,
+          seats: x.names.map((name) => ({ name })) };
+      }
+      for (const e of msg.errors || []) {
+        for (const m of seats) if (m.id === e.id && !out[`${m.id}:${m.seat}`]) out[`${m.id}:${m.seat}`] = { gone: e.status === 404 };
+      }
+      setInfo(out);
+    }, (ws) => ws.send(JSON.stringify({ seats: list })));
+    return () => sock.close();
   }, [seats.length]);
   if (!seats.length) return null;
   const forget = (m) => { tokens.forget(m.id, m.seat); setSeats(tokens.all().slice(0, 12)); };

@@ -41,6 +41,8 @@ RULES = (
     N_("Character selection (`--option character_choices=2`): each player chooses from several characters. "
        "Unreliable weaponry (`--option unreliable_weaponry=true`): the bank stacks are random, only their top card "
        "shown. The elite challenge (`--option elite=true`): two crises a day, one of each level."),
+    N_("More verbal communication (`--option verbal_communication=true`): the players may talk strategy (a server's "
+       "table has a chat); nothing else changes."),
 )
 
 

@@ -94,11 +94,21 @@ OPTION_KEYS = {
     "weapons": "list of weapon ids dealt first, in that order",
     "characters": "list of character ids dealt first (seat 0 first)",
     "cards": "path to a card file (TOML/JSON) or its content; default monsterbox/data/monster.toml",
+    "verbal_communication": "bool: the variant 'More verbal communication' (the players may talk: a table's chat)",
 }
 
 
 #: the options a game without any validates to (``validate_options``), for any player count: copied, not checked
 DEFAULT_OPTIONS = {"elite": False, "unreliable_weaponry": False, "crisis_level": 1, "character_choices": 1}
+
+
+def verbal_communication(options: dict[str, Any]) -> bool:
+    """Rule Variants, "More verbal communication": "While the game is designed to be played with no verbal
+    coordination at all, most groups find it fun to allow some general strategy discussion". The variant changes
+    talking only (the Introduction's "you are not allowed to reveal your cards or verbally tell each other what to
+    do" is lifted for talk); no card, deal or rule of play changes, so the engine plays the same game. A server's
+    table has a chat iff it is on (``server/chat.py``)."""
+    return bool_option(options, "verbal_communication")
 
 
 def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -125,6 +135,8 @@ def validate_options(players: int, options: dict[str, Any] | None) -> dict[str, 
                              "for {players} players), got {value}", most=most, characters=CHARACTERS,
                              players=players, value=repr(cc))
     out["character_choices"] = cc
+    if verbal_communication(options):
+        out["verbal_communication"] = True  # kept only when on: a record without the variant stays as it was
     if "first_leader" in options:
         out["first_leader"] = seat_option(options, "first_leader", players)
     cards = default_cards()
