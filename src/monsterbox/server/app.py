@@ -253,7 +253,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         nonlocal listener
         if store.is_postgres:
             url = store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-            listener = PostgresListener(url, tables.process_id, remote_change)
+            listener = PostgresListener(url, tables.process_id, remote_change, on_resync=tables.resync)
+            tables.reread_after_load = True
+            app.state.listener = listener
             listener.start()
             await asyncio.to_thread(listener.ready.wait, 10.0)
         siblings: SiblingChannel | None = None

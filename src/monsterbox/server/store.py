@@ -219,6 +219,15 @@ class StoreError(Exception):
     """The database could not store a change (nothing was changed)."""
 
 
+def pg_payload(notify: str) -> str:
+    """What a PostgreSQL notification carries: "<table>:<process>" only ("table T changed", and which process
+    changed it, so that process need not read its own change back). Any role that can connect may ``NOTIFY``, so a
+    receiver trusts nothing in it: it re-reads the table from the database (``notify.PostgresListener``). Made from
+    the SQLite processes' payload (``server/siblings.py``: "<table>:<version or kind>:<process>[:<action>]")."""
+    parts = notify.split(":", 3)
+    return f"{parts[0]}:{parts[2]}" if len(parts) >= 3 else parts[0]
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -450,14 +459,14 @@ class Store:
             self._told(notify)
             return
         if self.is_postgres:
-            self._append_postgres(game, index, action, seat, by, summary, stamp, notify or "")
+            self._append_postgres(game, index, action, seat, by, summary, stamp, pg_payload(notify or ""))
             return
         with self._tx() as conn:  # plain statements compiled once: this is the hot path of every move
             conn.execute(_INSERT_MOVE, {"g": game, "i": index, "a": action, "s": seat, "b": by, "c": stamp})
             conn.execute(_UPDATE_GAME, {"g": game, "m": index + 1, "u": stamp, "st": summary["status"],
                                         "tp": summary["to_play"]})
             if notify is not None and self.is_postgres:
-                conn.execute(text("SELECT pg_notify('monsterbox', :p)"), {"p": notify})
+                conn.execute(text("SELECT pg_notify('monsterbox', :p)"), {"p": pg_payload(notify)})
 
     def _append_postgres(self, game: str, index: int, action: str, seat: int, by: str, summary: dict[str, Any],
                          stamp: dt.datetime, notify: str) -> None:
@@ -516,7 +525,7 @@ class Store:
                 raise Conflict("the seats changed meanwhile")
             conn.execute(update(GameRow).where(GameRow.id == game).values(seats=seats, updated=now(), **summary))
             if notify is not None and self.is_postgres:
-                conn.execute(text("SELECT pg_notify('monsterbox', :p)"), {"p": notify})
+                conn.execute(text("SELECT pg_notify('monsterbox', :p)"), {"p": pg_payload(notify)})
         if self.is_sqlite:
             self._told(notify)
 

@@ -214,6 +214,13 @@ class Tables:
         # told when a table enters memory (True: before it is read from the database) and when it leaves (False):
         # the other processes on a SQLite file send their changes of a table only to those holding it (siblings)
         self.holding: Callable[[str, bool], None] | None = None
+        # PostgreSQL: every table is listened for from the start (one LISTEN for all), but a notification is acted on
+        # only for a table in memory; so a table is read again just after it enters memory, and a change notified
+        # between the first read and then is not lost (``get``)
+        self.reread_after_load = False
+        # tests only: called with the table's id between its read from the database and its entering memory (a
+        # test holds it there to store a change in that window)
+        self.loaded_hook: Callable[[str], None] | None = None
 
     # --- creation and loading ------------------------------------------------------------------------------------
     def create(self, game_id: str, players: int, seats: list[str], options: dict[str, Any] | None, *,
@@ -307,8 +314,12 @@ class Tables:
                                   "options": row.options, "actions": loaded.actions})
         fresh = Table(row.id, game, [dict(s) for s in row.seats], row.practice, row.private, row.hints,
                       row.seed_commitment)
+        if self.loaded_hook is not None:
+            self.loaded_hook(table_id)
         with self.lock:
             table = self.live.setdefault(table_id, fresh)
+        if table is fresh and self.reread_after_load:
+            self.catch_up(table)  # now in memory, so notified of every change: what was stored since the read
         self.kick(table)
         return table
 
@@ -342,12 +353,30 @@ class Tables:
                 table.reindex()
                 changed = True
             for action in loaded.actions:
-                table.game.play(action)
+                try:
+                    table.game.play(action)  # checked by the engine, as a load is
+                except IllegalAction:
+                    log.error("table %s: stored move %d (%r) is not legal; the moves after it are not played",
+                              table.id, table.version, action)
+                    break
                 changed = True
         if changed:
             self.cancel_bot(table)
             self.changed(table)
         return changed
+
+    def resync(self) -> int:
+        """Read every table in memory again from the database (after a lost ``LISTEN`` connection: the changes
+        notified meanwhile were not heard); returns how many had changed."""
+        with self.lock:
+            held = list(self.live.values())
+        n = 0
+        for table in held:
+            try:
+                n += self.catch_up(table)
+            except Exception:  # noqa: BLE001 - one table's failure does not stop the others' resync
+                log.exception("resync of %s failed", table.id)
+        return n
 
     def evict_idle(self) -> int:
         """Tables nobody used for ``idle_seconds`` leave memory; finished ones after ``finished_idle_seconds`` (its
