@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 
 import pytest
 
@@ -58,25 +59,33 @@ def test_every_option_meets_the_same_worlds(game_id):
     assert ev.options == {a: sum(r) / len(r) for a, r in ev.rewards.items()}
 
 
-@pytest.mark.parametrize(("game_id", "seed"), [("maker", 0), ("mansion", 1)])
-def test_paired_differences_are_less_noisy_than_independent_estimates(game_id, seed):
+@pytest.mark.parametrize("game_id", ["maker", "mansion"])
+def test_paired_differences_are_less_noisy_than_independent_estimates(game_id):
     """What the common worlds buy: the standard error of the loss from paired differences is smaller than that of
     two independent means of the same number of worlds (seeded positions, so the comparison is exact; measured:
     about 0.6 of it in Maker and Mansion, where the same draws follow either option; in Monster Inn an option
-    changes the whole future and the gain is small)."""
-    g = position(game_id, seed, 20 + 7 * seed, players=2)
-    seat = g.to_play
-    ev = evaluate_options(g, seat, samples=24, seed=1)
-    ranked = sorted(ev.options, key=lambda a: -ev.options[a])
-    a, b = ranked[0], ranked[1]
-    _mean, paired_se = paired_difference(ev, a, b)
+    changes the whole future and the gain is small). The median over six seeded positions: one position alone
+    (Maker seed 0: 0.83 since issue 30's 128-bit generator dealt it anew; 0.5 to 0.94 over seeds 0-5) says little."""
+    ratios = []
+    for seed in range(6):
+        g = position(game_id, seed, 20 + 7 * seed, players=2)
+        seat = g.to_play
+        ev = evaluate_options(g, seat, samples=24, seed=1)
+        ranked = sorted(ev.options, key=lambda a: -ev.options[a])
+        if len(ranked) < 2:
+            continue
+        a, b = ranked[0], ranked[1]
+        _mean, paired_se = paired_difference(ev, a, b)
 
-    def var(xs: list[float]) -> float:
-        m = sum(xs) / len(xs)
-        return sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+        def var(xs: list[float]) -> float:
+            m = sum(xs) / len(xs)
+            return sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
 
-    independent_se = math.sqrt((var(ev.rewards[a]) + var(ev.rewards[b])) / 24)
-    assert paired_se < 0.8 * independent_se
+        independent_se = math.sqrt((var(ev.rewards[a]) + var(ev.rewards[b])) / 24)
+        if independent_se:
+            ratios.append(paired_se / independent_se)
+    assert len(ratios) >= 4
+    assert statistics.median(ratios) < 0.8, ratios
 
 
 def test_more_worlds_are_the_same_sequence_extended():

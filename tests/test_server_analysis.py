@@ -152,6 +152,21 @@ def test_review_refusals(client):
     assert client.get(f"/api/games/{gid}/review").status_code == 400
 
 
+def test_a_review_of_a_game_in_progress_is_refused_to_seats_spectators_and_forged_tokens(client):
+    """Issue 30, finding 9: nobody starts a review before the end (it would reveal cards), each told why (403), and
+    no review work is queued for them."""
+    gid, tokens = new_table(client, "inn", 3, ["human", "human", "heuristic"], practice=True, seed=4)
+    seat = client.get(f"/api/games/{gid}/review", params={"seat": 0}, headers=auth(tokens["0"]))
+    assert seat.status_code == 403 and "your review opens once the game is over" in seat.json()["error"]
+    spectator = client.get(f"/api/games/{gid}/review", params={"seat": 1})
+    assert spectator.status_code == 403 and "spectator may not start a review" in spectator.json()["error"]
+    forged = client.get(f"/api/games/{gid}/review", params={"seat": 1}, headers=auth("forged-token"))
+    assert forged.status_code == 403 and "holds no seat" in forged.json()["error"]
+    assert client.app.state.analysis.jobs == {}
+    fr = client.get(f"/api/games/{gid}/review", params={"seat": 0, "lang": "fr"}, headers=auth(tokens["0"]))
+    assert fr.status_code == 403 and fr.json()["error"] != seat.json()["error"]  # in the reader's language
+
+
 def test_review_given_up_past_its_time_is_a_clear_503(client):
     client.app.state.analysis.budget = AnalysisBudget(review_samples={"maker": 2}, review_seconds=0.0)
     gid = finished(client, "maker", 2, seed=5)

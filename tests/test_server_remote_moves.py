@@ -1,6 +1,8 @@
-"""Two processes on one database (as ``serve --workers 2`` on PostgreSQL): a move stored by one reaches the other's
-copy through its notification ("<table>:<version>:<process>:<action>"), played at once when that copy is one move
-behind, else read from the database. Here two ``Tables`` on one SQLite file stand for the two processes."""
+"""Two processes on one SQLite file (as ``serve --workers 2``): a move stored by one reaches the other's copy through
+its notification over the processes' private channel ("<table>:<version>:<process>:<action>": server/siblings.py),
+played at once when that copy is one move behind, else read from the database. Here two ``Tables`` on one SQLite
+file stand for the two processes. (On PostgreSQL a notification says only "table T changed" and is never trusted:
+tests/test_server_scaleout.py.)"""
 
 import pytest
 

@@ -35,7 +35,8 @@ GAMES = {  # game: (players, options, seed)
     "inn": (3, [], 4),
     "monster": (2, [], 5),
     "mansion": (2, [], 3),
-    "maker": (2, ["--option", "distance=30"], 2),
+    # seed 2 before issue 30's 128-bit generator: its new deal gives seat 0 only 5 decisions (seed 9: 31)
+    "maker": (2, ["--option", "distance=30"], 9),
 }
 
 # what must never reach a player's screen

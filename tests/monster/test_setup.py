@@ -75,7 +75,7 @@ def reference_setup(players: int, options: dict[str, Any], rng: random.Random) -
     with the chosen cards on top, the characters dealt, the first leader drawn, four lairs spawned one by one, the
     first day begun (``start_day``)."""
     cards = R.card_set(options)
-    st_ = crng.seed_state(rng.getrandbits(64))
+    st_ = crng.seed_state(rng.getrandbits(128))
     unreliable = options.get("unreliable_weaponry", False)
     if unreliable:
         weapons = [w for w in range(5) for _ in range(R.WEAPONS_PER_TYPE)]

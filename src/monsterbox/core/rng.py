@@ -1,7 +1,13 @@
-"""A tiny seeded generator kept inside game states as one integer (SplitMix64).
+"""A tiny seeded generator kept inside game states as one integer: 128 bits of state, seeded from 128 bits.
 
 Games whose chance happens during play (dice, reshuffles) keep their generator state in the state object, so
 copying a state copies its future chance exactly, and a determinization can reseed it (future dice are unknown).
+
+The generator is a 128-bit Weyl sequence (the state advances by ``GAMMA``, an odd 128-bit constant, modulo 2**128:
+period 2**128) whose two halves, folded together, go through SplitMix64's finalizer (``mix``): one addition, one
+shift and one exclusive-or more than SplitMix64 a draw. A server deals from a 128-bit seed (``seed_state`` takes
+all its bits): two seeds that agree on their low 64 bits deal differently (they shared one 64-bit state before).
+A state is still one Python integer: copied, pickled and compared as before.
 """
 
 from __future__ import annotations
@@ -10,26 +16,44 @@ import random
 from typing import Any
 
 MASK = (1 << 64) - 1
+MASK128 = (1 << 128) - 1
+#: the Weyl increment: 2**128 divided by the golden ratio, odd (the 128-bit counterpart of SplitMix64's gamma)
+GAMMA = 0x9E3779B97F4A7C15F39CC0605CEDC835
+
+
+def mix(z: int) -> int:
+    """SplitMix64's finalizer of a 64-bit value (a bijection of 64-bit values)."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
 
 
 def splitmix(state: int) -> tuple[int, int]:
-    """Advance ``state``; return (new state, 64-bit output)."""
+    """SplitMix64: advance a 64-bit ``state``; return (new state, 64-bit output). (Seeding only: ``seed_state``.)"""
     state = (state + 0x9E3779B97F4A7C15) & MASK
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return state, z ^ (z >> 31)
+    return state, mix(state)
+
+
+def step(state: int) -> tuple[int, int]:
+    """Advance the in-state generator; return (new state, 64-bit output): the 128-bit state's halves folded
+    (exclusive-or), then ``mix``."""
+    state = (state + GAMMA) & MASK128
+    return state, mix((state ^ (state >> 64)) & MASK)
 
 
 def seed_state(seed: int) -> int:
-    return splitmix(seed & MASK)[1]
+    """The generator's state for ``seed``: its low 128 bits, each half through SplitMix64 (a different stream for
+    each half, so that swapping the halves gives another state). A negative seed is taken modulo 2**128."""
+    seed &= MASK128
+    return splitmix(seed >> 64 ^ 0x243F6A8885A308D3)[1] << 64 | splitmix(seed & MASK)[1]
 
 
 def below(state: int, n: int) -> tuple[int, int]:
     """(new state, uniform integer in [0, n)) — rejection-free via 64-bit multiply-shift (bias < 2**-58).
-    (``splitmix`` inlined: this is on the hot path of every game's chance.)"""
-    state = (state + 0x9E3779B97F4A7C15) & MASK
-    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    (``step`` inlined: this is on the hot path of every game's chance.)"""
+    state = (state + GAMMA) & MASK128
+    z = (state ^ (state >> 64)) & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
     return state, ((z ^ (z >> 31)) * n) >> 64
 
@@ -37,8 +61,9 @@ def below(state: int, n: int) -> tuple[int, int]:
 def shuffle(state: int, items: list[int]) -> int:
     """Fisher-Yates shuffle of ``items`` in place; returns the new generator state (``below`` inlined)."""
     for i in range(len(items) - 1, 0, -1):
-        state = (state + 0x9E3779B97F4A7C15) & MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        state = (state + GAMMA) & MASK128
+        z = (state ^ (state >> 64)) & MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
         j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]

@@ -14,8 +14,9 @@
   decision is held and a chance node with ``PLAY_OUTCOMES`` equally likely outcomes follows; outcome ``k`` sets the
   engine's in-state generator to ``core.rng.seed_state(PLAY_SALT + k)`` and then plays the held decision. So a
   chance outcome is a generator seed: the probabilities of the events it leads to (a die's faces) are those of the
-  engine's generator over the ``PLAY_OUTCOMES`` seeds (measured: each face of a die within 2 per cent of 1/6, of a
-  twenty-sided draw within 4 per cent of 1/20; 2**10 seeds gave 12 and 40 per cent). Monster Inn has no
+  engine's generator over the ``PLAY_OUTCOMES`` seeds (measured with the 128-bit generator: each face of a die
+  within 1 per cent of 1/6, of a twenty-sided draw within 5 per cent of 1/20; 2**10 seeds gave 16 and 19 per
+  cent). Monster Inn has no
   chance after the deal.
 - No random generator lives in a state: the engine's in-state generator is overwritten from the chance outcome
   before every step that draws, so a ``clone()`` at a chance node has no future chance of its own (the caller picks

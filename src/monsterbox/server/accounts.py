@@ -250,8 +250,10 @@ class Accounts:
         return me
 
     def created(self, table_id: str, tokens: dict[int, str], me: Me | None, rated: bool, verbal: bool,
-                clock: dict[str, Any] | None = None, timeout_agent: str | None = None) -> None:
-        with self.store.engine.begin() as conn:
+                clock: dict[str, Any] | None = None, timeout_agent: str | None = None, conn: Any = None) -> None:
+        """A new table's extras and its creator's seat, in ``conn``'s transaction (the one storing the table:
+        ``Tables.create(then=...)``; all or nothing) or one of their own."""
+        with contextlib.nullcontext(conn) if conn is not None else self.store.engine.begin() as conn:
             if rated or verbal or clock:
                 conn.execute(insert(TableExtraRow).values(
                     game=table_id, rated=rated, verbal=verbal, clock=clock, timeout_agent=timeout_agent))
@@ -279,10 +281,12 @@ class Accounts:
                 raise Forbidden("your account already holds a seat at this rated table")
         return me
 
-    def took(self, table_id: str, seat: int, me: Me | None) -> None:
+    def took(self, table_id: str, seat: int, me: Me | None, conn: Any = None) -> None:
+        """A seat taken signed in belongs to the account: in ``conn``'s transaction (the one storing the seat:
+        ``Tables.claim``/``join`` ``then``; all or nothing) or one of its own."""
         if me is None:
             return
-        with self.store.engine.begin() as conn:
+        with contextlib.nullcontext(conn) if conn is not None else self.store.engine.begin() as conn:
             conn.execute(insert(SeatAccountRow).values(game=table_id, seat=seat, account=me.id))
         self.seat_taken(table_id, me.id)
 

@@ -136,6 +136,16 @@ def compute_review(table: Table, record: dict[str, Any], seat: int, samples: int
     return out
 
 
+def may_review(table: Table, token: str | None) -> None:
+    """Who may start a review (issue 30, finding 9): anyone once the game is over (its record is public then);
+    before, nobody, not even a seat (a review replays the deal: it would reveal hidden cards), each told why in a
+    clear 403. Called for a game not over: always raises Forbidden (a token that holds no seat here is told so)."""
+    if table.seat_of(token) is not None:
+        raise Forbidden("your review opens once the game is over (before, the review would reveal cards)")
+    raise Forbidden("a game is reviewed once it is over (before, the review would reveal cards); a spectator "
+                    "may not start a review of a game in progress")
+
+
 def rebuild_start(record: dict[str, Any]) -> Game:
     import monsterbox
 
@@ -281,7 +291,7 @@ class Analysis:
         with table.lock:
             g = table.game
             if not g.over:
-                raise Forbidden("a game is reviewed once it is over (before, the review would reveal cards)")
+                may_review(table, bearer(request))
             if seat >= g.players:
                 raise InvalidOptions("seat must be from 0 to {last}", last=g.players - 1)
             record = {"game_id": g.game_id, "players": g.players, "seed": g.seed, "options": g.options,

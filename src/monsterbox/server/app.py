@@ -14,6 +14,7 @@ import json
 import logging
 import math
 import os
+import sqlite3
 import threading
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from monsterbox import __version__
@@ -46,7 +48,7 @@ from monsterbox.server.ratings import Ratings
 from monsterbox.server.security import Guard, Limits, RateLimiter
 from monsterbox.server.siblings import SiblingChannel
 from monsterbox.server.state import card_page, events_page, replay_story, rules_page, state_json
-from monsterbox.server.store import Store
+from monsterbox.server.store import Store, StoreError
 from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable, card_data
 from monsterbox.server.turns import Turns
 
@@ -175,7 +177,29 @@ ERROR_STATUS: tuple[tuple[type[Exception], int], ...] = (
     (Unavailable, 503))
 
 
+#: the database's own errors: a write that could not be stored (a full disk, a failing database) is a 503, never a 500
+STORAGE_ERRORS: tuple[type[Exception], ...] = (StoreError, SQLAlchemyError, sqlite3.Error)
+
+
+def storage_failed() -> Unavailable:
+    """What a client reads when the database refused a write (issue 30, Low: a full disk): the operation was one
+    transaction, so nothing of it was stored."""
+    return Unavailable("the server could not store this change (its disk is full or its database failed); nothing "
+                       "changed: try again later")
+
+
+def client_error_text(exc: Exception, lang: str | None) -> str:
+    """``error_text``, with the database's own errors (whose text is the server's business) worded as
+    ``storage_failed``."""
+    if isinstance(exc, STORAGE_ERRORS):
+        log.error("a write could not be stored: %s", type(exc).__name__)
+        return error_text(storage_failed(), lang)
+    return error_text(exc, lang)
+
+
 def status_of(exc: Exception) -> int | None:
+    if isinstance(exc, STORAGE_ERRORS):
+        return 503
     for exc_type, status in ERROR_STATUS:
         if isinstance(exc, exc_type):
             return status
@@ -271,7 +295,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         nonlocal listener
         if store.is_postgres:
             url = store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-            listener = PostgresListener(url, tables.process_id, remote_change)
+            listener = PostgresListener(url, tables.process_id, remote_change, on_resync=tables.resync)
+            tables.reread_after_load = True
+            app.state.listener = listener
             listener.start()
             await asyncio.to_thread(listener.ready.wait, 10.0)
         siblings: SiblingChannel | None = None
@@ -343,9 +369,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return error(exc.status_code, str(exc.detail))
 
-    for exc_type, status in ERROR_STATUS:
+    for exc_type, status in (*ERROR_STATUS, *((t, 503) for t in STORAGE_ERRORS)):
         async def handler(request: Request, exc: Exception, status: int = status) -> JSONResponse:
-            return error(status, error_text(exc, reply_lang(request)))
+            return error(status, client_error_text(exc, reply_lang(request)))
 
         app.add_exception_handler(exc_type, handler)
 
@@ -395,17 +421,21 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         if me is not None and first is not None and first < req.players:  # a signed-in creator plays as itself
             names += [None] * (first + 1 - len(names))
             names[first] = names[first] or me.name
+        extras = me is not None or req.rated or clock
+
+        def with_extras(conn: Any, table_id: str, tokens: dict[int, str]) -> None:  # one transaction with the table
+            accounts.created(table_id, tokens, me, req.rated, False, clock, level, conn=conn)
+
         create = functools.partial(tables.create, req.game, req.players, req.seats, req.options,
                                    practice=req.practice, private=req.private, hints=req.hints, seed=req.seed,
-                                   names=names or None)
+                                   names=names or None, then=with_extras if extras else None)
         # A plain table (no options, no agent to try first) is made in about a millisecond (a deal, one INSERT): on
         # the loop with SQLite, as a move is; a worker thread would share the interpreter with the loop, every
         # request waiting on their turns. Options (a card file to check), agents tried on a fresh game
         # (bots.tried_at_creation) and PostgreSQL (the network): in a worker thread.
         plain = not req.options and not any(s not in ("human", "open") and tried_at_creation(s) for s in req.seats)
-        table, tokens, invites = create() if inline_writes and plain else await asyncio.to_thread(create)
-        if me is not None or req.rated or clock:
-            accounts.created(table.id, tokens, me, req.rated, False, clock, level)
+        table, tokens, invites = create() if inline_writes and plain and not extras else \
+            await asyncio.to_thread(create)
         if clock:
             clocks.created(table, clock, level or "medium")
         return json_response({"id": table.id, "tokens": {str(k): v for k, v in tokens.items()},
@@ -417,8 +447,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         """An invited seat: its single-use claim code for a fresh seat token (only the claimer receives it)."""
         table = tables.get(table_id)
         me = accounts.before_seat(request, table.id)
-        seat, token = tables.claim(table, req.code, req.name or (me.name if me is not None else None))
-        accounts.took(table.id, seat, me)
+        seat, token = tables.claim(table, req.code, req.name or (me.name if me is not None else None),
+                                   then=None if me is None else lambda conn, seat: accounts.took(table.id, seat, me,
+                                                                                                 conn=conn))
         return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
     @app.post("/api/games/{table_id}/join", status_code=201)
@@ -426,8 +457,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         table = tables.get(table_id)
         me = accounts.before_seat(request, table.id)
         name = req.name if req and req.name else (me.name if me is not None else None)
-        seat, token = tables.join(table, req.seat if req else None, name)
-        accounts.took(table.id, seat, me)
+        seat, token = tables.join(table, req.seat if req else None, name,
+                                  then=None if me is None else lambda conn, seat: accounts.took(table.id, seat, me,
+                                                                                                conn=conn))
         return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
     @app.post("/api/games/{table_id}/rematch", status_code=201)
@@ -455,7 +487,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
 
     app.state.api = SimpleNamespace(read_state=read_state, post_move=post_move, Move=Move, status_of=status_of,
                                     validation_text=validation_text, bearer=bearer, lang_of=lang_of,
-                                    reply_lang=reply_lang, error_text=error_text)
+                                    reply_lang=reply_lang, error_text=client_error_text)
 
     @app.get("/api/games/{table_id}")
     async def state(table_id: str, request: Request) -> Response:
@@ -663,6 +695,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                     await reply_error(exc, 403)
                 except Unavailable as exc:
                     await reply_error(exc, 503)
+                except STORAGE_ERRORS:
+                    await reply_error(storage_failed(), 503)
                 except MonsterboxError as exc:
                     await reply_error(exc, 400)
         except (WebSocketDisconnect, RuntimeError):

@@ -236,6 +236,15 @@ class StoreError(Exception):
     """The database could not store a change (nothing was changed)."""
 
 
+def pg_payload(notify: str) -> str:
+    """What a PostgreSQL notification carries: "<table>:<process>" only ("table T changed", and which process
+    changed it, so that process need not read its own change back). Any role that can connect may ``NOTIFY``, so a
+    receiver trusts nothing in it: it re-reads the table from the database (``notify.PostgresListener``). Made from
+    the SQLite processes' payload (``server/siblings.py``: "<table>:<version or kind>:<process>[:<action>]")."""
+    parts = notify.split(":", 3)
+    return f"{parts[0]}:{parts[2]}" if len(parts) >= 3 else parts[0]
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -391,9 +400,19 @@ class Store:
         if notify and self.notifier is not None:
             self.notifier(notify)
 
-    def add(self, row: GameRow) -> None:
+    def add(self, row: GameRow, then: Callable[[Any], None] | None = None) -> None:
         """Store a new table. SQLite: one plain INSERT on the writer connection (the ORM's unit of work took 1.2 ms
-        of a table's 1.9 ms creation), in the text the ORM writes and reads (``tests``: read back through it)."""
+        of a table's 1.9 ms creation), in the text the ORM writes and reads (``tests``: read back through it).
+        ``then(conn)`` writes the table's other rows (its extras: server/accounts.py) in the same transaction, so a
+        table is stored whole or not at all (a full disk refuses it all: StoreError)."""
+        if then is not None:
+            values = {c.name: getattr(row, c.key) for c in GameRow.__table__.columns}
+            with self._writing(), self._tx() as conn:
+                conn.execute(insert(GameRow.__table__).values(**values))
+                then(conn)
+            if self._checkpointer is not None:
+                self._checkpointer.dirty = True
+            return
         if self._writer is not None:
             self._add_sqlite(row)
             return
@@ -467,14 +486,14 @@ class Store:
             self._told(notify)
             return
         if self.is_postgres:
-            self._append_postgres(game, index, action, seat, by, summary, stamp, notify or "")
+            self._append_postgres(game, index, action, seat, by, summary, stamp, pg_payload(notify or ""))
             return
         with self._tx() as conn:  # plain statements compiled once: this is the hot path of every move
             conn.execute(_INSERT_MOVE, {"g": game, "i": index, "a": action, "s": seat, "b": by, "c": stamp})
             conn.execute(_UPDATE_GAME, {"g": game, "m": index + 1, "u": stamp, "st": summary["status"],
                                         "tp": summary["to_play"]})
             if notify is not None and self.is_postgres:
-                conn.execute(text("SELECT pg_notify('monsterbox', :p)"), {"p": notify})
+                conn.execute(text("SELECT pg_notify('monsterbox', :p)"), {"p": pg_payload(notify)})
 
     def _append_postgres(self, game: str, index: int, action: str, seat: int, by: str, summary: dict[str, Any],
                          stamp: dt.datetime, notify: str) -> None:
@@ -525,15 +544,19 @@ class Store:
                 raise StoreError(f"the database refused the change: {type(exc).__name__}") from exc
 
     def update_seats(self, game: str, seats: list[dict[str, Any]], expect: list[dict[str, Any]],
-                     summary: dict[str, Any], notify: str | None = None) -> None:
-        """Replace the seats if they are still ``expect`` (another process may have taken the seat): Conflict."""
+                     summary: dict[str, Any], notify: str | None = None,
+                     then: Callable[[Any], None] | None = None) -> None:
+        """Replace the seats if they are still ``expect`` (another process may have taken the seat): Conflict.
+        ``then(conn)`` writes what goes with it (the seat's account) in the same transaction."""
         with self._writing(), self._tx() as conn:
             row = conn.execute(select(GameRow.seats).where(GameRow.id == game).with_for_update()).first()
             if row is None or row[0] != expect:
                 raise Conflict("the seats changed meanwhile")
             conn.execute(update(GameRow).where(GameRow.id == game).values(seats=seats, updated=now(), **summary))
+            if then is not None:
+                then(conn)
             if notify is not None and self.is_postgres:
-                conn.execute(text("SELECT pg_notify('monsterbox', :p)"), {"p": notify})
+                conn.execute(text("SELECT pg_notify('monsterbox', :p)"), {"p": pg_payload(notify)})
         if self.is_sqlite:
             self._told(notify)
 

@@ -28,7 +28,7 @@ from monsterbox.core.wording import seat_names
 from monsterbox.server.bots import BotBudget, BotJob, BotPool, BotWorkers, check_agent_spec, move_seed
 from monsterbox.server.choice import check_steps, preview
 from monsterbox.server.errors import Claimed, Forbidden, NotFound, Stale, Unavailable
-from monsterbox.server.store import Conflict, GameRow, Store, commitment, now, token_hash
+from monsterbox.server.store import Conflict, GameRow, Store, StoreError, commitment, now, token_hash
 
 log = logging.getLogger("monsterbox.server")
 
@@ -215,16 +215,26 @@ class Tables:
         # told when a table enters memory (True: before it is read from the database) and when it leaves (False):
         # the other processes on a SQLite file send their changes of a table only to those holding it (siblings)
         self.holding: Callable[[str, bool], None] | None = None
+        # PostgreSQL: every table is listened for from the start (one LISTEN for all), but a notification is acted on
+        # only for a table in memory; so a table is read again just after it enters memory, and a change notified
+        # between the first read and then is not lost (``get``)
+        self.reread_after_load = False
+        # tests only: called with the table's id between its read from the database and its entering memory (a
+        # test holds it there to store a change in that window)
+        self.loaded_hook: Callable[[str], None] | None = None
 
     # --- creation and loading ------------------------------------------------------------------------------------
     def create(self, game_id: str, players: int, seats: list[str], options: dict[str, Any] | None, *,
                practice: bool = False, private: bool = False, hints: bool = False, seed: int | None = None,
-               names: list[str | None] | None = None) -> tuple[Table, dict[int, str], dict[int, str]]:
+               names: list[str | None] | None = None,
+               then: Callable[[Any, str, dict[int, str]], None] | None = None,
+               ) -> tuple[Table, dict[int, str], dict[int, str]]:
         """Seats: ``"human"``, ``"open"`` (anyone may take it from the lobby) or an agent spec. Returns the table,
         the creator's token (for the first ``"human"`` seat: its own) and a single-use claim code for each other
         ``"human"`` seat (for the people the creator invites: :meth:`claim` turns a code into a seat token the
         creator never sees). Only hashes of tokens and codes are stored. Fair deals: the seed is drawn here (128
-        bits) unless this is a practice table."""
+        bits) unless this is a practice table. ``then(conn, table_id, tokens)`` writes the table's other rows in the
+        transaction that stores it (all or nothing); a database that refuses it (a full disk) is Unavailable."""
         rules = get_ruleset(game_id)
         if len(seats) != players:
             raise InvalidOptions("seats must list {players} entries ('human', 'open' or an agent name), "
@@ -271,10 +281,15 @@ class Tables:
             seat_rows.append(row)
         table = Table(secrets.token_hex(8), game, seat_rows, practice, private, hints, commitment(seed))
         stamp = now()
-        self.store.add(GameRow(id=table.id, game_id=game_id, players=players, seed=str(seed),
-                               seed_commitment=table.seed_commitment, options=game.options, seats=seat_rows,
-                               practice=practice, private=private, hints=hints, moves=0, created=stamp,
-                               updated=stamp, **table.summary()))
+        try:
+            self.store.add(GameRow(id=table.id, game_id=game_id, players=players, seed=str(seed),
+                                   seed_commitment=table.seed_commitment, options=game.options, seats=seat_rows,
+                                   practice=practice, private=private, hints=hints, moves=0, created=stamp,
+                                   updated=stamp, **table.summary()),
+                           then=None if then is None else lambda conn: then(conn, table.id, tokens))
+        except (StoreError, Conflict) as exc:
+            log.error("could not store new table %s: %s", table.id, exc)
+            raise Unavailable("the table could not be stored; nothing changed: try again") from None
         if self.holding is not None:
             self.holding(table.id, True)
         with self.lock:
@@ -308,8 +323,12 @@ class Tables:
                                   "options": row.options, "actions": loaded.actions})
         fresh = Table(row.id, game, [dict(s) for s in row.seats], row.practice, row.private, row.hints,
                       row.seed_commitment)
+        if self.loaded_hook is not None:
+            self.loaded_hook(table_id)
         with self.lock:
             table = self.live.setdefault(table_id, fresh)
+        if table is fresh and self.reread_after_load:
+            self.catch_up(table)  # now in memory, so notified of every change: what was stored since the read
         self.kick(table)
         return table
 
@@ -343,12 +362,30 @@ class Tables:
                 table.reindex()
                 changed = True
             for action in loaded.actions:
-                table.game.play(action)
+                try:
+                    table.game.play(action)  # checked by the engine, as a load is
+                except IllegalAction:
+                    log.error("table %s: stored move %d (%r) is not legal; the moves after it are not played",
+                              table.id, table.version, action)
+                    break
                 changed = True
         if changed:
             self.cancel_bot(table)
             self.changed(table)
         return changed
+
+    def resync(self) -> int:
+        """Read every table in memory again from the database (after a lost ``LISTEN`` connection: the changes
+        notified meanwhile were not heard); returns how many had changed."""
+        with self.lock:
+            held = list(self.live.values())
+        n = 0
+        for table in held:
+            try:
+                n += self.catch_up(table)
+            except Exception:  # noqa: BLE001 - one table's failure does not stop the others' resync
+                log.exception("resync of %s failed", table.id)
+        return n
 
     def evict_idle(self) -> int:
         """Tables nobody used for ``idle_seconds`` leave memory; finished ones after ``finished_idle_seconds`` (its
@@ -470,8 +507,10 @@ class Tables:
             log.error("could not store move %d of %s: %s", index, table.id, exc)
             raise Unavailable("the move could not be stored; nothing changed: try again") from None
 
-    def join(self, table: Table, seat: int | None, name: str | None) -> tuple[int, str]:
-        """Take an open seat: returns the seat and its new token."""
+    def join(self, table: Table, seat: int | None, name: str | None,
+             then: Callable[[Any, int], None] | None = None) -> tuple[int, str]:
+        """Take an open seat: returns the seat and its new token. ``then(conn, seat)`` writes what goes with it in
+        the same transaction (the seat's account)."""
         with table.lock:
             free = [i for i, s in enumerate(table.seats) if s["kind"] == "open"]
             if seat is None:
@@ -493,7 +532,9 @@ class Tables:
             table.seats = seats
             summary = {"status": table.status(), "to_play": table.game.to_play}
             try:
-                self.store.update_seats(table.id, seats, old, summary, notify=f"{table.id}:seats:{self.process_id}")
+                taken = seat
+                self.store.update_seats(table.id, seats, old, summary, notify=f"{table.id}:seats:{self.process_id}",
+                                        then=None if then is None else lambda conn: then(conn, taken))
             except Conflict:
                 table.seats = old
                 threading.Thread(target=self.catch_up, args=(table,), daemon=True).start()
@@ -538,12 +579,14 @@ class Tables:
             match["tokens"][taken] = token
         return match["id"], taken, token
 
-    def claim(self, table: Table, code: Any, name: Any = None) -> tuple[int, str]:
+    def claim(self, table: Table, code: Any, name: Any = None,
+              then: Callable[[Any, int], None] | None = None) -> tuple[int, str]:
         """Turn an invite's claim code into a fresh token for its seat: returns the seat and the token (which only
         the claimer receives). A code is single-use: a code already claimed is refused (Claimed, 409), a code this
         table never issued is Forbidden (403). Two claims of one code at once, in one process or in several on one
         database, cannot both win: the seats are replaced only if they are still as read (``update_seats``), and the
-        loser reads them again and finds the code used."""
+        loser reads them again and finds the code used. ``then(conn, seat)`` writes what goes with it in the same
+        transaction (the seat's account)."""
         if not isinstance(code, str) or not code or len(code) > 200:
             raise InvalidOptions("an invite code is a non-empty text")
         clean = clean_name(name) if name is not None else None
@@ -565,9 +608,12 @@ class Tables:
                 old = table.seats
                 table.seats = seats
                 summary = {"status": table.status(), "to_play": table.game.to_play}
+                taken = seat
                 try:
                     self.store.update_seats(table.id, seats, old, summary,
-                                            notify=f"{table.id}:seats:{self.process_id}")
+                                            notify=f"{table.id}:seats:{self.process_id}",
+                                            then=None if then is None else
+                                            lambda conn, taken=taken: then(conn, taken))
                 except Conflict:
                     # another process changed the seats first (this claim, or another seat): read them again
                     table.seats = old

@@ -42,7 +42,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MakerSta
         deck=[], discard=[], hands=[], hand_size=[], known=[], treasure_deck=[], treasure_discard=[],
         treasures=[], face_up=[], entry_cards=[], exit_cards=[], entry=[], exit_d=[], stage=[], entered=[],
         monster=[], first_exit=-1, end_phase=False, current=0, phase=TURN, battle=[], equips=[], last_add=-1,
-        last_equip=-1, heal=[], discarded=0, stats=[], turns=0, rng=crng.seed_state(rng.getrandbits(64)),
+        last_equip=-1, heal=[], discarded=0, stats=[], turns=0, rng=crng.seed_state(rng.getrandbits(128)),
         dice=list(reversed(options.get("dice", []))), step=0, log=[], table=action_table(cards, players),
         codes=A.action_codes(cards, players),
     )

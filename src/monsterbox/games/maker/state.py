@@ -8,7 +8,7 @@ from typing import Any
 
 from monsterbox.core import rng as crng
 from monsterbox.core.actions import ActionTable
-from monsterbox.core.rng import MASK
+from monsterbox.core.rng import GAMMA, MASK, MASK128
 from monsterbox.games.maker.cards import MakerCards
 
 # Phases: a turn's main action, then its sub-decisions.
@@ -157,8 +157,9 @@ def roll(s: MakerState, k: int) -> list[int]:
         return out
     state = s.rng
     while k > 0:
-        state = (state + 0x9E3779B97F4A7C15) & MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        state = (state + GAMMA) & MASK128
+        z = (state ^ (state >> 64)) & MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
         out.append((((z ^ (z >> 31)) * 6) >> 64) + 1)
         k -= 1

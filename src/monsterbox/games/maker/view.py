@@ -247,6 +247,6 @@ def determinize(s: MakerState, seat: int, rng: random.Random, keep_log: bool = T
         tpool.remove(t)
         d.treasures[p][i] = t
     d.treasure_deck = tpool
-    d.rng = crng.seed_state(rng.getrandbits(64))
+    d.rng = crng.seed_state(rng.getrandbits(128))
     d.dice = []
     return d

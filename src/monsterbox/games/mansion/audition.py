@@ -110,9 +110,11 @@ def draw_skulls(s: MansionState, count: int) -> list[int]:
     drawn = 0
     state = s.rng
     for left in range(total, total - count, -1):
-        # core.rng.below(state, left), inlined (SplitMix64, then a 64-bit multiply-shift)
-        state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        # core.rng.below(state, left), inlined (the 128-bit step, its halves folded, SplitMix64's finalizer, then a
+        # 64-bit multiply-shift)
+        state = (state + 0x9E3779B97F4A7C15F39CC0605CEDC835) & 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF
+        z = (state ^ (state >> 64)) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         drawn += line.pop(((z ^ (z >> 31)) * left) >> 64)
     s.rng = state

@@ -130,7 +130,7 @@ def setup(players: int, options: dict[str, Any], rng: random.Random) -> MansionS
     else:
         prefix = []
         rest = list(codes.in_play)
-    state_rng = crng.seed_state(rng.getrandbits(64))
+    state_rng = crng.seed_state(rng.getrandbits(128))
     state_rng = crng.shuffle(state_rng, rest)
     # per seat lists: at most 4 seats, so literals cut to the count (cheaper than comprehensions)
     actors: list[list[int]] = [[], [], [], []]

@@ -163,7 +163,7 @@ def determinize(s: MansionState, seat: int, rng: random.Random, keep_log: bool =
     d.bag_script = []  # the option bag scripts the real game's draws, not a sample's
     d.deck.sort()  # from the seat's knowledge only: the true order of the hidden actors must not steer the sample
     crng.shuffle_random(rng, d.deck)
-    d.rng = crng.seed_state(rng.getrandbits(64))
+    d.rng = crng.seed_state(rng.getrandbits(128))
     if s.phase == OVER:  # at the end every screen is shown: only the deck order stays unknown
         return d
     others = [p for p in range(s.n) if p != seat]

@@ -230,7 +230,7 @@ def _first(options: dict[str, Any], key: str, entries: Sequence[Any]) -> list[in
 def setup(players: int, options: dict[str, Any], rng: random.Random) -> MonsterState:
     """MO Setup: weapons bank (10 per type), shuffled decks, villagers 20, characters, cube bags, leader, 4 lairs."""
     cards = card_set(options)
-    st = crng.seed_state(rng.getrandbits(64))  # chance during play; the setup shuffles use ``rng`` directly
+    st = crng.seed_state(rng.getrandbits(128))  # chance during play; the setup shuffles use ``rng`` directly
     shuffle = crng.shuffle_random_planned  # ``rng.shuffle``'s permutations and draws
     unreliable = options.get("unreliable_weaponry", False)
     if unreliable:

@@ -292,5 +292,5 @@ def determinize(s: MonsterState, seat: int, rng: random.Random, keep_log: bool =
     for deck in (d.lair_deck, d.loot_deck, *d.crisis_decks):
         deck.sort()  # the sample depends on what the seat knows, never on the true order of a hidden deck
         crng.shuffle_random(rng, deck)
-    d.rng = crng.seed_state(rng.getrandbits(64))
+    d.rng = crng.seed_state(rng.getrandbits(128))
     return d
