@@ -16,12 +16,15 @@ Connections are bounded here too (issue 30, item 2: what uvicorn's httptools pro
 byte (or after the connection opened) is answered 408 and closed (slowloris); a body not complete ``body_timeout``
 seconds after its head closes the connection; at most ``per_address`` connections at once from one client address
 (HTTP and WebSocket alike: more are closed at once); and on a WebSocket at most ``ws_control_per_second`` control
-frames (pings, pongs) a second, the rate of the application's messages, else it is closed (1008). uvicorn's own
+frames (pings, pongs) a second, the rate of the application's messages, else it is closed (1008). A trusted
+reverse proxy's connections (``serve --trusted-proxy``) are not capped per address: all its clients share its address,
+and the proxy caps them itself (deploy/nginx.conf). uvicorn's own
 settings do the rest: ``limit_concurrency`` (503 past it), ``timeout_keep_alive``, ``ws_max_size`` and the pings.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +32,8 @@ from typing import Any
 import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from monsterbox.server.security import Proxies
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,11 @@ class ConnectionLimits:
     ws_ping_interval: float | None = 20.0  # the server pings each socket this often ...
     ws_ping_timeout: float | None = 20.0  # ... and closes it when no pong came within this
     ws_control_per_second: int = 30  # control frames a client may send a second (the message rate)
+    trusted_proxies: tuple[str, ...] = ()  # peers exempt from ``per_address``: every client behind them shares it
+
+    @functools.cached_property
+    def proxies(self) -> Proxies:
+        return Proxies(self.trusted_proxies)
 
 
 DEFAULT_LIMITS = ConnectionLimits()
@@ -140,6 +150,8 @@ class OneWriteHttpProtocol(HttpToolsProtocol):
     def connection_made(self, transport: Any) -> None:  # type: ignore[override]
         super().connection_made(transport)
         address = self.client[0] if self.client else None
+        if address in self.limits.proxies:  # a trusted reverse proxy: its clients are counted by the proxy itself
+            address = None
         if not _admit(self.server_state, address, self.limits.per_address):
             self.refused = True
             transport.close()
