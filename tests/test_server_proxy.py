@@ -66,7 +66,7 @@ def test_the_environment_names_the_trusted_proxies_and_divides_limits_by_workers
     default = Limits()
     assert (limits.create, limits.move, limits.read) != (default.create, default.move, default.read)
     assert limits == Limits(create="15/1 minute", move="15/1 second", read="100/1 second", connect="30/1 minute",
-                            ws_message="15/1 second", per_address="1000/1 second",
+                            ws_message="30/second", per_address="1000/1 second",
                             trusted_proxies=("127.0.0.1", "10.0.0.0/8"))
     monkeypatch.setenv("MONSTERBOX_TRUSTED_PROXIES", "127.0.0.1,not-an-address")
     with pytest.raises(InvalidOptions):

@@ -96,8 +96,9 @@ class Limits:
     trusted_proxies: tuple[str, ...] = ()  # take the client from X-Forwarded-For when the peer is one of these
 
     def per_process(self, workers: int) -> Limits:
-        """These limits for one of ``workers`` processes that share the traffic: every amount divided by ``workers``
-        (rounded up: at least 1), the windows unchanged (each process counts its own requests)."""
+        """These limits for one of ``workers`` processes that share the traffic: every amount counted per client
+        address or seat token divided by ``workers`` (rounded up: at least 1), the windows unchanged (each process
+        counts its own requests). ``ws_message`` counts per socket, and a socket lives in one process: unchanged."""
         if workers <= 1:
             return self
 
@@ -109,7 +110,7 @@ class Limits:
             return f"{amount}/{item.multiples} {item.GRANULARITY.name}"
 
         return replace(self, **{k: part(getattr(self, k)) for k in
-                                ("create", "move", "read", "connect", "ws_message", "per_address")})
+                                ("create", "move", "read", "connect", "per_address")})
 
 
 def _headers(extra: list[tuple[bytes, bytes]], csp: str) -> list[tuple[bytes, bytes]]:
