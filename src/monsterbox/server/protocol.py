@@ -27,13 +27,14 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from monsterbox.server.security import Proxies
+if TYPE_CHECKING:
+    from monsterbox.server.security import Proxies
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,8 @@ class ConnectionLimits:
 
     @functools.cached_property
     def proxies(self) -> Proxies:
+        from monsterbox.server.security import Proxies  # here: a worker unpickles this module before it can answer
+
         return Proxies(self.trusted_proxies)
 
 
@@ -293,8 +296,16 @@ def uvicorn_options(limits: ConnectionLimits = DEFAULT_LIMITS) -> dict[str, Any]
             "ws_ping_timeout": limits.ws_ping_timeout, "h11_max_incomplete_event_size": limits.max_head_bytes}
 
 
+#: seconds a worker process of ``serve --workers N`` has to answer its supervisor's health check. With uvicorn's
+#: default, 5 s, a worker still importing what its configuration names (it answers only after that) is killed and
+#: started again: on a busy machine (load 30 on 2 cores) ``serve --workers 2`` never came up in 10 minutes, its
+#: workers restarted every 5-7 s. A worker that really hangs is still replaced, a minute later.
+WORKER_HEALTHCHECK_SECONDS = 60
+
+
 def serve_config(app: Any, limits: ConnectionLimits = DEFAULT_LIMITS, **kwargs: Any) -> ServeConfig:
     """A uvicorn configuration for ``app`` (an application or a factory's import string) with ``limits``."""
+    kwargs.setdefault("timeout_worker_healthcheck", WORKER_HEALTHCHECK_SECONDS)
     config = ServeConfig(app, **{**uvicorn_options(limits), **kwargs})
     config.monsterbox_limits = limits
     return config
