@@ -153,3 +153,12 @@ def test_made_up_tokens_do_not_escape_the_per_address_ceiling(db):
         codes = [client.post("/api/games/nope/actions", json={"action": "x", "version": 0},
                              headers=auth(f"made-up-{i}")).status_code for i in range(25)]
         assert 429 not in codes[:20] and codes[20:] == [429] * 5, codes
+
+
+def test_workers_have_a_minute_to_answer_the_health_check():
+    """uvicorn's 5 s health check killed ``serve --workers 2``'s workers while they were still importing on a busy
+    machine, and started them again, forever (found running the deployment's benchmark at load 30)."""
+    from monsterbox.server.protocol import WORKER_HEALTHCHECK_SECONDS, ConnectionLimits, serve_config
+
+    config = serve_config("monsterbox.server.app:create_app_from_env", ConnectionLimits(), factory=True, workers=2)
+    assert config.timeout_worker_healthcheck == WORKER_HEALTHCHECK_SECONDS >= 60
