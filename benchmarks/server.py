@@ -16,6 +16,14 @@ second kind: ``--games 50 --rates 1000``.
 
     .venv/bin/python benchmarks/server.py                       # every cell (about 5 minutes)
     .venv/bin/python benchmarks/server.py --backends sqlite --games 50 --rates max,1000 --seconds 5
+
+Workloads with bots (issue 30, item 6): ``--workload mixed`` plays four-player tables of one human seat (the
+client) and three bots (``--bots``, ``medium`` by default): the human's actions are counted, the bots' moves are the
+server's work between them. ``--workload background`` plays the human tables above while ``--background`` tables
+(20) of four ``expert`` bots play beside them. The issue's two goals, on SQLite with ``serve --workers 2``:
+
+    .venv/bin/python benchmarks/server.py --workload mixed --backends sqlite-2proc --games 50 --transports http,ws
+    .venv/bin/python benchmarks/server.py --workload background --backends sqlite-2proc --games 50 --transports http,ws
 """
 
 from __future__ import annotations

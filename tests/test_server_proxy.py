@@ -162,3 +162,25 @@ def test_workers_have_a_minute_to_answer_the_health_check():
 
     config = serve_config("monsterbox.server.app:create_app_from_env", ConnectionLimits(), factory=True, workers=2)
     assert config.timeout_worker_healthcheck == WORKER_HEALTHCHECK_SECONDS >= 60
+
+
+def test_bot_processes_yield_the_cpu_to_the_server():
+    """Searching bots run in processes of a lower CPU priority than the server's (``BOT_NICENESS``): with 20 tables
+    of expert bots busy, the human tables' requests go first (docs/results/server-load.md, background workload)."""
+    import os
+    import threading
+
+    import monsterbox
+    from monsterbox.server.bots import BOT_NICENESS, BotBudget, BotWorkers
+
+    workers = BotWorkers(BotBudget(max_seconds=5.0, grace=5.0), processes=1)
+    try:
+        g = monsterbox.new_game("inn", 3, 1)
+        done = threading.Event()
+        answer = []
+        workers.request("t", "ismcts:iterations=20", g, g.to_play, 1, lambda a, n: (answer.append(a), done.set()))
+        assert done.wait(120) and answer[0] in g.legal_actions()
+        pid = workers.slots[0].proc.pid
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + BOT_NICENESS)
+    finally:
+        workers.shutdown()
