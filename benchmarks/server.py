@@ -16,6 +16,14 @@ second kind: ``--games 50 --rates 1000``.
 
     .venv/bin/python benchmarks/server.py                       # every cell (about 5 minutes)
     .venv/bin/python benchmarks/server.py --backends sqlite --games 50 --rates max,1000 --seconds 5
+
+Workloads with bots (issue 30, item 6): ``--workload mixed`` plays four-player tables of one human seat (the
+client) and three bots (``--bots``, ``medium`` by default): the human's actions are counted, the bots' moves are the
+server's work between them. ``--workload background`` plays the human tables above while ``--background`` tables
+(20) of four ``expert`` bots play beside them. The issue's two goals, on SQLite with ``serve --workers 2``:
+
+    .venv/bin/python benchmarks/server.py --workload mixed --backends sqlite-2proc --games 50 --transports http,ws
+    .venv/bin/python benchmarks/server.py --workload background --backends sqlite-2proc --games 50 --transports http,ws
 """
 
 from __future__ import annotations
@@ -244,8 +252,17 @@ def read_state(raw: bytes, seat: int) -> dict[str, Any]:
             else int(head[3]), "legal": []}
 
 
-async def new_game(conn: Conn) -> tuple[str, dict[str, str]]:
-    status, body = await conn.request("POST", "/api/games", {"game": "inn", "players": 3, "seats": ["human"] * 3})
+#: the tables the client plays (``--workload``): Monster Inn, three human seats (``humans``, ``background``) or four
+#: seats of which the first is human and three are bots (``mixed``: ``--bots``)
+TABLE: dict[str, Any] = {"game": "inn", "players": 3, "seats": ["human"] * 3}
+
+
+def human_seats() -> list[int]:
+    return [i for i, kind in enumerate(TABLE["seats"]) if kind == "human"]
+
+
+async def new_game(conn: Conn, table: dict[str, Any] | None = None) -> tuple[str, dict[str, str]]:
+    status, body = await conn.request("POST", "/api/games", table or TABLE)
     if status != 201:
         raise RuntimeError(f"could not create a table: {status} {body}")
     tokens = dict(body["tokens"])
@@ -258,15 +275,15 @@ async def new_game(conn: Conn) -> tuple[str, dict[str, str]]:
 
 
 async def table_with_sockets(conn: Conn, base: str, on_message: Callable[[int, bytes | None], None]
-                             ) -> tuple[str, dict[str, str], list[WSConn]]:
+                             ) -> tuple[str, dict[str, str], dict[int, WSConn]]:
     """A new table and a socket for each of its three seats, opened at the same time (three players' pages); seat
     ``i``'s messages go to ``on_message(i, message)``."""
     gid, tokens = await new_game(conn)
     socks = list(await asyncio.gather(*(
         WSConn.connect(base, f"/api/games/{gid}/ws?token={tokens[str(i)]}",
                        lambda raw, i=i: on_message(i, raw))  # type: ignore[misc]
-        for i in range(3))))
-    return gid, tokens, socks
+        for i in human_seats())))
+    return gid, tokens, dict(zip(human_seats(), socks, strict=True))
 
 
 class Wakeup:
@@ -323,6 +340,11 @@ async def http_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.
                 gid, tokens = await new_game(conn)
                 _, s = await conn.request("GET", f"/api/games/{gid}")
                 seat = s["to_play"]
+                continue
+            if str(seat) not in tokens:  # a bot's turn (``mixed``): the human's page would wait for a push; polled
+                await asyncio.sleep(0.005)
+                _, s = await conn.request("GET", f"/api/games/{gid}", token=tokens["0"])
+                seat = None if s["over"] else s["to_play"]
                 continue
             token = tokens[str(seat)]
             due = await pacer.wait()
@@ -393,7 +415,7 @@ async def ws_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.Ra
                     sent_version[mover] = m["version"]
                     socks[mover].send(orjson.dumps({"action": rng.choice(m["legal"])["id"], "version": m["version"]}))
             finally:
-                for s in socks:
+                for s in socks.values():
                     s.close()
     finally:
         conn.close()
@@ -419,7 +441,7 @@ async def page_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.
                     moved.set()
 
             gid, tokens, socks = await table_with_sockets(conn, base, on_message)
-            posts = [Conn(base) for _ in range(3)]
+            posts = [Conn(base) for _ in range(TABLE["players"])]
             try:
                 done = -1  # the version of the last move answered: its pushes are awaited before the next move
                 while not stop.is_set():
@@ -444,7 +466,7 @@ async def page_player(base: str, stats: Stats, stop: asyncio.Event, rng: random.
                     else:
                         stats.errors += 1
             finally:
-                for s in socks:
+                for s in socks.values():
                     s.close()
                 for c in posts:
                     c.close()
@@ -476,13 +498,32 @@ def server_pids(proc: subprocess.Popen[bytes]) -> list[int]:
     return pids
 
 
+async def bots_table(base: str, stop: asyncio.Event, finished: list[int]) -> None:
+    """A table of four ``expert`` bots playing beside the measured tables (``--workload background``), replaced by a
+    new one when its game ends; looked at once a second."""
+    conn = Conn(base)
+    try:
+        while not stop.is_set():
+            gid, _ = await new_game(conn, {"game": "inn", "players": 4, "seats": ["expert"] * 4})
+            while not stop.is_set():
+                await asyncio.sleep(1.0)
+                _, s = await conn.request("GET", f"/api/games/{gid}")
+                if s["over"]:
+                    finished[0] += 1
+                    break
+    finally:
+        conn.close()
+
+
 async def run_cell(base: str, transport: str, games: int, seconds: float, pids: list[int],
-                   rate: float | None = None) -> dict[str, Any]:
+                   rate: float | None = None, background: int = 0) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     player = {"http": http_player, "ws": ws_player, "page": page_player}[transport]
     interval = games / rate if rate else None
     tasks = [asyncio.create_task(player(base, stats, stop, random.Random(i), interval)) for i in range(games)]
+    bot_tables = [0]
+    tasks += [asyncio.create_task(bots_table(base, stop, bot_tables)) for _ in range(background)]
     await asyncio.sleep(min(2.0, seconds / 3))  # warm-up: tables created, sockets open
     stats.recording = True
     t0, cpu0, mine0 = time.perf_counter(), cpu_seconds(pids), time.process_time()
@@ -503,6 +544,7 @@ async def run_cell(base: str, transport: str, games: int, seconds: float, pids: 
     lat = sorted(stats.latencies)
     q = statistics.quantiles(lat, n=100) if len(lat) >= 2 else [float("nan")] * 99
     return {"transport": transport, "games": games, "offered": rate, "actions": len(lat),
+            "bot_tables": background, "bot_games_finished": bot_tables[0],
             "actions_per_s": len(lat) / elapsed,
             "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000, "conflicts": stats.conflicts, "errors": stats.errors,
             "server_cpu_ms_per_action": cpu / max(1, len(lat)) * 1000, "server_cpu_share": cpu / elapsed,
@@ -538,8 +580,17 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=1,
                     help="run every cell this many times, in rounds (so that a cell's runs fall at different moments "
                          "of the machine's speed), and summarise each cell's runs at the end")
+    ap.add_argument("--workload", default="humans", choices=("humans", "mixed", "background"),
+                    help="humans: three-player tables, every seat played by the client; mixed: four-player tables, "
+                         "one human seat (the client) and three --bots; background: the humans tables while "
+                         "--background tables of four expert bots play")
+    ap.add_argument("--bots", default="medium", help="the bots of a mixed table (a level or an agent spec)")
+    ap.add_argument("--background", type=int, default=20, help="tables of four expert bots (--workload background)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    if args.workload == "mixed":
+        TABLE.update(players=4, seats=["human"] + [args.bots] * 3)
+    background = args.background if args.workload == "background" else 0
     if not 1 <= args.repeat <= 20:
         ap.error("--repeat must be from 1 to 20")
     if not 0.5 <= args.seconds <= 120:
@@ -581,7 +632,7 @@ def main() -> None:
                     proc, base = start(db, 2 if backend.endswith("-2proc") else 1)
                     pids = server_pids(proc)
                     try:
-                        row = run(run_cell(base, transport, games, args.seconds, pids, rate))
+                        row = run(run_cell(base, transport, games, args.seconds, pids, rate, background))
                     finally:
                         for pid in pids[1:]:  # the worker processes, then their supervisor
                             with suppress(ProcessLookupError):
@@ -591,10 +642,11 @@ def main() -> None:
                         shutil.rmtree(tmp, ignore_errors=True)
                     row["backend"] = backend
                     row["run"] = round_ + 1
+                    row["workload"] = args.workload
                     rows.append(row)
                     if not args.json:
                         offered = "max" if rate is None else f"{rate:g}/s"
-                        print(f"{backend:15} {transport:5} {games:3} games, offered {offered:>7}: "
+                        print(f"{args.workload:10} {backend:15} {transport:5} {games:3} games, offered {offered:>7}: "
                               f"{row['actions_per_s']:7.0f} actions/s  "
                               f"p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:7.1f} ms  "
                               f"409s {row['conflicts']}  errors {row['errors']}  "

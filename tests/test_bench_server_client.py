@@ -64,3 +64,19 @@ def test_the_client_plays_every_transport_without_errors() -> None:
     assert [r["transport"] for r in rows] == ["http", "ws", "page"]
     for row in rows:
         assert row["actions"] > 20 and row["errors"] == 0 and row["conflicts"] == 0, row
+
+
+def test_the_mixed_and_background_workloads_run_without_errors() -> None:
+    """``--workload mixed`` (one human seat, three bots: the human waits for the bots between its moves) and
+    ``--workload background`` (tables of expert bots beside the measured ones) play real games with no errors."""
+    for workload, extra in (("mixed", ["--bots", "random"]), ("background", ["--background", "1"])):
+        out = subprocess.run(
+            [sys.executable, str(ROOT / "benchmarks" / "server.py"), "--workload", workload, *extra, "--backends",
+             "sqlite", "--transports", "http,ws,page", "--games", "2", "--seconds", "1", "--json"],
+            capture_output=True, text=True, timeout=300, cwd=ROOT)
+        assert out.returncode == 0, out.stderr[-2000:]
+        rows = json.loads(out.stdout)
+        assert [r["transport"] for r in rows] == ["http", "ws", "page"]
+        for row in rows:
+            assert row["workload"] == workload and row["bot_tables"] == (1 if workload == "background" else 0)
+            assert row["actions"] > 5 and row["errors"] == 0 and row["conflicts"] == 0, row

@@ -144,11 +144,15 @@ def test_an_abandoned_move_is_stopped_not_left_running():
 # --- hints and reviews: bounded per table and per client (issue 30, item 9) ----------------------------------------
 
 def proxied_client(db):
+    from fastapi.testclient import TestClient
+
     from monsterbox.server.analysis import AnalysisBudget
+    from monsterbox.server.app import Settings, create_app
     from monsterbox.server.security import Limits
 
-    client = client_for(db, limits=Limits(create=None, move=None, read=None, connect=None, ws_message=None,
-                                          trust_proxy=True))
+    settings = Settings(db=db, limits=Limits(create=None, move=None, read=None, connect=None, ws_message=None,
+                                             trusted_proxies=("127.0.0.1",)))
+    client = TestClient(create_app(settings=settings), client=("127.0.0.1", 50000))  # as a proxy on this machine
     client.app.state.analysis.budget = AnalysisBudget(
         hint_samples={"inn": 2}, review_samples={"inn": 2}, hint_rate="100/minute", per_table=2, per_client=2,
         hint_queue=4)

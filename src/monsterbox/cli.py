@@ -587,6 +587,12 @@ def serve(
                                            help="Seconds between the server's pings on each WebSocket (0: none)."),
     ws_ping_timeout: float = typer.Option(20.0, "--ws-ping-timeout",
                                           help="Seconds a WebSocket has to answer a ping before it is closed."),
+    trusted_proxy: list[str] = typer.Option(
+        [], "--trusted-proxy", envvar="MONSTERBOX_TRUSTED_PROXIES",
+        help="A reverse proxy in front of the server (an address or network, e.g. 127.0.0.1 or 10.0.0.0/8; "
+             "repeatable; the environment variable takes a comma-separated list): the client's address is the "
+             "rightmost X-Forwarded-For entry that is not a trusted proxy, and X-Forwarded-Proto is believed, only "
+             "for connections from these. See docs/deploy.md."),
 ) -> None:
     """Serve the games in the browser: lobby, seats, bots, stored games (a restart loses nothing)."""
     try:
@@ -621,15 +627,24 @@ def serve(
     for flag, value in (("--ws-ping-interval", ws_ping_interval), ("--ws-ping-timeout", ws_ping_timeout)):
         if not (math.isfinite(value) and value >= 0):
             fail(_("{flag} must be a positive number, got {value}").format(flag=flag, value=value))
+    from monsterbox.server.security import Proxies
+
+    try:
+        proxies = Proxies(p for entry in trusted_proxy for p in entry.split(","))
+    except MonsterboxError as exc:
+        fail(_("--trusted-proxy: {error}").format(error=localized_error(exc)))
     from monsterbox.server.protocol import ConnectionLimits, serve_config
 
     limits = ConnectionLimits(max_head_bytes=max_head_bytes, head_timeout=head_timeout, body_timeout=body_timeout,
                               keep_alive=keep_alive, max_connections=max_connections,
                               per_address=None if no_rate_limits else max_per_address, ws_max_size=ws_max_size,
-                              ws_ping_interval=ws_ping_interval or None, ws_ping_timeout=ws_ping_timeout or None)
+                              ws_ping_interval=ws_ping_interval or None, ws_ping_timeout=ws_ping_timeout or None,
+                              trusted_proxies=proxies.entries)
     import os
 
     os.environ["MONSTERBOX_DB"] = db
+    os.environ["MONSTERBOX_TRUSTED_PROXIES"] = ",".join(proxies.entries)
+    os.environ["MONSTERBOX_WORKERS"] = str(workers)  # each process's rate limits: its share of the budget
     if no_rate_limits:
         os.environ["MONSTERBOX_NO_RATE_LIMITS"] = "1"
     console.print(f"monsterbox serving on http://{host}:{port} (database {db}, {workers} process"

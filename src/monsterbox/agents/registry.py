@@ -4,6 +4,7 @@ after colons (``ismcts:iterations=2000:rollout=heuristic``), or a level (``easy`
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import math
@@ -127,8 +128,12 @@ def check_params(target: Any, params: dict[str, Any], spec: str, skip: tuple[str
                                  name=repr(name), key=repr(key), kind=kind, default=default, value=repr(value))
 
 
+@functools.lru_cache(maxsize=1024)
 def check_agent_spec(spec: str, game_id: str) -> None:
-    """Check an agent spec fully (name, parameters and their values) without building the agent."""
+    """Check an agent spec fully (name, parameters and their values) without building the agent. A spec found good
+    is remembered (the server builds a bot's agent for every move it plays: checking its spec again each time, the
+    constructor's signature read and its parameters described, was about 5% of the server's CPU with bots at the
+    tables, benchmarks/server.py --workload mixed); a bad one raises every time (exceptions are not cached)."""
     name, params = parse_agent_spec(spec)
     if name in LEVEL_NAMES:
         check_agent_spec(level_spec(name, game_id, params), game_id)

@@ -36,7 +36,7 @@ from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.registry import GAME_IDS
 from monsterbox.server.connection import reply_lang
 from monsterbox.server.errors import Forbidden, NotFound, ServerError, error_text
-from monsterbox.server.security import client_of
+from monsterbox.server.security import Proxies, client_of, forwarded_proto
 from monsterbox.server.store import (
     AccountRow,
     ChatRow,
@@ -87,7 +87,8 @@ class AccountLimits:
     session_days: int = 30
     argon2_time_cost: int | None = None
     argon2_memory_cost: int | None = None
-    secure_cookie: bool | None = None  # None: Secure when the request came over TLS (https, or X-Forwarded-Proto)
+    # None: Secure when the request came over TLS (https, or X-Forwarded-Proto from a trusted proxy)
+    secure_cookie: bool | None = None
 
 
 class Credentials(BaseModel):
@@ -141,14 +142,14 @@ class Accounts:
     """The accounts' routes and what the table routes ask of them (``app.py``: creation, claims, joins)."""
 
     def __init__(self, store: Store, tables: Any, limits: AccountLimits | None = None,
-                 trust_proxy: bool = False) -> None:
+                 proxies: Proxies | None = None) -> None:
         from pwdlib import PasswordHash
         from pwdlib.hashers.argon2 import Argon2Hasher
 
         self.store = store
         self.tables = tables
         self.limits = limits or AccountLimits()
-        self.trust_proxy = trust_proxy
+        self.proxies = proxies or Proxies()  # the reverse proxies trusted for X-Forwarded-For/-Proto (security.py)
         kw: dict[str, Any] = {k: v for k, v in (("time_cost", self.limits.argon2_time_cost),
                                                 ("memory_cost", self.limits.argon2_memory_cost)) if v is not None}
         self.hasher = PasswordHash((Argon2Hasher(**kw),))
@@ -211,12 +212,10 @@ class Accounts:
     def secure(self, request: Request) -> bool:
         if self.limits.secure_cookie is not None:
             return self.limits.secure_cookie
-        if request.url.scheme == "https":
-            return True
-        return self.trust_proxy and request.headers.get("x-forwarded-proto", "").lower() == "https"
+        return forwarded_proto(request.scope, self.proxies) in ("https", "wss")
 
     def address(self, request: Request) -> str:
-        return client_of(dict(request.scope), self.trust_proxy)
+        return client_of(request.scope, self.proxies)
 
     # --- table extras and seats ---------------------------------------------------------------------------------
     def extras(self, table_id: str) -> dict[str, Any]:

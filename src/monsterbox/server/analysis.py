@@ -34,7 +34,7 @@ from monsterbox.core.i18n import LANGUAGES, use_language
 from monsterbox.server.bots import BotBudget, BotPool
 from monsterbox.server.connection import bearer, lang_of
 from monsterbox.server.errors import ServerError, error_text, say
-from monsterbox.server.security import Windows, client_of
+from monsterbox.server.security import Proxies, Windows, client_of
 from monsterbox.server.tables import Forbidden, Stale, Table, Tables, Unavailable, seat_name, text_module
 
 log = logging.getLogger("monsterbox.server")
@@ -160,9 +160,9 @@ class Analysis:
     """The routes and their pools; ``router`` is included in the application (its lifespan stops the pools). The
     application keeps this object as ``app.state.analysis`` (its ``budget`` may be changed, e.g. by tests)."""
 
-    def __init__(self, tables: Tables, budget: AnalysisBudget | None = None, trust_proxy: bool = False) -> None:
+    def __init__(self, tables: Tables, budget: AnalysisBudget | None = None, proxies: Proxies | None = None) -> None:
         self.tables = tables
-        self.trust_proxy = trust_proxy
+        self.proxies = proxies or Proxies()
         self.budget = budget or AnalysisBudget()
         self.hints = BotPool(BotBudget(), self.budget.workers)
         self.reviews = BotPool(BotBudget(), self.budget.workers)
@@ -195,7 +195,7 @@ class Analysis:
         own information only. 403: no seat token, or the table's creator did not allow hints; 409: not that seat's
         turn (or the game is over); 429: too many hints; 503: the hint ran past its time."""
         token, lang = bearer(request), lang_of(request)
-        client = client_of(request.scope, self.trust_proxy)
+        client = client_of(request.scope, self.proxies)
         try:
             future = await asyncio.to_thread(self.hint_future, table_id, token, lang, client)
         except TooMany:
@@ -287,7 +287,7 @@ class Analysis:
 
         table = self.tables.get(table_id)
         lang = lang_of(request)
-        client = client_of(request.scope, self.trust_proxy)
+        client = client_of(request.scope, self.proxies)
         with table.lock:
             g = table.game
             if not g.over:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import dataclasses
 import datetime as dt
 import functools
 import gc
@@ -45,7 +46,7 @@ from monsterbox.server.errors import Claimed, error_text, say
 from monsterbox.server.hotpath import HotPath
 from monsterbox.server.notify import Hub, PostgresListener
 from monsterbox.server.ratings import Ratings
-from monsterbox.server.security import Guard, Limits, RateLimiter
+from monsterbox.server.security import Guard, Limits, Proxies, RateLimiter
 from monsterbox.server.siblings import SiblingChannel
 from monsterbox.server.state import card_page, events_page, replay_story, rules_page, state_json
 from monsterbox.server.store import Store, StoreError
@@ -79,9 +80,17 @@ class Settings:
 
     @classmethod
     def from_env(cls) -> Settings:
+        """``MONSTERBOX_DB``, ``MONSTERBOX_TELEMETRY=1``, ``MONSTERBOX_NO_RATE_LIMITS=1``,
+        ``MONSTERBOX_TRUSTED_PROXIES`` (comma-separated addresses or networks: ``serve --trusted-proxy``) and
+        ``MONSTERBOX_WORKERS`` (the number of processes sharing the traffic: each one's rate limits are that share of
+        the budget, ``Limits.per_process``). A malformed trusted proxy is an InvalidOptions."""
         s = cls(db=os.environ.get("MONSTERBOX_DB", cls.db), telemetry=os.environ.get("MONSTERBOX_TELEMETRY") == "1")
         if os.environ.get("MONSTERBOX_NO_RATE_LIMITS") == "1":
-            s.limits = Limits(create=None, move=None, read=None, connect=None, ws_message=None)
+            s.limits = Limits(create=None, move=None, read=None, connect=None, ws_message=None, per_address=None)
+        proxies = Proxies.from_text(os.environ.get("MONSTERBOX_TRUSTED_PROXIES"))
+        workers = os.environ.get("MONSTERBOX_WORKERS", "1")
+        s.limits = dataclasses.replace(s.limits, trusted_proxies=proxies.entries).per_process(
+            int(workers) if workers.isdigit() else 1)
         return s
 
 
@@ -338,9 +347,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     app.state.hub = hub
     app.state.settings = settings
     # hints and reviews (server/analysis.py)
-    app.state.analysis = Analysis(tables, trust_proxy=settings.limits.trust_proxy)
+    proxies = Proxies(settings.limits.trusted_proxies)
+    app.state.analysis = Analysis(tables, proxies=proxies)
     app.include_router(app.state.analysis.router)
-    accounts = Accounts(store, tables, settings.accounts, trust_proxy=settings.limits.trust_proxy)
+    accounts = Accounts(store, tables, settings.accounts, proxies=proxies)
     app.state.accounts = accounts
     app.state.analysis.review_listeners.append(accounts.reviewed)  # reviews on the profile (accounts.py)
     install(app, accounts)  # accounts, sessions, leaderboards, profiles, "my tables" (server/accounts.py)

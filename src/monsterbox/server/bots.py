@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures as cf
+import contextlib
 import hashlib
 import logging
 import math
+import os
 import random
 import threading
 import time
@@ -207,11 +209,20 @@ def replay_record(record: dict[str, Any]) -> Game:
     return monsterbox.replay(record)
 
 
+#: how much lower than the server's own the bot processes' CPU priority is (``os.nice``): when searches and players'
+#: requests want the same cores, the requests go first (measured, benchmarks/server.py --workload background: 50
+#: human tables while 20 tables of four expert bots play, two server processes; docs/results/server-load.md). A
+#: search stops at its deadline by the clock, so on a busy machine it searches less rather than later.
+BOT_NICENESS = 10
+
+
 def _process_main(conn: Any) -> None:
     """A bot process: reads (key, record, spec, seat, seed, max_seconds) and answers (action, notice). It keeps the
     last games it was asked about (by table), so a move costs the moves played since, not a replay of the game."""
     from monsterbox.core.registry import get_ruleset, implemented_games
 
+    with contextlib.suppress(OSError):  # a search yields the CPU to the server's requests (``BOT_NICENESS``)
+        os.nice(BOT_NICENESS)
     for game_id in implemented_games():  # imported before the first move, not during its time
         get_ruleset(game_id)
     conn.send(("ready",))

@@ -16,19 +16,25 @@ Connections are bounded here too (issue 30, item 2: what uvicorn's httptools pro
 byte (or after the connection opened) is answered 408 and closed (slowloris); a body not complete ``body_timeout``
 seconds after its head closes the connection; at most ``per_address`` connections at once from one client address
 (HTTP and WebSocket alike: more are closed at once); and on a WebSocket at most ``ws_control_per_second`` control
-frames (pings, pongs) a second, the rate of the application's messages, else it is closed (1008). uvicorn's own
+frames (pings, pongs) a second, the rate of the application's messages, else it is closed (1008). A trusted
+reverse proxy's connections (``serve --trusted-proxy``) are not capped per address: all its clients share its address,
+and the proxy caps them itself (deploy/nginx.conf). uvicorn's own
 settings do the rest: ``limit_concurrency`` (503 past it), ``timeout_keep_alive``, ``ws_max_size`` and the pings.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+if TYPE_CHECKING:
+    from monsterbox.server.security import Proxies
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,13 @@ class ConnectionLimits:
     ws_ping_interval: float | None = 20.0  # the server pings each socket this often ...
     ws_ping_timeout: float | None = 20.0  # ... and closes it when no pong came within this
     ws_control_per_second: int = 30  # control frames a client may send a second (the message rate)
+    trusted_proxies: tuple[str, ...] = ()  # peers exempt from ``per_address``: every client behind them shares it
+
+    @functools.cached_property
+    def proxies(self) -> Proxies:
+        from monsterbox.server.security import Proxies  # here: a worker unpickles this module before it can answer
+
+        return Proxies(self.trusted_proxies)
 
 
 DEFAULT_LIMITS = ConnectionLimits()
@@ -140,6 +153,8 @@ class OneWriteHttpProtocol(HttpToolsProtocol):
     def connection_made(self, transport: Any) -> None:  # type: ignore[override]
         super().connection_made(transport)
         address = self.client[0] if self.client else None
+        if address in self.limits.proxies:  # a trusted reverse proxy: its clients are counted by the proxy itself
+            address = None
         if not _admit(self.server_state, address, self.limits.per_address):
             self.refused = True
             transport.close()
@@ -281,8 +296,16 @@ def uvicorn_options(limits: ConnectionLimits = DEFAULT_LIMITS) -> dict[str, Any]
             "ws_ping_timeout": limits.ws_ping_timeout, "h11_max_incomplete_event_size": limits.max_head_bytes}
 
 
+#: seconds a worker process of ``serve --workers N`` has to answer its supervisor's health check. With uvicorn's
+#: default, 5 s, a worker still importing what its configuration names (it answers only after that) is killed and
+#: started again: on a busy machine (load 30 on 2 cores) ``serve --workers 2`` never came up in 10 minutes, its
+#: workers restarted every 5-7 s. A worker that really hangs is still replaced, a minute later.
+WORKER_HEALTHCHECK_SECONDS = 60
+
+
 def serve_config(app: Any, limits: ConnectionLimits = DEFAULT_LIMITS, **kwargs: Any) -> ServeConfig:
     """A uvicorn configuration for ``app`` (an application or a factory's import string) with ``limits``."""
+    kwargs.setdefault("timeout_worker_healthcheck", WORKER_HEALTHCHECK_SECONDS)
     config = ServeConfig(app, **{**uvicorn_options(limits), **kwargs})
     config.monsterbox_limits = limits
     return config
