@@ -178,18 +178,28 @@ def test_only_the_seat_to_play_with_its_own_token_at_the_current_version(client)
 MAKER = {"game": "maker", "players": 3, "practice": True, "seed": 1}
 
 
+def hand_discards(client, gid, token, version):
+    """The cards the seat may discard once it has chosen to discard (read from the engine's legal moves, so the
+    test does not depend on which cards the seed deals)."""
+    p = preview(client, gid, token, ["discard"], version).json()
+    cards = [a["id"] for a in p["legal"] if a["id"].startswith("discard:")]
+    assert len(cards) >= 2, p["legal"]
+    return cards
+
+
 def test_a_maker_discard_is_built_with_back_and_its_end_shows_nothing_drawn(client):
     """Maker (seed 1, seat 0 to play): Discard, then cards one by one, then Done. The step that ends it (Done: the
     hand is refilled) is previewed as complete with no view and no moves: what it draws is learnt when played."""
     gid, tokens = new_table(client, seats=["human", "heuristic", "heuristic"], **MAKER)
     tok = tokens["0"]
     v = state(client, gid, tok)["version"]
-    p = preview(client, gid, tok, ["discard", "discard:zombie"], v).json()
+    first, second = hand_discards(client, gid, tok, v)[:2]
+    p = preview(client, gid, tok, ["discard", first], v).json()
     assert p["decision"] == "discard" and "done" in [a["id"] for a in p["legal"]]
-    assert "discard:zombie" not in [a["id"] for a in p["legal"]]
-    back = preview(client, gid, tok, ["discard"], v).json()  # back one step: the zombie is offered again
-    assert "discard:zombie" in [a["id"] for a in back["legal"]]
-    steps = ["discard", "discard:faelan", "done"]
+    assert first not in [a["id"] for a in p["legal"]]
+    back = preview(client, gid, tok, ["discard"], v).json()  # back one step: the first card is offered again
+    assert first in [a["id"] for a in back["legal"]]
+    steps = ["discard", second, "done"]
     end = preview(client, gid, tok, steps, v).json()
     assert end["complete"] and end["view"] is None and end["legal"] == [] and end["prompt"] == ""
     r = play(client, gid, tok, steps, v)
@@ -203,10 +213,11 @@ def test_the_preview_stops_at_a_step_that_teaches_the_seat_something(client, mon
     gid, tokens = new_table(client, seats=["human", "heuristic", "heuristic"], **MAKER)
     tok = tokens["0"]
     assert not preview(client, gid, tok, ["discard"], 0).json()["complete"]
+    card = hand_discards(client, gid, tok, 0)[0]
     monkeypatch.setattr(game_part("maker", "prompt"), "UNDOABLE_EVENTS", frozenset())
     p = preview(client, gid, tok, ["discard"], 0).json()
     assert p["complete"] and p["view"] is None and p["legal"] == []
-    r = preview(client, gid, tok, ["discard", "discard:zombie"], 0)
+    r = preview(client, gid, tok, ["discard", card], 0)
     assert r.status_code == 400 and "Step 2 of the choice comes after its end" in r.json()["error"]
     g = new_game("maker", 3, 1)
     w = g.copy()
@@ -239,12 +250,13 @@ def test_a_database_failing_midway_says_how_far_the_choice_was_stored(tmp_path):
     with raw.begin() as conn:
         conn.execute(text('CREATE TRIGGER refuse BEFORE INSERT ON moves WHEN NEW."index" >= 1 '
                           "BEGIN SELECT RAISE(ABORT, 'disk full'); END"))
-    r = play(client, gid, tokens["0"], ["discard", "discard:faelan", "done"], 0)
+    card = hand_discards(client, gid, tokens["0"], 0)[0]
+    r = play(client, gid, tokens["0"], ["discard", card, "done"], 0)
     assert r.status_code == 503 and "up to step 1 only" in r.json()["error"], r.text
     assert actions(client, gid) == ["discard"] and client.app.state.store.moves_count(gid) == 1
     s = state(client, gid, tokens["0"])
     assert s["version"] == 1 and s["decision"] == "discard"
     with raw.begin() as conn:
         conn.execute(text("DROP TRIGGER refuse"))
-    assert play(client, gid, tokens["0"], ["discard:faelan", "done"], 1).status_code == 200
+    assert play(client, gid, tokens["0"], [card, "done"], 1).status_code == 200
     raw.dispose()
