@@ -19,10 +19,16 @@ from monsterbox.core.errors import InvalidOptions, Phrase
 from monsterbox.core.registry import game_part, has_part, implemented_games
 
 #: agent kinds defined in a layer above this one: name -> the module that registers it (``register_agent``) when
-#: imported, looked up by name at first use (``policy``, a trained model: ``monsterbox.rl.learned``, which needs torch)
-PROVIDED_ELSEWHERE = {"policy": "monsterbox.rl.learned"}
+#: imported, looked up by name at first use (``policy``, a trained model: ``monsterbox.rl.learned``, which needs torch;
+#: ``learned``, the learned baseline evaluated with numpy: ``monsterbox.rl.qnet``)
+PROVIDED_ELSEWHERE = {"policy": "monsterbox.rl.learned", "learned": "monsterbox.rl.qnet"}
 
 AGENT_NAMES = ("random", "heuristic", "ismcts", *PROVIDED_ELSEWHERE, *LEVEL_NAMES)
+
+
+def _is_level(name: str) -> bool:
+    """A level resolved to its spec (``learned`` is a level too, but its own kind: ``learned:path=...``)."""
+    return name in LEVEL_NAMES and name not in PROVIDED_ELSEWHERE
 
 
 @dataclass(frozen=True)
@@ -130,7 +136,7 @@ def check_params(target: Any, params: dict[str, Any], spec: str, skip: tuple[str
 def check_agent_spec(spec: str, game_id: str) -> None:
     """Check an agent spec fully (name, parameters and their values) without building the agent."""
     name, params = parse_agent_spec(spec)
-    if name in LEVEL_NAMES:
+    if _is_level(name):
         check_agent_spec(level_spec(name, game_id, params), game_id)
     elif name == "random":
         if params:
@@ -155,7 +161,7 @@ def check_agent_spec(spec: str, game_id: str) -> None:
 def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
     """Build the agent named by ``spec`` for ``game_id``, seeded."""
     name, params = parse_agent_spec(spec)
-    if name in LEVEL_NAMES:
+    if _is_level(name):
         return make_agent(level_spec(name, game_id, params), game_id, seed)
     check_agent_spec(spec, game_id)
     if name == "random":

@@ -21,6 +21,10 @@ log = logging.getLogger("monsterbox.server")
 
 #: fixed ratings of the bot levels (mu; sigma ``BOT_SIGMA``), from the ladder's steps (about 8-12 mu a level)
 BOT_MU = {"random": 10.0, "easy": 20.0, "medium": 30.0, "hard": 39.0, "expert": 47.0}
+#: the learned policy's fixed mu per game, placed on the ladder's scale by its measured win rate against three
+#: ``medium`` bots (``docs/results/learned-<game>.md``): a fair share is ``medium``'s 30, each level's step above
+#: ``medium`` about 9 mu
+LEARNED_MU = {"inn": 30.0, "maker": 30.0, "mansion": 30.0, "monster": 30.0}
 BOT_SIGMA = 1.0
 #: Monster's difficulty as an opponent: the base game, and what each harder option adds
 MONSTER_BASE_MU = 25.0
@@ -29,6 +33,8 @@ MONSTER_BASE_MU = 25.0
 def bot_rating(spec: str, game_id: str) -> float:
     """A bot's fixed mu: its level's (a level name or a level's exact spec), else by its kind (random, the
     heuristic, a search: hard)."""
+    if spec == "learned" or spec.startswith("learned:"):
+        return LEARNED_MU.get(game_id, BOT_MU["medium"])
     if spec in BOT_MU:
         return BOT_MU[spec]
     for level, level_spec in LEVELS.get(game_id, {}).items():
