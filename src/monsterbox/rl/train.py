@@ -33,7 +33,9 @@ from __future__ import annotations
 
 import json
 import math
+import signal
 import subprocess
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -199,6 +201,25 @@ def train(settings: Settings, out: Path, log: Callable[[str], None] = print) -> 
     losses: list[float] = []
     progress = 0.0
 
+    def write(complete: bool) -> dict[str, Any]:
+        """The best network so far and its sidecar (at every evaluation that improved, and at the end)."""
+        chosen = best[1] if best[1] is not None else net
+        chosen.save(out)
+        sidecar = {
+            "game": game_id, "players": players, "seed": settings.seed, "minutes": settings.minutes,
+            "episodes_limit": settings.episodes, "episodes": episodes, "updates": updates,
+            "cpu_seconds": round(time.process_time() - start, 1), "complete": complete,
+            "command": command_line(settings, out), "commit": _commit(),
+            "encoding_version": ENCODING_VERSION, "hidden": list(settings.hidden), "method": "deep-monte-carlo",
+            "eval": {"opponents": "medium", "seeds_from": EVAL_SEED, "games": eval_games,
+                     "best_win_rate": round(best[0], 4), "monster_medium_team_rate": baseline_rate},
+            "curve": curve, "final_loss": round(float(np.mean(losses[-50:])), 5) if losses else None,
+            "first_loss": round(float(np.mean(losses[:50])), 5) if losses else None,
+            "weight_change": float(max(np.max(np.abs(getattr(chosen, k) - getattr(first, k))) for k in PARAMS)),
+        }
+        out.with_suffix(".json").write_text(json.dumps(sidecar, indent=1) + "\n", encoding="utf-8")
+        return sidecar
+
     def evaluate() -> None:
         nonlocal best
         rate = play_eval(game_id, players, net, eval_games, EVAL_SEED)
@@ -208,100 +229,109 @@ def train(settings: Settings, out: Path, log: Callable[[str], None] = print) -> 
         log(json.dumps(point))
         if rate >= best[0]:  # a later network on a tie
             best = (rate, net)
+            write(False)
 
-    while True:
-        elapsed = time.process_time() - start
-        progress = episodes / settings.episodes if settings.episodes else elapsed / budget
-        if (settings.episodes and episodes % max(1, settings.episodes // settings.eval_points) == 0) or \
-                (not settings.episodes and elapsed >= next_eval):
-            evaluate()
-            next_eval += eval_step
-        if progress >= 1.0:
-            break
-        epsilon = 0.1 - 0.08 * progress
-        teacher = max(0.0, 0.5 * (1.0 - 2.0 * progress))
-        g = new_game(game_id, players, int(rng.integers(2**31)))
-        share = 0.75 if game_id == "monster" else SELF_SHARE
-        learners = [bool(rng.random() < share) for _ in range(players)]
-        if not any(learners):
-            learners[int(rng.integers(players))] = True
-        bots: dict[int, Any] = {}
-        opponent_nets: dict[int, QNet] = {}
-        for s in range(players):
-            if not learners[s] and game_id != "monster" and league and rng.random() >= HEURISTIC_SHARE:
-                opponent_nets[s] = league[int(rng.integers(len(league)))]
-            bots[s] = make_agent("medium", game_id, int(rng.integers(2**31)))
-        samples: dict[int, list[tuple[np.ndarray, int]]] = {s: [] for s in range(players) if learners[s]}
-        while not g.over:
-            seat = g.to_play
-            assert seat is not None
-            codes = g.legal_codes_shared()
-            if len(codes) == 1:
-                g.play_code(codes[0])
-                continue
-            if learners[seat]:
-                x = observe_fn(g.state, seat)
-                u = rng.random()
-                if u < epsilon:
-                    code = int(codes[int(rng.integers(len(codes)))])
-                elif u < epsilon + teacher:
-                    code_id = bots[seat].act(observe(g, seat))
-                    code = g.action_code(code_id)
-                    assert code is not None
+    previous = _stop_on_sigterm()
+    try:
+        while True:
+            elapsed = time.process_time() - start
+            progress = episodes / settings.episodes if settings.episodes else elapsed / budget
+            if (settings.episodes and episodes % max(1, settings.episodes // settings.eval_points) == 0) or \
+                    (not settings.episodes and elapsed >= next_eval):
+                evaluate()
+                next_eval += eval_step
+            if progress >= 1.0:
+                break
+            epsilon = 0.1 - 0.08 * progress
+            teacher = max(0.0, 0.5 * (1.0 - 2.0 * progress))
+            g = new_game(game_id, players, int(rng.integers(2**31)))
+            share = 0.75 if game_id == "monster" else SELF_SHARE
+            learners = [bool(rng.random() < share) for _ in range(players)]
+            if not any(learners):
+                learners[int(rng.integers(players))] = True
+            bots: dict[int, Any] = {}
+            opponent_nets: dict[int, QNet] = {}
+            for s in range(players):
+                if not learners[s] and game_id != "monster" and league and rng.random() >= HEURISTIC_SHARE:
+                    opponent_nets[s] = league[int(rng.integers(len(league)))]
+                bots[s] = make_agent("medium", game_id, int(rng.integers(2**31)))
+            samples: dict[int, list[tuple[np.ndarray, int]]] = {s: [] for s in range(players) if learners[s]}
+            while not g.over:
+                seat = g.to_play
+                assert seat is not None
+                codes = g.legal_codes_shared()
+                if len(codes) == 1:
+                    g.play_code(codes[0])
+                    continue
+                if learners[seat]:
+                    x = observe_fn(g.state, seat)
+                    u = rng.random()
+                    if u < epsilon:
+                        code = int(codes[int(rng.integers(len(codes)))])
+                    elif u < epsilon + teacher:
+                        code_id = bots[seat].act(observe(g, seat))
+                        code = g.action_code(code_id)
+                        assert code is not None
+                    else:
+                        code = int(codes[net.best(x, codes)])
+                    samples[seat].append((x, code))
+                    g.play_code(code)
+                elif seat in opponent_nets:
+                    g.play_code(codes[opponent_nets[seat].best(observe_fn(g.state, seat), codes)])
                 else:
-                    code = int(codes[net.best(x, codes)])
-                samples[seat].append((x, code))
-                g.play_code(code)
-            elif seat in opponent_nets:
-                g.play_code(codes[opponent_nets[seat].best(observe_fn(g.state, seat), codes)])
-            else:
-                g.play(bots[seat].act(observe(g, seat)))
-        winners = g.rules.outcome(g.state)[1]
-        gathered = 0
-        for seat, rows in samples.items():
-            r = target(g, seat, winners)
-            for x, code in rows:
-                buf_x[head], buf_a[head], buf_r[head] = x, code, r
-                head = (head + 1) % REPLAY
-                filled = min(filled + 1, REPLAY)
-                gathered += 1
-        episodes += 1
-        steps_due = gathered * REPLAY_RATIO / BATCH
-        # gradient steps in proportion to the samples gathered (fractional steps carried by chance)
-        k = int(steps_due) + (1 if rng.random() < steps_due - int(steps_due) else 0)
-        if filled >= BATCH:
-            for _ in range(k):
-                idx = rng.integers(filled, size=BATCH)
-                x_t, a_t, r_t = (torch.from_numpy(buf_x[idx]), torch.from_numpy(buf_a[idx]),
-                                 torch.from_numpy(buf_r[idx]))
-                loss = torch.nn.functional.mse_loss(model(x_t, a_t), r_t)
-                opt.zero_grad()
-                loss.backward()
-                torch.nn.utils.clip_grad_norm_(model.parameters(), 10.0)
-                opt.step()
-                losses.append(loss.item())
-                updates += 1
-                if updates % SNAPSHOT_EVERY == 0:
-                    league.append(snapshot())
-                    del league[:-LEAGUE]
-            if episodes % EPISODES_PER_UPDATE == 0:
-                net = snapshot()
-    chosen = best[1] if best[1] is not None else net
-    chosen.save(out)
-    cpu = time.process_time() - start
-    sidecar = {
-        "game": game_id, "players": players, "seed": settings.seed, "minutes": settings.minutes,
-        "episodes_limit": settings.episodes, "episodes": episodes, "updates": updates,
-        "cpu_seconds": round(cpu, 1), "command": command_line(settings, out), "commit": _commit(),
-        "encoding_version": ENCODING_VERSION, "hidden": list(settings.hidden), "method": "deep-monte-carlo",
-        "eval": {"opponents": "medium", "seeds_from": EVAL_SEED, "games": eval_games,
-                 "best_win_rate": round(best[0], 4), "monster_medium_team_rate": baseline_rate},
-        "curve": curve, "final_loss": round(float(np.mean(losses[-50:])), 5) if losses else None,
-        "first_loss": round(float(np.mean(losses[:50])), 5) if losses else None,
-        "weight_change": float(max(np.max(np.abs(getattr(chosen, k) - getattr(first, k))) for k in PARAMS)),
-    }
-    out.with_suffix(".json").write_text(json.dumps(sidecar, indent=1) + "\n", encoding="utf-8")
-    return sidecar
+                    g.play(bots[seat].act(observe(g, seat)))
+            winners = g.rules.outcome(g.state)[1]
+            gathered = 0
+            for seat, rows in samples.items():
+                r = target(g, seat, winners)
+                for x, code in rows:
+                    buf_x[head], buf_a[head], buf_r[head] = x, code, r
+                    head = (head + 1) % REPLAY
+                    filled = min(filled + 1, REPLAY)
+                    gathered += 1
+            episodes += 1
+            steps_due = gathered * REPLAY_RATIO / BATCH
+            # gradient steps in proportion to the samples gathered (fractional steps carried by chance)
+            k = int(steps_due) + (1 if rng.random() < steps_due - int(steps_due) else 0)
+            if filled >= BATCH:
+                for _ in range(k):
+                    idx = rng.integers(filled, size=BATCH)
+                    x_t, a_t, r_t = (torch.from_numpy(buf_x[idx]), torch.from_numpy(buf_a[idx]),
+                                     torch.from_numpy(buf_r[idx]))
+                    loss = torch.nn.functional.mse_loss(model(x_t, a_t), r_t)
+                    opt.zero_grad()
+                    loss.backward()
+                    torch.nn.utils.clip_grad_norm_(model.parameters(), 10.0)
+                    opt.step()
+                    losses.append(loss.item())
+                    updates += 1
+                    if updates % SNAPSHOT_EVERY == 0:
+                        league.append(snapshot())
+                        del league[:-LEAGUE]
+                if episodes % EPISODES_PER_UPDATE == 0:
+                    net = snapshot()
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the best network so far is kept (the sidecar says incomplete)
+        log("stopped: the best network so far is written")
+        return write(False)
+    finally:
+        _restore(previous)
+    return write(True)
+
+
+def _stop_on_sigterm() -> Any:
+    """SIGTERM ends a run as Ctrl-C does (in the main thread only); returns the previous handler."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    return signal.signal(signal.SIGTERM, stop)
+
+
+def _restore(previous: Any) -> None:
+    if previous is not None:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def command_line(settings: Settings, out: Path) -> str:
