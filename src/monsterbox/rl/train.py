@@ -344,6 +344,8 @@ def command_line(settings: Settings, out: Path) -> str:
         parts += ["--players", str(settings.players)]
     if settings.eval_games:
         parts += ["--eval-games", str(settings.eval_games)]
+    if settings.eval_points != 10:
+        parts += ["--eval-points", str(settings.eval_points)]
     parts += ["--out", str(out)]
     return " ".join(parts)
 
