@@ -62,7 +62,7 @@ def test_levels_are_agent_names_for_agents_lists():
 @pytest.mark.parametrize(("spec", "message"), [
     ("hard:iterations=50", "takes no parameters"),
     ("heuristic:noise=2", "noise must be a number from 0 to 1"),
-    ("grandmaster", "known agents: random, heuristic, ismcts, policy, easy, medium, hard, expert"),
+    ("grandmaster", "known agents: random, heuristic, ismcts, policy, learned, easy, medium, hard, expert"),
 ])
 def test_bad_level_specs_are_explained(spec, message):
     with pytest.raises(InvalidOptions, match=message):

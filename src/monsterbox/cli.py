@@ -251,7 +251,8 @@ def play(
     players: int = typer.Option(4, "--players", "-p", help="Number of players."),
     seat: int = typer.Option(0, "--seat", "-s", help="Your seat (0-based)."),
     bots: str = typer.Option("heuristic", "--bots", "-b",
-                             help="Agent for the other seats: one name, or one per other seat, comma-separated."),
+                             help="Agent for the other seats: one name, or one per other seat, comma-separated; "
+                                  "a level: easy, medium, hard, expert, learned (the policy learned by self-play)."),
     seed: int | None = typer.Option(None, "--seed", help="Seed (default: a fresh one, printed)."),
     option: list[str] = typer.Option(None, "--option", "-o", help="Game option KEY=VALUE (repeatable)."),
     save: Path | None = typer.Option(None, "--save", help="Where to write the game record (JSON); an existing file "
@@ -489,6 +490,35 @@ def arena(
                       f"{e['mean_score']:.2f}", f"{e['rating']['mu']:.1f}±{e['rating']['sigma']:.1f}")
     console.print(table)
     console.print(f"Report: {out / 'report.md'}, {out / 'report.json'}" + ("" if no_plots else ", plots *.png"))
+
+
+@app.command()
+def train(
+    game: str = typer.Argument(..., help="Game id: {games}"),
+    seed: int = typer.Option(0, "--seed", help="Seed of the run (deals, exploration, the network's start)."),
+    minutes: float = typer.Option(10.0, "--minutes", "-m", help="CPU minutes to train (ignored with --episodes)."),
+    episodes: int = typer.Option(0, "--episodes", help="Games to train on instead of minutes (exactly reproducible)."),
+    players: int = typer.Option(0, "--players", "-p", help="Number of players (0: the game's default)."),
+    eval_games: int = typer.Option(0, "--eval-games", help="Games per evaluation point (0: the game's default)."),
+    eval_points: int = typer.Option(10, "--eval-points", help="Evaluations over the run (the learning curve)."),
+    out: Path = typer.Option(..., "--out", help="The weights file to write (.npz; a .json sidecar beside it)."),
+) -> None:
+    """Train a learned policy (Deep Monte Carlo with a league) for the agent learned:path=<file>; needs torch."""
+    from monsterbox.rl.train import Settings, check_settings
+    from monsterbox.rl.train import train as run_train
+
+    check_game(game)
+    if out.suffix != ".npz":
+        fail(_("--out must name a .npz file, got {path}").format(path=str(out)))
+    try:
+        settings = Settings(game, seed=seed, minutes=minutes, episodes=episodes, players=players,
+                            eval_games=eval_games, eval_points=eval_points)
+        check_settings(settings)
+        sidecar = run_train(settings, out, log=err_console.print)
+    except MonsterboxError as exc:
+        fail(localized_error(exc))
+    console.print(f"{out}: {sidecar['episodes']} games, {sidecar['cpu_seconds']} s of CPU, best win rate "
+                  f"{sidecar['eval']['best_win_rate']:.1%} against medium on the evaluation seeds")
 
 
 @app.command()

@@ -17,13 +17,23 @@ teams did not beat the heuristic team. An ``expert`` move costs
 well under 2 s of one core (measured in the ladders).
 
 A level takes no parameters of its own; ``hard:iterations=50`` is refused (write the ISMCTS spec instead).
+
+``learned`` is a level beside the ladder, not a step of it: the policy learned by self-play for the game
+(``rl.qnet``, trained by ``monsterbox train``; its figures in ``docs/results/learned-<game>.md``). ``LEVEL_NAMES``
+stays the ladder easy < medium < hard < expert; ``LEVEL_CHOICES`` is what a player may pick (the ladder, then
+``learned``), and ``LEVELS`` holds every level of ``LEVEL_CHOICES``.
 """
 
 from __future__ import annotations
 
 from monsterbox.core.errors import InvalidOptions
 
+#: the ladder, weakest first
 LEVEL_NAMES = ("easy", "medium", "hard", "expert")
+#: the learned baseline: a level and the agent kind ``learned`` (``learned:path=<file>`` for another weights file)
+LEARNED = "learned"
+#: every level a player may choose: the ladder, then the learned policy
+LEVEL_CHOICES = (*LEVEL_NAMES, LEARNED)
 
 EASY = "heuristic:noise=0.35"
 MEDIUM = "heuristic"
@@ -32,19 +42,19 @@ MEDIUM = "heuristic"
 LEVELS: dict[str, dict[str, str]] = {
     "inn": {"easy": EASY, "medium": MEDIUM,
             "hard": "ismcts:iterations=100:opponents=heuristic",
-            "expert": "ismcts:iterations=500:opponents=heuristic"},
+            "expert": "ismcts:iterations=500:opponents=heuristic", LEARNED: LEARNED},
     "maker": {"easy": EASY, "medium": MEDIUM,
               "hard": "ismcts:iterations=60:rollout=heuristic:depth=30:order=heuristic:opponents=heuristic",
               # flat over 100 paired worlds: against 3 hard 20 of 48 games (41.7%) where the tree search with 300
               # iterations won 12 of 36, against 3 heuristic bots 58.3% (24 games) against 46.9%, at less CPU
-              "expert": "ismcts:search=flat:iterations=100:rollout=heuristic:depth=30"},
+              "expert": "ismcts:search=flat:iterations=100:rollout=heuristic:depth=30", LEARNED: LEARNED},
     "mansion": {"easy": EASY, "medium": MEDIUM,
                 "hard": "ismcts:iterations=40:rollout=heuristic:depth=40:order=heuristic",
-                "expert": "ismcts:iterations=300:rollout=heuristic:depth=40"},
+                "expert": "ismcts:iterations=300:rollout=heuristic:depth=40", LEARNED: LEARNED},
     # cooperative: the levels are the strength of the bot teammates; noise 0.35 makes a team lose every game
     "monster": {"easy": "heuristic:noise=0.1", "medium": MEDIUM,
                 "hard": "ismcts:search=flat:iterations=8:rollout=heuristic:depth=20",
-                "expert": "ismcts:search=flat:iterations=32:rollout=heuristic:depth=20"},
+                "expert": "ismcts:search=flat:iterations=32:rollout=heuristic:depth=20", LEARNED: LEARNED},
 }
 
 
@@ -59,6 +69,6 @@ def level_spec(level: str, game_id: str, params: dict[str, object] | None = None
     return table[level]
 
 
-def describe_levels(game_id: str) -> list[tuple[str, str]]:
-    """(level, spec) pairs of a game, weakest first."""
-    return [(lv, level_spec(lv, game_id)) for lv in LEVEL_NAMES]
+def describe_levels(game_id: str, choices: bool = False) -> list[tuple[str, str]]:
+    """(level, spec) pairs of a game, weakest first (``choices``: with ``learned`` last)."""
+    return [(lv, level_spec(lv, game_id)) for lv in (LEVEL_CHOICES if choices else LEVEL_NAMES)]

@@ -20,10 +20,16 @@ from monsterbox.core.errors import InvalidOptions, Phrase
 from monsterbox.core.registry import game_part, has_part, implemented_games
 
 #: agent kinds defined in a layer above this one: name -> the module that registers it (``register_agent``) when
-#: imported, looked up by name at first use (``policy``, a trained model: ``monsterbox.rl.learned``, which needs torch)
-PROVIDED_ELSEWHERE = {"policy": "monsterbox.rl.learned"}
+#: imported, looked up by name at first use (``policy``, a trained model: ``monsterbox.rl.learned``, which needs torch;
+#: ``learned``, the learned baseline evaluated with numpy: ``monsterbox.rl.qnet``)
+PROVIDED_ELSEWHERE = {"policy": "monsterbox.rl.learned", "learned": "monsterbox.rl.qnet"}
 
 AGENT_NAMES = ("random", "heuristic", "ismcts", *PROVIDED_ELSEWHERE, *LEVEL_NAMES)
+
+
+def _is_level(name: str) -> bool:
+    """A level resolved to its spec (``learned`` is a level too, but its own kind: ``learned:path=...``)."""
+    return name in LEVEL_NAMES and name not in PROVIDED_ELSEWHERE
 
 
 @dataclass(frozen=True)
@@ -135,7 +141,7 @@ def check_agent_spec(spec: str, game_id: str) -> None:
     constructor's signature read and its parameters described, was about 5% of the server's CPU with bots at the
     tables, benchmarks/server.py --workload mixed); a bad one raises every time (exceptions are not cached)."""
     name, params = parse_agent_spec(spec)
-    if name in LEVEL_NAMES:
+    if _is_level(name):
         check_agent_spec(level_spec(name, game_id, params), game_id)
     elif name == "random":
         if params:
@@ -160,7 +166,7 @@ def check_agent_spec(spec: str, game_id: str) -> None:
 def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
     """Build the agent named by ``spec`` for ``game_id``, seeded."""
     name, params = parse_agent_spec(spec)
-    if name in LEVEL_NAMES:
+    if _is_level(name):
         return make_agent(level_spec(name, game_id, params), game_id, seed)
     check_agent_spec(spec, game_id)
     if name == "random":

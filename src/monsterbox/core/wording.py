@@ -47,7 +47,8 @@ def agent_words(spec: str) -> str:
     it was given."""
     named = {"easy": pgettext("agent", "easy"), "medium": pgettext("agent", "medium"),
              "hard": pgettext("agent", "hard"), "expert": pgettext("agent", "expert"),
-             "random": pgettext("agent", "random"), "heuristic": pgettext("agent", "heuristic")}
+             "learned": pgettext("agent", "learned"), "random": pgettext("agent", "random"),
+             "heuristic": pgettext("agent", "heuristic")}
     return named.get(spec, spec)
 
 

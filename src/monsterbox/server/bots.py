@@ -28,8 +28,11 @@ from monsterbox.core.game import Game
 log = logging.getLogger("monsterbox.server.bots")
 
 MAX_SPEC = 200
-#: agents a client may seat; ``policy`` loads a model file from the server's disk (code), so it is never offered
-SERVER_AGENTS = ("random", "heuristic", "ismcts", "easy", "medium", "hard", "expert")
+#: agents a client may seat; ``policy`` loads a model file from the server's disk (code), so it is never offered;
+#: ``learned`` only as the shipped policy (``NO_PARAMS``: ``learned:path=...`` would name a file on the server's disk)
+SERVER_AGENTS = ("random", "heuristic", "ismcts", "easy", "medium", "hard", "expert", "learned")
+#: agents a client may seat by their bare name only
+NO_PARAMS = ("learned",)
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,8 @@ def check_agent_spec(spec: Any, game_id: str, players: int, budget: BotBudget) -
     if name not in SERVER_AGENTS:
         raise InvalidOptions("agent {name} is not available on this server; seat one of: {agents}",
                              name=repr(name), agents=", ".join(SERVER_AGENTS))
+    if name in NO_PARAMS and params:
+        raise InvalidOptions("agent {name} takes no parameters on this server: seat it as {name}", name=repr(name))
     if params.get("workers", 1) != 1:
         raise InvalidOptions("agent {spec}: bots on this server think in one process (workers=1)", spec=repr(spec))
     for key, value in params.items():

@@ -21,6 +21,11 @@ log = logging.getLogger("monsterbox.server")
 
 #: fixed ratings of the bot levels (mu; sigma ``BOT_SIGMA``), from the ladder's steps (about 8-12 mu a level)
 BOT_MU = {"random": 10.0, "easy": 20.0, "medium": 30.0, "hard": 39.0, "expert": 47.0}
+#: the learned policy's fixed mu per game, placed on the ladder's scale by its measured win rate ``w`` against the
+#: ``medium`` bots (``docs/results/learned-<game>.md``): ``30 + 9 * (w - fair share) / 0.30`` (``hard`` won 57% against
+#: three ``medium`` in Monster Inn and sits 9 mu above them); Monster: the learned team's success minus the ``medium``
+#: team's on the same deals. Inn 16.5%, Maker 15.0% (fair 25%), Mansion 17.2% (fair 33.3%), Monster 0% against 49%.
+LEARNED_MU = {"inn": 27.5, "maker": 27.0, "mansion": 25.0, "monster": 15.0}
 BOT_SIGMA = 1.0
 #: Monster's difficulty as an opponent: the base game, and what each harder option adds
 MONSTER_BASE_MU = 25.0
@@ -29,6 +34,8 @@ MONSTER_BASE_MU = 25.0
 def bot_rating(spec: str, game_id: str) -> float:
     """A bot's fixed mu: its level's (a level name or a level's exact spec), else by its kind (random, the
     heuristic, a search: hard)."""
+    if spec == "learned" or spec.startswith("learned:"):
+        return LEARNED_MU.get(game_id, BOT_MU["medium"])
     if spec in BOT_MU:
         return BOT_MU[spec]
     for level, level_spec in LEVELS.get(game_id, {}).items():

@@ -17,8 +17,9 @@ export const GAME_INFO = {
   maker: { min: 2, max: 6, variants: [{ key: "short", type: "bool" }, { key: "rounds", type: "int", min: 1, max: 3,
     def: 1 }] },
 };
-// the server's named strengths (agents/levels.py): each beats the one below in the published ladders
-export const LEVELS = { easy: "easy", normal: "medium", strong: "hard" };
+// the server's named strengths (agents/levels.py): each beats the one below in the published ladders; "learned" is
+// the policy learned by self-play (docs/results/learned-<game>.md), beside the ladder
+export const LEVELS = { easy: "easy", normal: "medium", strong: "hard", learned: "learned" };
 
 function defaultSeats(n) { return Array.from({ length: n }, (_, i) => (i === 0 ? "you" : "normal")); }
 
@@ -78,9 +79,9 @@ export function Lobby() {
     } catch (e) { setError(e.message); }
   }
 
-  const seatChoices = ["you", "human", "open", "easy", "normal", "strong"];
+  const seatChoices = ["you", "human", "open", "easy", "normal", "strong", "learned"];
   const seatLabel = { you: "lobby.you", human: "lobby.human", open: "lobby.open", easy: "lobby.bot.easy",
-    normal: "lobby.bot.normal", strong: "lobby.bot.strong" };
+    normal: "lobby.bot.normal", strong: "lobby.bot.strong", learned: "lobby.bot.learned" };
   return html`<section class="lobby" id="lobby">
     <form class="new-table" id="create" onSubmit=${create} aria-labelledby="new-title">
       <h1 id="new-title">${t("lobby.new")}</h1>
