@@ -1,0 +1,133 @@
+"""A native Gymnasium vector environment: ``num_envs`` games of one learning seat each, stepped in one process
+without a wrapper per game (issue 29.4).
+
+``gymnasium.make_vec("monsterbox/Inn-v0", num_envs=8)`` (``vectorization_mode="vector_entry_point"`` is the
+default for the monsterbox ids; ``"sync"`` and ``"async"`` still give Gymnasium's own vectorizers) or
+``SeatVectorEnv("inn", num_envs=8)``. Keyword options are the single environment's (``gym_env.SeatEnv``: players,
+seat, opponents, options, illegal, illegal_penalty, max_steps, reward); ``render_mode`` is not offered.
+
+- Batches: observations ``(num_envs, size)`` float32, rewards float64, terminations and truncations bool, actions
+  one code per game (``MultiDiscrete``). ``infos["action_mask"]`` is ``(num_envs, n_actions)`` int8 (with
+  ``infos["_action_mask"]`` all true, Gymnasium's dictionary-of-arrays layout), ``infos["seat"]`` the learner's
+  seat of each game; ``action_masks()`` gives the masks as booleans (sb3-contrib's convention), and a game's
+  ``info["result"]`` (its scores and winners) comes at its end under ``infos["result"]``.
+- Autoreset is Gymnasium 1.x's default, next step (``metadata["autoreset_mode"] = AutoresetMode.NEXT_STEP``): the
+  step after a game ended resets it and returns its first observation with reward 0; that game's action is ignored.
+- Seeds: ``reset(seed=s)`` seeds game ``i`` with ``s + i`` (a list gives one seed per game), as
+  ``SyncVectorEnv`` does, so a batch equals ``num_envs`` single environments seeded alike, step for step
+  (``tests/test_rl_vector.py``); later episodes continue each game's own generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from monsterbox.core.errors import InvalidOptions
+from monsterbox.rl.gym_env import SeatEnv
+
+
+class SeatVectorEnv(VectorEnv):  # type: ignore[misc]
+    """``num_envs`` games of ``game_id``, each with one learning seat (see the module)."""
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(self, game_id: str = "inn", num_envs: int = 1, **kwargs: Any) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise InvalidOptions(f"num_envs must be a positive integer, got {num_envs!r}")
+        if kwargs.get("render_mode") is not None:
+            raise InvalidOptions("the vector environment renders nothing: make single environments to render")
+        kwargs.pop("render_mode", None)
+        kwargs.pop("max_episode_steps", None)  # from the spec (none is declared); max_steps is the option
+        self.envs = [SeatEnv(game_id, **kwargs) for _ in range(num_envs)]
+        first = self.envs[0]
+        self.game_id, self.players = first.game_id, first.players
+        self.num_envs = num_envs
+        self.n_actions = first.n_actions
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, self.n_actions, np.int64))
+        self.render_mode = None
+        size = self.single_observation_space.shape[0]
+        self._obs = np.zeros((num_envs, size), np.float32)
+        self._rewards = np.zeros(num_envs, np.float64)
+        self._terminations = np.zeros(num_envs, np.bool_)
+        self._truncations = np.zeros(num_envs, np.bool_)
+        self._autoreset = np.zeros(num_envs, np.bool_)
+        self._masks = np.zeros((num_envs, self.n_actions), np.int8)
+        self._seats = np.zeros(num_envs, np.int64)
+        self._started = False
+
+    def reset(self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Reset every game (``options`` as the single environment's, e.g. ``{"seat": "random"}``)."""
+        if seed is None:
+            seeds: list[int | None] = [None] * self.num_envs
+        elif isinstance(seed, int) and not isinstance(seed, bool):
+            seeds = [seed + i for i in range(self.num_envs)]
+        elif isinstance(seed, Sequence) and len(seed) == self.num_envs:
+            seeds = list(seed)
+        else:
+            raise InvalidOptions(f"seed must be an int, None or a list of {self.num_envs} seeds, got {seed!r}")
+        extra: dict[str, Any] = {}
+        for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
+            obs, info = env.reset(seed=s, options=options)
+            self._obs[i] = obs
+            self._masks[i] = info["action_mask"]
+            self._seats[i] = info["seat"]
+        self._autoreset[:] = False
+        self._rewards[:] = 0.0
+        self._terminations[:] = False
+        self._truncations[:] = False
+        self._started = True
+        return self._obs.copy(), self._infos(extra)
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        if not self._started:
+            raise gym.error.ResetNeeded("call reset() before step()")
+        codes = np.asarray(actions)
+        if codes.shape != (self.num_envs,):
+            raise InvalidOptions(f"actions must be {self.num_envs} action codes (one per game), got shape "
+                                 f"{codes.shape}")
+        extra: dict[str, Any] = {}
+        obs, rewards, terms, truncs = self._obs, self._rewards, self._terminations, self._truncations
+        masks, seats, autoreset = self._masks, self._seats, self._autoreset
+        for i, env in enumerate(self.envs):
+            if autoreset[i]:
+                o, info = env.reset()
+                rewards[i] = 0.0
+                terms[i] = truncs[i] = False
+            else:
+                o, r, terminated, truncated, info = env.step(codes[i])
+                rewards[i] = r
+                terms[i] = terminated
+                truncs[i] = truncated
+                if len(info) > 2:  # the result at the end, an illegal action
+                    extra = self._add_info(extra, {k: v for k, v in info.items()
+                                                   if k not in ("action_mask", "seat")}, i)
+            obs[i] = o
+            masks[i] = info["action_mask"]
+            seats[i] = info["seat"]
+        np.logical_or(terms, truncs, out=autoreset)
+        return obs.copy(), rewards.copy(), terms.copy(), truncs.copy(), self._infos(extra)
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of each game's learner now, ``(num_envs, n_actions)`` booleans (all false for a game
+        that ended and waits for its autoreset)."""
+        return self._masks.astype(bool)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        self.envs = []
+
+    def _infos(self, extra: dict[str, Any]) -> dict[str, Any]:
+        infos = {"action_mask": self._masks.copy(), "_action_mask": np.ones(self.num_envs, np.bool_),
+                 "seat": self._seats.copy(), "_seat": np.ones(self.num_envs, np.bool_)}
+        infos.update(extra)
+        return infos
