@@ -10,7 +10,8 @@ Per game (its default player count in the environments: 4, Mansion 3), random ma
   the opponents' moves until the learner's turn) and all decisions/s;
 - vector: ``gymnasium.make_vec("monsterbox/<Game>-v0", num_envs=--num-envs)`` (the native ``SeatVectorEnv``), learner
   steps/s summed over its games (a batch of 8 is 8 steps) and all decisions/s;
-with each one's ratio to the public path (goals: simulate >= 0.9, AEC >= 0.2, Gym >= 0.1, vector >= 0.25). Every loop picks its move
+with each one's ratio to the public path (goals: simulate >= 0.9, AEC >= 0.2, Gym >= 0.1, vector >= 0.25;
+the vector's decisions/s ratio is printed too). Every loop picks its move
 uniformly with Python's ``random`` (the public path among ``legal_actions()``, AEC and Gym among the mask's ones), so
 the environments are charged for their own work, not for a costlier random choice. Rates are per second of this
 process's CPU time, measured in interleaved rounds after a warm-up game; each ratio is the median of the ratios
@@ -143,7 +144,8 @@ def main() -> None:
     if unknown:
         ap.error(f"unknown game(s) {', '.join(unknown)}; games: {', '.join(monsterbox.GAME_IDS)}")
     print(f"{'game':8} {'pl':>2} {'public/s':>9} {'simulate/s':>10} {'ratio':>5} {'AEC/s':>8} {'ratio':>5} "
-          f"{'Gym steps/s':>11} {'ratio':>5} {'Gym dec/s':>9} {'vec steps/s':>11} {'ratio':>5} {'vec dec/s':>9}   ratios: median of {args.bursts} rounds")
+          f"{'Gym steps/s':>11} {'ratio':>5} {'Gym dec/s':>9} "
+          f"{'vec steps/s':>11} {'ratio':>5} {'vec dec/s':>9}   ratios: median of {args.bursts} rounds")
     for game_id in args.games.split(","):
         players = DEFAULT_PLAYERS[game_id]
         public(game_id, players, 0.01)  # warm-up: imports and card files are loaded once
