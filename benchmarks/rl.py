@@ -30,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import gymnasium  # noqa: E402
+import numpy as np  # noqa: E402
 
 import monsterbox  # noqa: E402
 from monsterbox.rl.common import DEFAULT_PLAYERS  # noqa: E402
@@ -110,8 +111,11 @@ def vector(game_id: str, seconds: float, num_envs: int) -> tuple[float, float]:
     e = gymnasium.make_vec(ENV_IDS[game_id], num_envs=num_envs, vectorization_mode="vector_entry_point")
     games = e.unwrapped.envs
     rng = random.Random(0)
-    steps = decisions = 0
+    steps = 0
     _, info = e.reset(seed=0)
+    # decisions: every ended game's, plus the games in progress at the end, less those already made at the start
+    decisions = -sum(len(g.game.actions) for g in games)
+    ended = np.zeros(num_envs, bool)
     t0 = clock()
     while clock() - t0 < seconds:
         actions = []
@@ -120,9 +124,11 @@ def vector(game_id: str, seconds: float, num_envs: int) -> tuple[float, float]:
             actions.append(int(legal[rng.randrange(len(legal))]) if len(legal) else 0)
         _, _, term, trunc, info = e.step(actions)
         steps += num_envs
-        for i in (term | trunc).nonzero()[0]:
+        ended = term | trunc
+        for i in ended.nonzero()[0]:
             decisions += len(games[i].game.actions)
     dt = clock() - t0
+    decisions += sum(len(g.game.actions) for g, done in zip(games, ended, strict=True) if not done)
     return steps / dt, decisions / dt
 
 
