@@ -100,3 +100,73 @@ def test_clear_errors():
         vec.step(np.zeros(3, np.int64))
     with pytest.raises(InvalidOptions, match="seed"):
         vec.reset(seed=[1, 2, 3])
+
+
+@pytest.mark.parametrize("game_id,kwargs", CASES)
+def test_self_play_every_decision_is_a_step_checked_against_the_engine(game_id, kwargs):
+    """``opponents="self"``: each game's observation and mask are its seat to play's; replaying every game's moves on
+    the engine (``new_game`` with the deal's seed) gives the same vectors, masks and returns."""
+    from monsterbox.core.registry import new_game
+    from monsterbox.rl.common import observation, win_reward
+    from monsterbox.rl.vector_env import SelfPlayVectorEnv
+
+    n = 3
+    vec = gym.make_vec(ENV_IDS[game_id], num_envs=n, opponents="self", **kwargs)
+    assert isinstance(vec.unwrapped, SelfPlayVectorEnv)
+    env = vec.unwrapped
+    players = env.players
+    obs, infos = vec.reset(seed=21)
+    games = [new_game(game_id, players, s, kwargs.get("options")) for s in env.game_seeds]
+    rng = np.random.default_rng(5)
+    ended = resets = 0
+    pending = np.zeros(n, bool)  # games that ended at the last step: the next step resets them
+    for _ in range(400):
+        for i, g in enumerate(games):
+            if not pending[i]:
+                seat = g.to_play
+                assert infos["seat"][i] == seat
+                assert (obs[i] == observation(g, seat)).all()
+                assert sorted(np.flatnonzero(infos["action_mask"][i])) == sorted(g.legal_codes())
+        actions = _moves(infos["action_mask"], rng)
+        movers = infos["seat"].copy()
+        obs, rewards, terms, truncs, infos = vec.step(actions)
+        assert vec.observation_space.contains(obs) and not truncs.any()
+        for i in range(n):
+            if pending[i]:  # reset: the action was ignored, a new deal from the game's generator
+                games[i] = new_game(game_id, players, env.game_seeds[i], kwargs.get("options"))
+                assert rewards[i] == 0.0 and not terms[i]
+                resets += 1
+                continue
+            g = games[i]
+            g.play_code(int(actions[i]))
+            if terms[i]:
+                ended += 1
+                assert g.over
+                returns = [win_reward(g, p) for p in range(players)]
+                assert list(infos["returns"][i]) == returns and rewards[i] == returns[movers[i]]
+                assert (obs[i] == observation(g, int(movers[i]))).all() and not infos["action_mask"][i].any()
+            else:
+                assert not g.over and rewards[i] == 0.0
+        pending = terms.copy()
+    if game_id in ("inn", "monster"):  # short games: ends and resets were compared
+        assert ended >= 1 and resets >= 1
+
+
+def test_self_play_errors_and_illegal_moves():
+    from monsterbox.core.errors import IllegalAction
+    from monsterbox.rl.vector_env import SelfPlayVectorEnv
+
+    with pytest.raises(InvalidOptions, match="self-play takes"):
+        SelfPlayVectorEnv("inn", num_envs=2, seat=1)
+    with pytest.raises(InvalidOptions, match="players"):
+        SelfPlayVectorEnv("inn", num_envs=2, players=2)
+    vec = SelfPlayVectorEnv("inn", num_envs=2)
+    _obs, infos = vec.reset(seed=0)
+    illegal = np.array([int(np.flatnonzero(infos["action_mask"][0] == 0)[0]),
+                        int(np.flatnonzero(infos["action_mask"][1])[0])])
+    _obs, rewards, terms, _t, infos = vec.step(illegal)
+    assert terms.tolist() == [True, False] and rewards[0] == -1.0 and infos["illegal_action"][0]
+    raising = SelfPlayVectorEnv("inn", num_envs=1, illegal="raise")
+    _obs, infos = raising.reset(seed=0)
+    with pytest.raises(IllegalAction):
+        raising.step(np.array([int(np.flatnonzero(infos["action_mask"][0] == 0)[0])]))

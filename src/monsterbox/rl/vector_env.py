@@ -16,6 +16,15 @@ seat, opponents, options, illegal, illegal_penalty, max_steps, reward); ``render
 - Seeds: ``reset(seed=s)`` seeds game ``i`` with ``s + i`` (a list gives one seed per game), as
   ``SyncVectorEnv`` does, so a batch equals ``num_envs`` single environments seeded alike, step for step
   (``tests/test_rl_vector.py``); later episodes continue each game's own generator.
+
+**Self-play** (``opponents="self"``: ``SelfPlayVectorEnv``): every seat of every game is the learner, and every
+decision is a step. Each game's observation, mask and ``infos["seat"]`` are those of the seat to play; ``step``
+plays each game's action for that seat. At a game's end the reward is the share of the win of the seat that made
+the last move and ``infos["returns"]`` gives every seat's (``(num_envs, players)``, with ``infos["_returns"]``), so
+that a policy shared by the seats credits each seat's decisions with its own return. An illegal code ends the
+game with ``illegal_penalty`` for the seat that played it (``illegal="terminate"``, with
+``infos["illegal_action"]``) or raises IllegalAction (``"raise"``). Same autoreset and seeds (game ``i``'s deals
+drawn from a generator seeded ``s + i``).
 """
 
 from __future__ import annotations
@@ -29,8 +38,29 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from monsterbox.core.errors import InvalidOptions
+from monsterbox.core.errors import IllegalAction, InvalidOptions
+from monsterbox.core.game import Game
+from monsterbox.core.registry import get_ruleset, new_game
+from monsterbox.rl.common import (
+    DEFAULT_PLAYERS,
+    OBS_HIGH,
+    OBS_LOW,
+    action_space_size,
+    check_game,
+    mask_of,
+    observation_fn,
+    win_reward,
+)
+from monsterbox.rl.encode import observation_size
 from monsterbox.rl.gym_env import SeatEnv
+
+
+def make_vector_env(game_id: str = "inn", num_envs: int = 1, **kwargs: Any) -> VectorEnv:
+    """The ids' vector entry point: ``SelfPlayVectorEnv`` for ``opponents="self"``, else ``SeatVectorEnv``."""
+    if kwargs.get("opponents") == "self":
+        kwargs.pop("opponents")
+        return SelfPlayVectorEnv(game_id, num_envs, **kwargs)
+    return SeatVectorEnv(game_id, num_envs, **kwargs)
 
 
 class SeatVectorEnv(VectorEnv):  # type: ignore[misc]
@@ -63,6 +93,7 @@ class SeatVectorEnv(VectorEnv):  # type: ignore[misc]
         self._autoreset = np.zeros(num_envs, np.bool_)
         self._masks = np.zeros((num_envs, self.n_actions), np.int8)
         self._seats = np.zeros(num_envs, np.int64)
+        self._every = np.ones(num_envs, np.bool_)
         self._started = False
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
@@ -127,7 +158,143 @@ class SeatVectorEnv(VectorEnv):  # type: ignore[misc]
         self.envs = []
 
     def _infos(self, extra: dict[str, Any]) -> dict[str, Any]:
-        infos = {"action_mask": self._masks.copy(), "_action_mask": np.ones(self.num_envs, np.bool_),
-                 "seat": self._seats.copy(), "_seat": np.ones(self.num_envs, np.bool_)}
+        every = self._every
+        infos = {"action_mask": self._masks.copy(), "_action_mask": every.copy(), "seat": self._seats.copy(),
+                 "_seat": every.copy()}
+        infos.update(extra)
+        return infos
+
+
+class SelfPlayVectorEnv(VectorEnv):  # type: ignore[misc]
+    """``num_envs`` games in which every seat is the learner: one step is one decision (see the module)."""
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(self, game_id: str = "inn", num_envs: int = 1, players: int | None = None,
+                 options: dict[str, Any] | None = None, illegal: str = "terminate", illegal_penalty: float = -1.0,
+                 **kwargs: Any) -> None:
+        kwargs.pop("max_episode_steps", None)
+        if kwargs.pop("render_mode", None) is not None:
+            raise InvalidOptions("the vector environment renders nothing: make single environments to render")
+        if kwargs:
+            raise InvalidOptions(f"self-play takes players, options, illegal and illegal_penalty; got "
+                                 f"{', '.join(sorted(kwargs))}")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise InvalidOptions(f"num_envs must be a positive integer, got {num_envs!r}")
+        self.game_id = check_game(game_id)
+        rules = get_ruleset(self.game_id)
+        self.players = DEFAULT_PLAYERS[self.game_id] if players is None else players
+        if isinstance(self.players, bool) or not isinstance(self.players, int) or \
+                not rules.min_players <= self.players <= rules.max_players:
+            raise InvalidOptions(f"players: {rules.title} is for {rules.min_players} to {rules.max_players} players, "
+                                 f"got {players!r}")
+        if illegal not in ("terminate", "raise"):
+            raise InvalidOptions(f"illegal must be terminate or raise in self-play, got {illegal!r}")
+        new_game(self.game_id, self.players, 0, options)  # bad options: InvalidOptions now
+        self.game_options, self.illegal, self.illegal_penalty = options, illegal, float(illegal_penalty)
+        self.num_envs = num_envs
+        self.n_actions = action_space_size(self.game_id, options)
+        size = observation_size(self.game_id, self.players)
+        self.single_observation_space = spaces.Box(OBS_LOW, OBS_HIGH, (size,), np.float32)
+        self.single_action_space = spaces.Discrete(self.n_actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, self.n_actions, np.int64))
+        self.render_mode = None
+        self._observation = observation_fn(self.game_id)
+        self.games: list[Game] = []
+        self.game_seeds = [0] * num_envs  # each game's deal (``new_game`` seed), for replays
+        self._rngs: list[np.random.Generator] = []
+        self._obs = np.zeros((num_envs, size), np.float32)
+        self._rewards = np.zeros(num_envs, np.float64)
+        self._terminations = np.zeros(num_envs, np.bool_)
+        self._truncations = np.zeros(num_envs, np.bool_)
+        self._autoreset = np.zeros(num_envs, np.bool_)
+        self._masks = np.zeros((num_envs, self.n_actions), np.int8)
+        self._seats = np.zeros(num_envs, np.int64)
+        self._every = np.ones(num_envs, np.bool_)
+
+    def _new_game(self, i: int) -> None:
+        seed = int(self._rngs[i].integers(2**31))
+        self.game_seeds[i] = seed
+        game = new_game(self.game_id, self.players, seed, self.game_options)
+        self.games[i] = game
+        seat = game.rules.to_play(game.state)
+        self._seats[i] = seat
+        self._obs[i] = self._observation(game.state, seat)
+        self._masks[i] = mask_of(game.legal_codes_shared(), self.n_actions)
+
+    def reset(self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        if options:
+            raise InvalidOptions("self-play reset takes no options (every seat is the learner)")
+        if seed is None:
+            seeds: list[int | None] = [None] * self.num_envs
+        elif isinstance(seed, int) and not isinstance(seed, bool):
+            seeds = [seed + i for i in range(self.num_envs)]
+        elif isinstance(seed, Sequence) and len(seed) == self.num_envs:
+            seeds = list(seed)
+        else:
+            raise InvalidOptions(f"seed must be an int, None or a list of {self.num_envs} seeds, got {seed!r}")
+        if seed is not None or not self._rngs:
+            self._rngs = [np.random.default_rng(s) for s in seeds]
+        self.games = [None] * self.num_envs  # type: ignore[list-item]
+        for i in range(self.num_envs):
+            self._new_game(i)
+        self._autoreset[:] = False
+        self._rewards[:] = 0.0
+        self._terminations[:] = False
+        return self._obs.copy(), self._infos({})
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        if not self.games:
+            raise gym.error.ResetNeeded("call reset() before step()")
+        codes = np.asarray(actions)
+        if codes.shape != (self.num_envs,):
+            raise InvalidOptions(f"actions must be {self.num_envs} action codes (one per game), got shape "
+                                 f"{codes.shape}")
+        extra: dict[str, Any] = {}
+        rewards = [0.0] * self.num_envs
+        terms = [False] * self.num_envs
+        obs, masks, seats, autoreset = self._obs, self._masks, self._seats, self._autoreset.tolist()
+        observe, n = self._observation, self.n_actions
+        for i, (game, code, seat) in enumerate(zip(self.games, codes.tolist(), seats.tolist(), strict=True)):
+            if autoreset[i]:
+                self._new_game(i)
+                continue
+            state = game.state
+            if code not in game.legal_codes_shared():
+                if self.illegal == "raise":
+                    raise IllegalAction(f"game {i}: action code {code} is not legal now (legal codes: "
+                                        f"{list(game.legal_codes_shared())})")
+                rewards[i], terms[i] = self.illegal_penalty, True
+                masks[i] = 0
+                extra = self._add_info(extra, {"illegal_action": True}, i)
+                continue
+            game.play_code(code)
+            nxt = game.rules.to_play(state)
+            if nxt is None:  # over: the mover's share, every seat's returns
+                winners = game.rules.outcome(state)[1]
+                returns = np.array([win_reward(game, p, winners) for p in range(self.players)])
+                rewards[i], terms[i] = float(returns[seat]), True
+                obs[i] = observe(state, seat)
+                masks[i] = 0
+                extra = self._add_info(extra, {"returns": returns}, i)
+                continue
+            seats[i] = nxt
+            obs[i] = observe(state, nxt)
+            masks[i] = mask_of(game.legal_codes_shared(), n)
+        terminations = np.array(terms, np.bool_)
+        self._autoreset = terminations
+        return (obs.copy(), np.array(rewards, np.float64), terminations.copy(), self._truncations.copy(),
+                self._infos(extra))
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of each game's seat to play, ``(num_envs, n_actions)`` booleans."""
+        return self._masks.astype(bool)
+
+    def _infos(self, extra: dict[str, Any]) -> dict[str, Any]:
+        every = self._every
+        infos = {"action_mask": self._masks.copy(), "_action_mask": every.copy(), "seat": self._seats.copy(),
+                 "_seat": every.copy()}
         infos.update(extra)
         return infos
