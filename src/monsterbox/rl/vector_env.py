@@ -29,7 +29,8 @@ drawn from a generator seeded ``s + i``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import struct
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import gymnasium as gym
@@ -53,6 +54,8 @@ from monsterbox.rl.common import (
 )
 from monsterbox.rl.encode import observation_size
 from monsterbox.rl.gym_env import SeatEnv
+from monsterbox.rl.inn_track import observation_bytes as inn_observation_bytes
+from monsterbox.rl.seat_encode import STATE_ENCODERS, encode_mansion_bytes
 
 
 def make_vector_env(game_id: str = "inn", num_envs: int = 1, **kwargs: Any) -> VectorEnv:
@@ -212,6 +215,35 @@ class SelfPlayVectorEnv(VectorEnv):  # type: ignore[misc]
         self._masks = np.zeros((num_envs, self.n_actions), np.int8)
         self._seats = np.zeros(num_envs, np.int64)
         self._every = np.ones(num_envs, np.bool_)
+        self._write, self._clip = self._writer(size)
+
+    def _writer(self, size: int) -> tuple[Callable[[int, Any, int], None], bool]:
+        """``write(i, state, seat)``: the seat's observation (``common.observation``) written into row ``i`` of the
+        batch in place, and whether the batch must then be clipped to the bounds (once a step, not once a row).
+        Monster Inn's and Mansion's vectors come as float32 bytes (already within the bounds), Monster's and
+        Maker's as floats packed straight into the row."""
+        flat = memoryview(self._obs).cast("B")
+        width = 4 * size
+        if self.game_id in ("inn", "mansion"):
+            encode_bytes = inn_observation_bytes if self.game_id == "inn" else encode_mansion_bytes
+
+            def write_bytes(i: int, state: Any, seat: int) -> None:
+                flat[i * width:(i + 1) * width] = encode_bytes(state, seat)
+
+            return write_bytes, False
+        if self.game_id in ("monster", "maker"):
+            encode, pack_into = STATE_ENCODERS[self.game_id], struct.Struct(f"{size}f").pack_into
+
+            def write_floats(i: int, state: Any, seat: int) -> None:
+                pack_into(flat, i * width, *encode(state, seat))
+
+            return write_floats, True
+        observe, obs = self._observation, self._obs
+
+        def write_array(i: int, state: Any, seat: int) -> None:
+            obs[i] = observe(state, seat)
+
+        return write_array, False
 
     def _new_game(self, i: int) -> None:
         seed = int(self._rngs[i].integers(2**31))
@@ -220,7 +252,7 @@ class SelfPlayVectorEnv(VectorEnv):  # type: ignore[misc]
         self.games[i] = game
         seat = game.rules.to_play(game.state)
         self._seats[i] = seat
-        self._obs[i] = self._observation(game.state, seat)
+        self._write(i, game.state, seat)
         self._masks[i] = mask_of(game.legal_codes_shared(), self.n_actions)
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
@@ -240,6 +272,8 @@ class SelfPlayVectorEnv(VectorEnv):  # type: ignore[misc]
         self.games = [None] * self.num_envs  # type: ignore[list-item]
         for i in range(self.num_envs):
             self._new_game(i)
+        if self._clip:
+            np.clip(self._obs, OBS_LOW, OBS_HIGH, out=self._obs)
         self._autoreset[:] = False
         self._rewards[:] = 0.0
         self._terminations[:] = False
@@ -256,7 +290,7 @@ class SelfPlayVectorEnv(VectorEnv):  # type: ignore[misc]
         rewards = [0.0] * self.num_envs
         terms = [False] * self.num_envs
         obs, masks, seats, autoreset = self._obs, self._masks, self._seats, self._autoreset.tolist()
-        observe, n = self._observation, self.n_actions
+        write, n = self._write, self.n_actions
         for i, (game, code, seat) in enumerate(zip(self.games, codes.tolist(), seats.tolist(), strict=True)):
             if autoreset[i]:
                 self._new_game(i)
@@ -276,13 +310,15 @@ class SelfPlayVectorEnv(VectorEnv):  # type: ignore[misc]
                 winners = game.rules.outcome(state)[1]
                 returns = np.array([win_reward(game, p, winners) for p in range(self.players)])
                 rewards[i], terms[i] = float(returns[seat]), True
-                obs[i] = observe(state, seat)
+                write(i, state, seat)
                 masks[i] = 0
                 extra = self._add_info(extra, {"returns": returns}, i)
                 continue
             seats[i] = nxt
-            obs[i] = observe(state, nxt)
+            write(i, state, nxt)
             masks[i] = mask_of(game.legal_codes_shared(), n)
+        if self._clip:
+            np.clip(obs, OBS_LOW, OBS_HIGH, out=obs)
         terminations = np.array(terms, np.bool_)
         self._autoreset = terminations
         return (obs.copy(), np.array(rewards, np.float64), terminations.copy(), self._truncations.copy(),
