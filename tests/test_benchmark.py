@@ -106,3 +106,33 @@ def test_unknown_game_and_a_broken_cache(tmp_path):
     assert r.exit_code == 2 and "not a benchmark cache" in r.output
     with pytest.raises(InvalidOptions, match="unknown game"):
         bm.make_protocol("chess")
+
+
+def test_report_only_plays_nothing_and_an_interrupted_run_leaves_a_report(tmp_path, monkeypatch):
+    r = _run(tmp_path, "inn", "--games", "1", "--levels", "easy", "--pools", "random,easy")
+    assert r.exit_code == 0
+    report = tmp_path / "results" / "benchmark-inn.md"
+    report.unlink()
+    r = _run(tmp_path, "inn", "--report-only", "--games", "1", "--levels", "easy,medium", "--pools", "random,easy")
+    assert r.exit_code == 0 and "no cell computed" in r.output, r.output
+    text = report.read_text(encoding="utf-8")
+    assert "medium vs random" in text and "—" in text  # listed as missing, not played
+    assert "--report-only" not in text  # a command that played nothing is not recorded
+    assert not (tmp_path / "work" / "inn" / "medium-vs-random").exists()
+
+    # a run stopped after its first cell: the report and the cache hold that cell and the command
+    calls = []
+
+    def stop_after_one(*args, **kwargs):
+        if calls:
+            raise KeyboardInterrupt
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    real = bm.run_arena
+    monkeypatch.setattr(bm, "run_arena", stop_after_one)
+    p = bm.make_protocol("inn", ["medium"], ["random", "easy"], games=1)
+    with pytest.raises(KeyboardInterrupt):
+        bm.run_benchmark(p, tmp_path / "results", tmp_path / "work", command="monsterbox benchmark inn --x")
+    assert "medium|random" in _cache(tmp_path)["cells"]
+    assert "monsterbox benchmark inn --x" in report.read_text(encoding="utf-8")

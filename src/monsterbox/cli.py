@@ -506,6 +506,7 @@ def benchmark(
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (ray backend)."),
     out: Path = typer.Option(Path("docs/results"), "--out", help="Directory of the cache and the report."),
     work: Path = typer.Option(Path("benchmark-out"), "--work", help="Directory of the cells' arena runs."),
+    report_only: bool = typer.Option(False, "--report-only", help="Only write the report from the cache."),
 ) -> None:
     """The benchmark protocol: levels against opponent pools, win rates and mean scores with their intervals, a
     cross-play matrix; cells cached, only missing ones computed."""
@@ -530,11 +531,13 @@ def benchmark(
         def tick(tested: str, pool: str, cached: bool) -> None:
             err_console.print(f"{tested} vs {pool}: " + ("cached" if cached else "done"))
 
-        result = run_benchmark(protocol, out, work, workers, backend, address, command_line(game, argv), tick)
+        result = run_benchmark(protocol, out, work, workers, backend, address, command_line(game, argv), tick,
+                               play=not report_only)
     except MonsterboxError as exc:
         fail(localized_error(exc))
-    console.print(f"{len(result['computed'])} of {len(cells)} cells computed, the rest cached; report: "
-                  f"{out / f'benchmark-{game}.md'}, cache: {out / f'benchmark-{game}.json'}")
+    done = "no cell computed (--report-only)" if report_only else \
+        f"{len(result['computed'])} of {len(cells)} cells computed, the rest cached"
+    console.print(f"{done}; report: {out / f'benchmark-{game}.md'}, cache: {out / f'benchmark-{game}.json'}")
 
 
 @app.command()

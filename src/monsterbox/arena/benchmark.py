@@ -146,16 +146,29 @@ def load_cache(path: Path) -> dict[str, Any]:
 
 def run_benchmark(p: Protocol, out: Path, work: Path, workers: int = 1, backend: str = "local",
                   address: str | None = None, command: str | None = None,
-                  progress: Callable[[str, str, bool], None] | None = None) -> dict[str, Any]:
+                  progress: Callable[[str, str, bool], None] | None = None,
+                  play: bool = True) -> dict[str, Any]:
     """Compute the protocol's missing cells (each an arena run in ``work/<game>/<tested>-vs-<pool>``, resumable),
-    cache them in ``out/benchmark-<game>.json`` after each cell, and write ``out/benchmark-<game>.md``. Returns
-    the cache with ``computed``: the cells this run played."""
+    cache them in ``out/benchmark-<game>.json`` and rewrite ``out/benchmark-<game>.md`` after each cell (an
+    interrupted run leaves a valid report of the cells it has). ``play=False`` only writes the report from the
+    cache. Returns the cache with ``computed``: the cells this run played."""
     out.mkdir(parents=True, exist_ok=True)
     cache_path = out / f"benchmark-{p.game}.json"
     cache = load_cache(cache_path)
     cells: dict[str, Any] = cache["cells"]
+    cache["protocol"] = {"game": p.game, "players": p.players, "seed": p.seed, "games": p.games}
+    if command is not None and play:
+        commands = cache.setdefault("commands", [])
+        if command not in commands:
+            commands.append(command)
+
+    def save() -> None:
+        cache_path.write_text(json.dumps(cache, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        (out / f"benchmark-{p.game}.md").write_text(markdown(p, cache), encoding="utf-8")
+
+    save()
     computed = []
-    for tested, pool in p.cells():
+    for tested, pool in p.cells() if play else []:
         name = f"{tested}|{pool}"
         key = cell_key(p, tested, pool)
         if name in cells and cells[name].get("key") == key:
@@ -167,17 +180,9 @@ def run_benchmark(p: Protocol, out: Path, work: Path, workers: int = 1, backend:
                             address)
         cells[name] = {"key": key, **summarize(results), "wall_seconds": round(time.perf_counter() - t0, 1)}
         computed.append(name)
-        cache["protocol"] = {"game": p.game, "players": p.players, "seed": p.seed, "games": p.games}
-        cache_path.write_text(json.dumps(cache, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        save()
         if progress:
             progress(tested, pool, False)
-    cache["protocol"] = {"game": p.game, "players": p.players, "seed": p.seed, "games": p.games}
-    if command is not None:
-        commands = cache.setdefault("commands", [])
-        if command not in commands:
-            commands.append(command)
-    cache_path.write_text(json.dumps(cache, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    (out / f"benchmark-{p.game}.md").write_text(markdown(p, cache), encoding="utf-8")
     return {**cache, "computed": computed}
 
 
@@ -191,8 +196,9 @@ def markdown(p: Protocol, cache: dict[str, Any]) -> str:
     title = get_ruleset(g).title
     coop = g in COOPERATIVE
     cells = cache["cells"]
-    rows = [name for name in pools_of(g) if any(f"{name}|{q}" in cells for q in pools_of(g))] or p.tested
-    cols = [name for name in pools_of(g) if any(f"{t}|{name}" in cells for t in pools_of(g))] or p.pools
+    # the rows and columns of this run and of every cached cell, in the pools' order
+    rows = [name for name in pools_of(g) if name in p.tested or any(f"{name}|{q}" in cells for q in pools_of(g))]
+    cols = [name for name in pools_of(g) if name in p.pools or any(f"{t}|{name}" in cells for t in pools_of(g))]
     fair = 1 / p.players
     lines = [f"# Benchmark: {title} (`{g}`)", "",
              "Written by `monsterbox benchmark` (`src/monsterbox/arena/benchmark.py`, the protocol of issue 29.5); "
