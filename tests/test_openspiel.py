@@ -216,3 +216,67 @@ def test_openspiel_bots_play_full_games(game_id, players, options):
     bots += [uniform_random.UniformRandomBot(p, rs) for p in range(2, players)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rs)
     assert len(returns) == players and all(0.0 <= r <= 1.0 for r in returns)
+
+
+def _continue(state, chance_rng, decision_rng, moves=10**6):
+    """Play on from ``state``: chance outcomes drawn by ``chance_rng`` (with their probabilities), decisions by
+    ``decision_rng``; returns the moves played and the final state's text and returns."""
+    played = []
+    while not state.is_terminal() and len(played) < moves:
+        if state.is_chance_node():
+            move = int(chance_rng.integers(len(state.chance_outcomes())))  # equally likely outcomes
+        else:
+            move = int(decision_rng.choice(state.legal_actions()))
+        state.apply_action(move)
+        played.append(move)
+    return played, str(state), state.returns()
+
+
+def _first_chance_after_the_deal(game, game_id, deals=40):
+    """A chance node after the deal, reached by random moves (Monster: by its heuristic bots, whose teams live long
+    enough to empty the weapon deck; random teams lose first)."""
+    from monsterbox.agents.base import observe
+    from monsterbox.agents.registry import make_agent
+
+    rng = np.random.default_rng(1)
+    for deal in range(deals):
+        state = game.new_initial_state()
+        state.apply_action(deal)
+        bot = make_agent("heuristic", game_id, seed=deal) if game_id == "monster" else None
+        while not state.is_chance_node() and not state.is_terminal():
+            if bot is None:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+            else:
+                g = state.mb
+                state.apply_action(g.action_code(bot.act(observe(g, g.to_play))))
+        if state.is_chance_node():
+            return state
+    raise AssertionError("no chance node after the deal")
+
+
+@pytest.mark.parametrize("game_id,players,options", SIM)
+def test_clones_sampled_by_different_generators_have_independent_futures(game_id, players, options):
+    """All four games (issue 29.3): clones of a chance node (the deal; for the games with chance during play, also a
+    mid-game one) whose chance outcomes are drawn by different generators go different ways to the end, while the
+    same chance outcomes give the same game, move for move, from a clone or from a replay of the history. Nothing
+    random is kept in a state: scrambling the engine's in-state generator of a clone changes nothing that follows."""
+    game = _load(game_id, players, options)
+    nodes = [game.new_initial_state()]
+    if game_id not in mos.NO_PLAY_CHANCE:
+        nodes.append(_first_chance_after_the_deal(game, game_id))
+    for node in nodes:
+        assert node.is_chance_node()
+        base = node.history()
+        a = _continue(node.clone(), np.random.default_rng(1), np.random.default_rng(0))
+        b = _continue(node.clone(), np.random.default_rng(2), np.random.default_rng(0))
+        assert a[0][0] != b[0][0] and a[1] != b[1]  # different outcomes, different futures
+        assert _continue(node.clone(), np.random.default_rng(1), np.random.default_rng(0)) == a  # determinism
+        replay = game.new_initial_state()
+        for move in base + a[0]:
+            replay.apply_action(move)
+        assert (str(replay), replay.returns()) == a[1:]
+        if node.history() != base[:1]:  # mid-game: a clone whose engine generator is scrambled plays the same
+            scrambled = node.clone()
+            scrambled.mb.state.rng = 987654321
+            assert _continue(scrambled, np.random.default_rng(1), np.random.default_rng(0)) == a
+        assert node.history() == base  # the clones left the node untouched

@@ -522,6 +522,55 @@ def train(
 
 
 @app.command()
+def benchmark(
+    game: str = typer.Argument(..., help="Game id: {games}"),
+    games: int | None = typer.Option(None, "--games", "-n",
+                                     help="Games per cell (default: the protocol's, a multiple of the players)."),
+    levels: str | None = typer.Option(None, "--levels",
+                                      help="Tested agents, comma-separated (default: every level)."),
+    pools: str | None = typer.Option(None, "--pools",
+                                     help="Opponent pools, comma-separated (default: random and every level)."),
+    only: str | None = typer.Option(None, "--only", help="Compute only the cells of this level (its row and column)."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Worker processes (local) or CPUs to use (ray)."),
+    backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
+    address: str | None = typer.Option(None, "--address", help="Ray cluster address (ray backend)."),
+    out: Path = typer.Option(Path("docs/results"), "--out", help="Directory of the cache and the report."),
+    work: Path = typer.Option(Path("benchmark-out"), "--work", help="Directory of the cells' arena runs."),
+    report_only: bool = typer.Option(False, "--report-only", help="Only write the report from the cache."),
+) -> None:
+    """The benchmark protocol: levels against opponent pools, win rates and mean scores with their intervals, a
+    cross-play matrix; cells cached, only missing ones computed."""
+    from monsterbox.arena.benchmark import command_line, make_protocol, run_benchmark
+
+    check_game(game)
+    names = {}
+    for flag, value in (("--levels", levels), ("--pools", pools)):
+        names[flag] = [n.strip() for n in value.split(",")] if value is not None else None
+    argv: list[str] = []
+    for flag, value in (("--games", games), ("--levels", levels), ("--pools", pools), ("--only", only)):
+        if value is not None:
+            argv += [flag, str(value)]
+    if backend != "local":
+        argv += ["--backend", backend]
+    if workers != 1:
+        argv += ["--workers", str(workers)]
+    try:
+        protocol = make_protocol(game, names["--levels"], names["--pools"], games, only)
+        cells = protocol.cells()
+
+        def tick(tested: str, pool: str, cached: bool) -> None:
+            err_console.print(f"{tested} vs {pool}: " + ("cached" if cached else "done"))
+
+        result = run_benchmark(protocol, out, work, workers, backend, address, command_line(game, argv), tick,
+                               play=not report_only)
+    except MonsterboxError as exc:
+        fail(localized_error(exc))
+    done = "no cell computed (--report-only)" if report_only else \
+        f"{len(result['computed'])} of {len(cells)} cells computed, the rest cached"
+    console.print(f"{done}; report: {out / f'benchmark-{game}.md'}, cache: {out / f'benchmark-{game}.json'}")
+
+
+@app.command()
 def analyze(
     game: str = typer.Argument(..., help="Game id: {games}"),
     players: int = typer.Option(4, "--players", "-p", help="Number of players."),

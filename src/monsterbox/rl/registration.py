@@ -1,5 +1,7 @@
 """Gymnasium ids: ``monsterbox/Inn-v0``, ``monsterbox/Monster-v0``, ``monsterbox/Mansion-v0``,
-``monsterbox/Maker-v0`` (keyword options as ``monsterbox.rl.gym_env.SeatEnv``)."""
+``monsterbox/Maker-v0`` (keyword options as ``monsterbox.rl.gym_env.SeatEnv``); each has a vector entry point,
+``monsterbox.rl.vector_env.make_vector_env`` (``gymnasium.make_vec(id, num_envs=8)``; ``opponents="self"`` for
+self-play)."""
 
 from __future__ import annotations
 
@@ -14,4 +16,5 @@ def register_envs() -> None:
     for game_id, env_id in ENV_IDS.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(id=env_id, entry_point="monsterbox.rl.gym_env:SeatEnv",
+                               vector_entry_point="monsterbox.rl.vector_env:make_vector_env",
                                kwargs={"game_id": game_id}, disable_env_checker=False)
