@@ -12,8 +12,8 @@ import pytest
 import monsterbox
 from monsterbox.agents.ismcts import rollout_policy
 from monsterbox.analysis.evaluate import evaluate_options, extend, paired_difference, sample_seeds
-from monsterbox.analysis.quality import tier
-from monsterbox.analysis.review import judge, review_record
+from monsterbox.analysis.quality import TIERS, tier
+from monsterbox.analysis.review import judge, loss_interval, review_record, settled
 from monsterbox.core.game import Game
 from monsterbox.games.inn.heuristic import rollout_policy as inn_policy
 
@@ -95,15 +95,17 @@ def scripted(seed: int, index: int | None = None, move: str | None = None) -> Ga
 
 
 def test_close_verdicts_get_more_worlds_up_to_the_budget():
-    """Sequential sampling: a decision whose paired interval holds a tier threshold draws more worlds, never past
-    the budget; with the budget equal to the first draw, no decision draws more."""
+    """Sequential testing: a decision whose paired interval leaves the verdict open draws twice as many worlds, never
+    past the budget; clear decisions stop earlier; with the budget equal to the first draw, no decision draws more."""
     rec = scripted(5).record()
-    rev = review_record(rec, 0, samples=4, max_samples=16)
+    rev = review_record(rec, 0, samples=4, max_samples=128)
     counts = [d["samples"] for d in rev["decisions"]]
-    assert set(counts) <= {4, 8, 12, 16} and max(counts) > 4 and min(counts) == 4
+    assert set(counts) <= {4, 8, 16, 32, 64, 128} and max(counts) == 128 and min(counts) < 128
     for d in rev["decisions"]:
         if d["played"] == d["best"]:
             assert d["loss_low"] == 0 and not d["flagged"]
+        if d["samples"] < 128:  # stopped early: the verdict was settled
+            assert d["loss_high"] < 0.05 or d["flagged"]
     fixed = review_record(rec, 0, samples=4, max_samples=4)
     assert all(d["samples"] == 4 for d in fixed["decisions"])
 
@@ -121,12 +123,17 @@ def test_a_move_is_flagged_only_when_its_loss_is_significant():
     assert rev["flagged"] == [d["number"] for d in rev["decisions"] if d["flagged"]]
 
 
-def test_judge_stops_when_the_played_move_is_best():
+def test_judge_stops_when_the_played_move_is_clearly_not_worse():
+    """A decision is settled, and draws no more worlds, once the upper bound of the played move's loss against its
+    rival is below the smallest tier; the test does not stop merely because the played move looks best."""
     g = scripted(5)
     pos = monsterbox.new_game("inn", 4, 5)
     for a in g.actions[:10]:
         pos.play(a)
     seat = pos.to_play
-    first = evaluate_options(pos, seat, samples=4, seed=0)
-    ev = judge(pos, seat, first.best, 4, 40, 0, 0)
-    assert ev.samples == 4 and ev.best == first.best
+    played = evaluate_options(pos, seat, samples=4, seed=0).best
+    ev = judge(pos, seat, played, 4, 512, 0, 0)
+    low, high = loss_interval(ev, played)
+    assert ev.samples > 4 and high < TIERS[-1][1] and settled(low, high)
+    half = evaluate_options(pos, seat, samples=ev.samples // 2, seed=0)
+    assert not settled(*loss_interval(half, played))  # it stopped at the first look that settled the verdict

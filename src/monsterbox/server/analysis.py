@@ -27,7 +27,7 @@ from limits import parse
 
 from monsterbox.analysis.hint import hint
 from monsterbox.analysis.quality import why
-from monsterbox.analysis.review import METHOD, review_record
+from monsterbox.analysis.review import METHOD, REVIEW_DEPTH, REVIEW_SAMPLES, review_record
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import LANGUAGES, use_language
 from monsterbox.server.bots import BotBudget, BotPool
@@ -36,12 +36,9 @@ from monsterbox.server.errors import ServerError, error_text, say
 from monsterbox.server.security import Windows, client_of
 from monsterbox.server.tables import Forbidden, Stale, Table, Tables, Unavailable, seat_name, text_module
 
-#: a review's budget per game (determinizations per option, playout cut-off): a whole game of two or three players
-#: reviews in 5 to 20 s of one core (benchmarks/analysis.py; Monster's playouts are cut after 20 actions and scored
-#: by its heuristic estimate, which is smoother than 8 playouts to the end)
+#: a review's budget per game is the review's own (``analysis.review.REVIEW_SAMPLES``, ``GROWTH``, ``REVIEW_DEPTH``),
+#: so that the replay page shows the numbers of ``monsterbox review``; a hint's:
 HINT_SAMPLES = {"inn": 32, "maker": 16, "mansion": 12, "monster": 16}  # a hint in about 0.3 to 4 s of one core
-REVIEW_SAMPLES = {"inn": 16, "maker": 16, "mansion": 8, "monster": 8}
-REVIEW_DEPTH = {"inn": 0, "maker": 0, "mansion": 0, "monster": 20}
 
 
 @dataclass
