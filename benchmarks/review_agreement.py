@@ -10,11 +10,11 @@ start with, up to ``--max-samples`` where the verdict is close; both by default 
 the agreement |A and B| / |A or B| over all games pooled (1 when neither flags anything), the share of the common
 flags given the same tier, and for comparison the agreement of the naive rule on the same estimates (a tier by the
 point estimate of the loss, as the review did before). Then ``--strong`` games of the game's ``hard`` level at seat
-0 against ``easy`` bots: the games it won (cooperative Monster: a ``hard`` team that succeeded) are reviewed once,
-and the flags on its moves are counted (the target is none); the mean worlds per decision and the CPU seconds of the
-whole line (CPU time, not wall time: the machine may be shared). ``--progress`` prints the running figures after
-each game (to stderr), for a run that may not finish. Everything is seeded: the same command prints the same
-figures.
+0 against ``easy`` bots: the games it won easily (``easy_win``: alone, with a 10% lead; cooperative Monster: a
+``hard`` team that succeeded) are reviewed once, and the flags on its moves are counted (the target is none); the
+mean worlds per decision and the CPU seconds of the whole line (CPU time, not wall time: the machine may be shared).
+``--progress`` prints the running figures after each game (to stderr), for a run that may not finish. Everything is
+seeded: the same command prints the same figures.
 """
 
 from __future__ import annotations
@@ -42,6 +42,17 @@ def play(game_id: str, seed: int, specs: list[str]) -> dict[str, Any]:
     while not g.over:
         g.play(bots[g.to_play].act(observe(g, g.to_play)))
     return g.record()
+
+
+def easy_win(result: dict[str, Any], game_id: str) -> bool:
+    """Whether seat 0 won easily: alone, with at least 10% more points than every other seat (a tie broken in its
+    favour is no easy win); in cooperative Monster, the team succeeded."""
+    if 0 not in result["winners"]:
+        return False
+    if game_id == "monster":
+        return True
+    scores = result["scores"]
+    return len(result["winners"]) == 1 and all(scores[0] >= 1.1 * s and scores[0] > s for s in scores[1:])
 
 
 def flags(review: dict[str, Any], naive: bool = False) -> dict[int, str]:
@@ -84,7 +95,7 @@ def main() -> None:
         won = strong_flags = 0
         for i in range(args.strong):
             rec = play(gid, 1000 + args.seed + i, ["hard"] + ["easy"] * (n - 1))
-            if 0 not in rec["result"]["winners"]:
+            if not easy_win(rec["result"], gid):
                 continue
             won += 1
             r = review_record(rec, 0, args.samples, seed=1, max_samples=args.max_samples)
