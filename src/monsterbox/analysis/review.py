@@ -9,7 +9,8 @@ Variance reduction, so that two reviews with different seeds flag the same decis
 - sequential testing: the played move is compared with its rival (the best other option) by the paired interval of
   its loss, the mean plus or minus ``Z`` standard errors; a decision starts with ``samples`` worlds, and the number
   of worlds doubles while the interval leaves the verdict open (``settled``), up to ``max_samples`` (default
-  ``GROWTH`` times ``samples``, per game: close calls get many more worlds than clear ones);
+  ``GROWTH`` times ``samples``, per game: close calls get many more worlds than clear ones) while it is open whether
+  the move is flagged, up to a quarter of that while only its tier is;
 - significance: a decision's tier is that of the interval's lower bound (``loss_low``), so a move is flagged only
   when it lost at least the tier's threshold with about 97.7% confidence (one-sided, ``Z`` = 2); a decision still
   open at the cap is not flagged (``close``: it may have lost 5 points, the review cannot tell).
@@ -86,24 +87,31 @@ def loss_interval(ev: Evaluation, played: str) -> tuple[float, float]:
     return mean - Z * se, mean + Z * se
 
 
-def settled(low: float, high: float) -> bool:
+def settled(low: float, high: float, flag_only: bool = False) -> bool:
     """Whether a loss interval decides the verdict: its upper bound is below the smallest tier (the move is not
     flagged whatever more worlds show), or its lower bound has reached a tier and no tier threshold lies inside it
-    (the tier is known)."""
+    (the tier is known; with ``flag_only``, the flag is known: the lower bound has reached the smallest tier)."""
     least = TIERS[-1][1]
     if high < least:
         return True
+    if flag_only:
+        return low >= least
     return low >= least and not any(low < t <= high for _name, t in TIERS)
 
 
 def judge(game: Game, seat: int, played: str, samples: int, max_samples: int, seed: int, depth: int
           ) -> Evaluation:
     """The evaluation of one decision by sequential testing: ``samples`` worlds, then twice as many at a time while
-    the paired interval of the played move's loss against its rival does not settle the verdict (``settled``), up
-    to ``max_samples`` worlds. The test does not stop because the played move looks best in a few worlds: another
-    sample might not say so. Deterministic: the worlds are a prefix of one seeded sequence (``evaluate``)."""
+    the paired interval of the played move's loss against its rival does not settle the verdict (``settled``): up
+    to ``max_samples`` worlds while it is open whether the move is flagged at all, up to a quarter of that while only
+    its tier is open. The test does not stop because the played move looks best in a few worlds: another sample
+    might not say so. Deterministic: the worlds are a prefix of one seeded sequence (``evaluate``)."""
     ev = evaluate_options(game, seat, samples, seed, depth)
-    while ev.samples < max_samples and len(ev.options) > 1 and not settled(*loss_interval(ev, played)):
+    tier_cap = max(samples, max_samples // 4)
+    while ev.samples < max_samples and len(ev.options) > 1:
+        low, high = loss_interval(ev, played)
+        if settled(low, high, flag_only=ev.samples >= tier_cap):
+            break
         ev = extend(game, ev, seed, min(ev.samples, max_samples - ev.samples))
     return ev
 
