@@ -1,17 +1,20 @@
 """Can a player trust the review? Two reviews of the same game with different seeds should flag the same decisions.
 
-    python benchmarks/review_agreement.py [--games inn,maker,mansion,monster] [--n 20] [--samples 8]
-        [--max-samples 32] [--strong 5] [--seed 0]
+    python benchmarks/review_agreement.py [--games inn,maker,mansion,monster] [--n 20] [--samples N]
+        [--max-samples N] [--strong 5] [--seed 0] [--progress]
 
 For each game: ``--n`` seeded bot games (seat 0 the ``easy`` level, the other seats ``medium``; Inn 3 players, the
 others 2, Maker short), each reviewed twice for seat 0 with review seeds 1 and 2 (``--samples`` worlds per option to
-start with, up to ``--max-samples`` where the verdict is close; Monster's playouts cut after 20 actions as the
-server's). Printed per game: decisions reviewed, decisions flagged by each review, the agreement
-|A and B| / |A or B| over all games pooled (1 when neither flags anything), the share of the common flags given the
-same tier, and for comparison the agreement of the naive rule on the same estimates (a tier by the point estimate of
-the loss, as the review did before). Then ``--strong`` games of the game's ``hard`` level at seat 0 against ``easy``
-bots: the games it won (cooperative Monster: a ``hard`` team that succeeded) are reviewed once, and the flags on its
-moves are counted (the target is none). Everything is seeded: the same command prints the same figures.
+start with, up to ``--max-samples`` where the verdict is close; both by default the review's own budget, which
+``monsterbox review`` and the server use). Printed per game: decisions reviewed, decisions flagged by each review,
+the agreement |A and B| / |A or B| over all games pooled (1 when neither flags anything), the share of the common
+flags given the same tier, and for comparison the agreement of the naive rule on the same estimates (a tier by the
+point estimate of the loss, as the review did before). Then ``--strong`` games of the game's ``hard`` level at seat
+0 against ``easy`` bots: the games it won easily (``easy_win``: alone, with a 10% lead; cooperative Monster: a
+``hard`` team that succeeded) are reviewed once, and the flags on its moves are counted (the target is none); the
+mean worlds per decision and the CPU seconds of the whole line (CPU time, not wall time: the machine may be shared).
+``--progress`` prints the running figures after each game (to stderr), for a run that may not finish. Everything is
+seeded: the same command prints the same figures.
 """
 
 from __future__ import annotations
@@ -31,7 +34,6 @@ from monsterbox.analysis.review import review_record  # noqa: E402
 
 PLAYERS = {"inn": 3, "maker": 2, "mansion": 2, "monster": 2}
 OPTIONS: dict[str, dict[str, Any]] = {"maker": {"short": True}}
-DEPTH = {"inn": 0, "maker": 0, "mansion": 0, "monster": 20}
 
 
 def play(game_id: str, seed: int, specs: list[str]) -> dict[str, Any]:
@@ -40,6 +42,17 @@ def play(game_id: str, seed: int, specs: list[str]) -> dict[str, Any]:
     while not g.over:
         g.play(bots[g.to_play].act(observe(g, g.to_play)))
     return g.record()
+
+
+def easy_win(result: dict[str, Any], game_id: str) -> bool:
+    """Whether seat 0 won easily: alone, with at least 10% more points than every other seat (a tie broken in its
+    favour is no easy win); in cooperative Monster, the team succeeded."""
+    if 0 not in result["winners"]:
+        return False
+    if game_id == "monster":
+        return True
+    scores = result["scores"]
+    return len(result["winners"]) == 1 and all(scores[0] >= 1.1 * s and scores[0] > s for s in scores[1:])
 
 
 def flags(review: dict[str, Any], naive: bool = False) -> dict[int, str]:
@@ -63,38 +76,52 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", default="inn,maker,mansion,monster")
     ap.add_argument("--n", type=int, default=20, help="seeded games per game")
-    ap.add_argument("--samples", type=int, default=8, help="worlds per option to start with")
-    ap.add_argument("--max-samples", type=int, default=32, help="at most this many where the verdict is close")
+    ap.add_argument("--samples", type=int, default=None, help="worlds per option to start with (default: the "
+                    "review's, per game)")
+    ap.add_argument("--max-samples", type=int, default=None, help="at most this many where the verdict is close "
+                    "(default: the review's, per game)")
+    ap.add_argument("--progress", action="store_true", help="running figures after each game, on stderr")
     ap.add_argument("--strong", type=int, default=5, help="games of the hard level at seat 0 (easy wins reviewed)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game")
     args = ap.parse_args()
-    print(f"samples {args.samples} to {args.max_samples} per option, {args.n} games per game, review seeds 1 and 2")
+    budget = "the review's budget" if args.samples is None else f"{args.samples} to {args.max_samples}"
+    print(f"samples per option: {budget}, {args.n} games per game, review seeds 1 and 2")
     print(f"{'game':8} {'decisions':>9} {'flags A':>7} {'flags B':>7} {'agree':>6} {'same tier':>9} "
-          f"{'naive agree':>11} {'naive flags':>11} {'strong won':>10} {'strong flags':>12} {'seconds':>7}")
+          f"{'naive agree':>11} {'naive flags':>11} {'strong won':>10} {'strong flags':>12} {'worlds':>6} "
+          f"{'CPU s':>7}")
     for gid in args.games.split(","):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         n = PLAYERS[gid]
-        pairs, naive_pairs, decisions = [], [], 0
-        for i in range(args.n):
-            rec = play(gid, args.seed + i, ["easy"] + ["medium"] * (n - 1))
-            a, b = (review_record(rec, 0, args.samples, seed=s, depth=DEPTH[gid], max_samples=args.max_samples)
-                    for s in (1, 2))
-            decisions += len(a["decisions"])
-            pairs.append((flags(a), flags(b)))
-            naive_pairs.append((flags(a, True), flags(b, True)))
-        agree, same = agreement(pairs)
-        naive, _same = agreement(naive_pairs)
         won = strong_flags = 0
         for i in range(args.strong):
             rec = play(gid, 1000 + args.seed + i, ["hard"] + ["easy"] * (n - 1))
-            if 0 not in rec["result"]["winners"]:
+            if not easy_win(rec["result"], gid):
                 continue
             won += 1
-            r = review_record(rec, 0, args.samples, seed=1, depth=DEPTH[gid], max_samples=args.max_samples)
+            r = review_record(rec, 0, args.samples, seed=1, max_samples=args.max_samples)
             strong_flags += len(r["flagged"])
+            if args.progress:
+                print(f"  {gid} strong game {i + 1}: won, {len(r['flagged'])} flags of {len(r['decisions'])} "
+                      f"decisions, {time.process_time() - t0:.0f} CPU s", file=sys.stderr, flush=True)
+        pairs, naive_pairs, decisions, worlds = [], [], 0, 0
+        for i in range(args.n):
+            rec = play(gid, args.seed + i, ["easy"] + ["medium"] * (n - 1))
+            a, b = (review_record(rec, 0, args.samples, seed=s, max_samples=args.max_samples) for s in (1, 2))
+            decisions += len(a["decisions"])
+            worlds += sum(d["samples"] for d in a["decisions"] + b["decisions"])
+            pairs.append((flags(a), flags(b)))
+            naive_pairs.append((flags(a, True), flags(b, True)))
+            if args.progress:
+                agree, same = agreement(pairs)
+                print(f"  {gid} game {i + 1}: flags {sum(len(x) for x, _ in pairs)} / {sum(len(y) for _, y in pairs)}"
+                      f", agree {agree:.0%}, same tier {same:.0%}, {decisions} decisions, "
+                      f"{time.process_time() - t0:.0f} CPU s", file=sys.stderr, flush=True)
+        agree, same = agreement(pairs)
+        naive, _same = agreement(naive_pairs)
         print(f"{gid:8} {decisions:>9} {sum(len(a) for a, _ in pairs):>7} {sum(len(b) for _, b in pairs):>7} "
               f"{agree:>6.0%} {same:>9.0%} {naive:>11.0%} {sum(len(a) for a, _ in naive_pairs):>11} "
-              f"{won:>4} of {args.strong:<3} {strong_flags:>12} {time.perf_counter() - t0:>7.0f}", flush=True)
+              f"{won:>4} of {args.strong:<3} {strong_flags:>12} {worlds / max(2 * decisions, 1):>6.0f} "
+              f"{time.process_time() - t0:>7.0f}", flush=True)
 
 
 if __name__ == "__main__":

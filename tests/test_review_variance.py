@@ -13,8 +13,8 @@ import pytest
 import monsterbox
 from monsterbox.agents.ismcts import rollout_policy
 from monsterbox.analysis.evaluate import evaluate_options, extend, paired_difference, sample_seeds
-from monsterbox.analysis.quality import tier
-from monsterbox.analysis.review import judge, review_record
+from monsterbox.analysis.quality import TIERS, tier
+from monsterbox.analysis.review import judge, loss_interval, review_record, settled
 from monsterbox.core.game import Game
 from monsterbox.games.inn.heuristic import rollout_policy as inn_policy
 
@@ -104,15 +104,17 @@ def scripted(seed: int, index: int | None = None, move: str | None = None) -> Ga
 
 
 def test_close_verdicts_get_more_worlds_up_to_the_budget():
-    """Sequential sampling: a decision whose paired interval holds a tier threshold draws more worlds, never past
-    the budget; with the budget equal to the first draw, no decision draws more."""
+    """Sequential testing: a decision whose paired interval leaves the verdict open draws twice as many worlds, never
+    past the budget; clear decisions stop earlier; with the budget equal to the first draw, no decision draws more."""
     rec = scripted(5).record()
-    rev = review_record(rec, 0, samples=4, max_samples=16)
+    rev = review_record(rec, 0, samples=4, max_samples=128)
     counts = [d["samples"] for d in rev["decisions"]]
-    assert set(counts) <= {4, 8, 12, 16} and max(counts) > 4 and min(counts) == 4
+    assert set(counts) <= {4, 8, 16, 32, 64, 128} and max(counts) == 128 and min(counts) < 128
     for d in rev["decisions"]:
         if d["played"] == d["best"]:
             assert d["loss_low"] == 0 and not d["flagged"]
+        if d["samples"] < 128:  # stopped early: the verdict was settled
+            assert d["loss_high"] < 0.05 or d["flagged"]
     fixed = review_record(rec, 0, samples=4, max_samples=4)
     assert all(d["samples"] == 4 for d in fixed["decisions"])
 
@@ -130,12 +132,69 @@ def test_a_move_is_flagged_only_when_its_loss_is_significant():
     assert rev["flagged"] == [d["number"] for d in rev["decisions"] if d["flagged"]]
 
 
-def test_judge_stops_when_the_played_move_is_best():
+def judged_position() -> Game:
     g = scripted(5)
     pos = monsterbox.new_game("inn", 4, 5)
     for a in g.actions[:10]:
         pos.play(a)
+    return pos
+
+
+def test_judge_does_not_stop_because_the_played_move_looks_best():
+    """In 4 worlds "stay:gem" looks best; it is not: with more worlds it loses about 11 points against dropping out
+    (the old review stopped at the first look and called it the best move: another seed could flag it)."""
+    pos = judged_position()
     seat = pos.to_play
-    first = evaluate_options(pos, seat, samples=4, seed=0)
-    ev = judge(pos, seat, first.best, 4, 40, 0, 0)
-    assert ev.samples == 4 and ev.best == first.best
+    assert evaluate_options(pos, seat, samples=4, seed=0).best == "stay:gem"
+    ev = judge(pos, seat, "stay:gem", 4, 512, 0, 0)
+    low, _high = loss_interval(ev, "stay:gem")
+    assert ev.samples > 4 and ev.best == "drop" and low >= TIERS[-1][1]
+
+
+def test_judge_stops_when_the_played_move_is_clearly_not_worse():
+    """A decision is settled, and draws no more worlds, once the upper bound of the played move's loss against its
+    rival is below the smallest tier."""
+    pos = judged_position()
+    seat = pos.to_play
+    ev = judge(pos, seat, "drop", 4, 512, 0, 0)
+    low, high = loss_interval(ev, "drop")
+    assert 4 < ev.samples < 512 and high < TIERS[-1][1] and settled(low, high)
+    half = evaluate_options(pos, seat, samples=ev.samples // 2, seed=0)
+    assert not settled(*loss_interval(half, "drop"))  # it stopped at the first look that settled the verdict
+
+
+def bot_game_at(seed: int, index: int) -> Game:
+    """Game ``seed`` of benchmarks/review_agreement.py in Monster Inn (seat 0 the easy bot, two medium bots), before
+    its action ``index``."""
+    from monsterbox.agents import make_agent, observe
+
+    g = monsterbox.new_game("inn", 3, seed)
+    bots = [make_agent(s, "inn", i) for i, s in enumerate(["easy", "medium", "medium"])]
+    while len(g.actions) < index:
+        g.play(bots[g.to_play].act(observe(g, g.to_play)))
+    return g
+
+
+def test_a_clear_mistake_is_flagged_at_every_seed():
+    """Benchmark game 1, action 36: seat 0 drops out, about 18 points worse than its rival (256 worlds with seeds 1
+    and 2: 0.17 and 0.20, standard errors 0.03). With 8 to 32 worlds, the previous review flagged it with seed 1 and
+    not with seed 2; with the review's budget every seed tried flags it (the tier may differ: the lower bound is 0.1
+    to 0.27)."""
+    pos = bot_game_at(1, 36)
+    assert pos.to_play == 0 and "drop" in pos.legal_actions()
+    for seed in (1, 2, 3):
+        ev = judge(pos, 0, "drop", 16, 1024, seed, 0)
+        low, _high = loss_interval(ev, "drop")
+        assert tier(low), (seed, low)
+
+
+def test_a_near_tie_is_never_flagged():
+    """Benchmark game 1, action 37: seat 0's human bonus, a gold coin rather than a gem: a near tie (256 worlds with
+    seeds 1 and 2: -0.004 and 0.02, standard errors 0.02). No seed flags it, and each settles the verdict: the
+    interval lies below 5 points (seed 4 needs the whole budget for it)."""
+    pos = bot_game_at(1, 37)
+    assert pos.to_play == 0
+    for seed in (1, 2, 3, 4):
+        ev = judge(pos, 0, "bonus:gold", 16, 1024, seed, 0)
+        low, high = loss_interval(ev, "bonus:gold")
+        assert not tier(max(low, 0.0)) and high < TIERS[-1][1], (seed, low, high, ev.samples)

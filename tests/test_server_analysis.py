@@ -13,7 +13,8 @@ from monsterbox.server.analysis import AnalysisBudget  # noqa: E402
 from tests.server_helpers import auth, client_for, move, my_turn, new_table, wait_for  # noqa: E402
 
 SMALL = AnalysisBudget(hint_samples={"inn": 4, "maker": 3, "mansion": 3, "monster": 3},
-                       review_samples={"inn": 2, "maker": 2, "mansion": 2, "monster": 2}, hint_rate="100/minute")
+                       review_samples={"inn": 2, "maker": 2, "mansion": 2, "monster": 2},
+                       review_growth={"inn": 4, "maker": 4, "mansion": 4, "monster": 4}, hint_rate="100/minute")
 
 
 @pytest.fixture

@@ -618,10 +618,11 @@ def review(
     file: Path = typer.Argument(..., help="A game record (JSON), as written by play or record()."),
     seat: int = typer.Option(..., "--seat", "-s", help="The seat whose decisions are reviewed (0-based)."),
     budget: int | None = typer.Option(None, "--budget", help="Samples of the hidden cards per option to start with "
-                                      "(default per game: inn 64, maker 32, mansion 24, monster 32)."),
+                                      "(default 16, as the replay page's review)."),
     max_budget: int | None = typer.Option(None, "--max-budget",
                                           help="At most this many samples per option where the verdict is close "
-                                               "(default: 4 times --budget; equal to --budget: no more samples)."),
+                                               "(default: 64 times --budget in inn, 16 times in the other games; "
+                                               "equal to --budget: no more samples)."),
     workers: int = typer.Option(1, "--workers", "-w", help="Worker processes."),
     plot: Path | None = typer.Option(None, "--plot", help="Optional: also write the win-chance curve to this PNG "
                                      "(needs matplotlib, the arena extra: pip install 'monsterbox[arena]')."),

@@ -11,7 +11,8 @@ from monsterbox.server.analysis import AnalysisBudget
 from tests.browser.helpers import create_table, wait_turn_or_over
 
 SMALL = AnalysisBudget(hint_samples={"inn": 4, "maker": 3, "mansion": 3, "monster": 3},
-                       review_samples={"inn": 2, "maker": 2, "mansion": 2, "monster": 2}, hint_rate="100/minute")
+                       review_samples={"inn": 2, "maker": 2, "mansion": 2, "monster": 2},
+                       review_growth={"inn": 4, "maker": 4, "mansion": 4, "monster": 4}, hint_rate="100/minute")
 
 
 def call(server, path: str, body: dict | None = None) -> dict:

@@ -119,7 +119,8 @@ def test_keyboard_play_french_and_help(server, new_context):
 def test_accessibility_scan_and_replay(server, new_context):
     from monsterbox.server.analysis import AnalysisBudget
 
-    server.srv.config.app.state.analysis.budget = AnalysisBudget(review_samples={"monster": 2})
+    server.srv.config.app.state.analysis.budget = AnalysisBudget(review_samples={"monster": 2},
+                                                                 review_growth={"monster": 4})
     ctx = new_context(1280, 800, bypass_csp=True)  # axe is injected by the test, not served by the page
     page = ctx.new_page()
     page.goto(server.url + "/")

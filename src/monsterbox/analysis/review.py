@@ -6,11 +6,14 @@ Variance reduction, so that two reviews with different seeds flag the same decis
 
 - common random numbers: every option of a decision is played in the same sampled worlds (``evaluate``), so the
   loss of the move played is a paired difference in which the luck of each world cancels out;
-- sequential sampling: a decision starts with ``samples`` worlds; while the paired interval of the loss (its mean
-  plus or minus ``Z`` standard errors) still contains a tier threshold, i.e. the verdict is undecided, another
-  ``samples`` worlds are added, up to ``max_samples`` (the budget; default ``GROWTH`` times ``samples``);
+- sequential testing: the played move is compared with its rival (the best other option) by the paired interval of
+  its loss, the mean plus or minus ``Z`` standard errors; a decision starts with ``samples`` worlds, and the number
+  of worlds doubles while the interval leaves the verdict open (``settled``), up to ``max_samples`` (default
+  ``GROWTH`` times ``samples``, per game: close calls get many more worlds than clear ones) while it is open whether
+  the move is flagged, up to a quarter of that while only its tier is;
 - significance: a decision's tier is that of the interval's lower bound (``loss_low``), so a move is flagged only
-  when it lost at least the tier's threshold with about 97.7% confidence (one-sided, ``Z`` = 2).
+  when it lost at least the tier's threshold with about 97.7% confidence (one-sided, ``Z`` = 2); a decision still
+  open at the cap is not flagged (``close``: it may have lost 5 points, the review cannot tell).
 
 ``review_record`` returns a JSON-serialisable dict (for the command line, the server and the web replay page);
 ``plot_review`` draws the win-chance curve as a PNG. Decisions can be spread over worker processes; the result is
@@ -25,8 +28,6 @@ from pathlib import Path
 from typing import Any
 
 from monsterbox.analysis.evaluate import (
-    DEFAULT_DEPTH,
-    DEFAULT_SAMPLES,
     MAX_SAMPLES,
     Evaluation,
     check_budget,
@@ -45,8 +46,13 @@ from monsterbox.core.wording import percent, record_seats, seat_names
 REVIEW_FORMAT = "monsterbox-review"
 #: standard errors of the paired loss on each side: the lower bound decides the tier (about 97.7% one-sided)
 Z = 2.0
-#: the default budget of a decision: at most this many times the initial samples when the verdict is close
-GROWTH = 4
+#: a review's budget per game, the same for ``monsterbox review``, the terminal and the server's replay page:
+#: worlds per option to start with, at most ``GROWTH`` times as many where the verdict is close, and playouts cut
+#: after ``REVIEW_DEPTH`` actions and scored by the game's estimate (0: to the end). Measured by
+#: benchmarks/review_agreement.py (docs/results/review-agreement.md): tens of CPU seconds for a game.
+REVIEW_SAMPLES = {"inn": 16, "maker": 16, "mansion": 16, "monster": 16}
+GROWTH = {"inn": 64, "maker": 16, "mansion": 16, "monster": 16}
+REVIEW_DEPTH = {"inn": 0, "maker": 0, "mansion": 0, "monster": 20}
 METHOD = ("flat Monte Carlo over determinizations of the seat's information set: each option played, then every "
           "seat's heuristic bot to the end, the same samples for every option; more samples where the verdict is "
           "close; a move is flagged when the lower bound of its loss reaches a tier")
@@ -67,21 +73,46 @@ def decision_points(record: dict[str, Any], seat: int) -> list[int]:
     return out
 
 
+def rival(ev: Evaluation, played: str) -> str:
+    """The best option other than the move played, by the estimates (the first in legal order on a tie): what the
+    played move is compared with, whether or not it looks best in this sample."""
+    others = [a for a in ev.options if a != played]
+    return max(others, key=lambda a: ev.options[a])
+
+
+def loss_interval(ev: Evaluation, played: str) -> tuple[float, float]:
+    """The interval of the win chance the played move lost against its rival (``rival``): the paired mean minus and
+    plus ``Z`` standard errors over the same worlds. It may reach below 0: the played move may be the better one."""
+    mean, se = paired_difference(ev, rival(ev, played), played)
+    return mean - Z * se, mean + Z * se
+
+
+def settled(low: float, high: float, flag_only: bool = False) -> bool:
+    """Whether a loss interval decides the verdict: its upper bound is below the smallest tier (the move is not
+    flagged whatever more worlds show), or its lower bound has reached a tier and no tier threshold lies inside it
+    (the tier is known; with ``flag_only``, the flag is known: the lower bound has reached the smallest tier)."""
+    least = TIERS[-1][1]
+    if high < least:
+        return True
+    if flag_only:
+        return low >= least
+    return low >= least and not any(low < t <= high for _name, t in TIERS)
+
+
 def judge(game: Game, seat: int, played: str, samples: int, max_samples: int, seed: int, depth: int
           ) -> Evaluation:
-    """The evaluation of one decision with sequential sampling: ``samples`` worlds, then ``samples`` more at a time
-    while the paired interval of the played move's loss against the best option contains a tier threshold, up to
-    ``max_samples`` worlds. Deterministic: the worlds are a prefix of one seeded sequence (``evaluate``)."""
+    """The evaluation of one decision by sequential testing: ``samples`` worlds, then twice as many at a time while
+    the paired interval of the played move's loss against its rival does not settle the verdict (``settled``): up
+    to ``max_samples`` worlds while it is open whether the move is flagged at all, up to a quarter of that while only
+    its tier is open. The test does not stop because the played move looks best in a few worlds: another sample
+    might not say so. Deterministic: the worlds are a prefix of one seeded sequence (``evaluate``)."""
     ev = evaluate_options(game, seat, samples, seed, depth)
-    while ev.samples < max_samples:
-        best = ev.best
-        if best == played:
+    tier_cap = max(samples, max_samples // 4)
+    while ev.samples < max_samples and len(ev.options) > 1:
+        low, high = loss_interval(ev, played)
+        if settled(low, high, flag_only=ev.samples >= tier_cap):
             break
-        mean, se = paired_difference(ev, best, played)
-        low, high = mean - Z * se, mean + Z * se
-        if not any(low < least <= high for _name, least in TIERS):
-            break
-        ev = extend(game, ev, seed, min(samples, max_samples - ev.samples))
+        ev = extend(game, ev, seed, min(ev.samples, max_samples - ev.samples))
     return ev
 
 
@@ -91,12 +122,11 @@ def _entry(ev: Evaluation, index: int, played: str) -> dict[str, Any]:
     before = ev_json["value"]
     after = estimates[played]
     loss = round(before - after, 4)
-    low = 0.0
-    if ev.best != played:
-        mean, se = paired_difference(ev, ev.best, played)
-        low = max(0.0, round(mean - Z * se, 4))
+    low, high = loss_interval(ev, played) if len(ev.options) > 1 else (0.0, 0.0)
+    least = TIERS[-1][1]
     return {"index": index, "played": played, "best": ev_json["best"], "before": before, "after": after,
-            "loss": loss, "loss_low": low, "samples": ev.samples, "options": ev_json["options"]}
+            "loss": loss, "loss_low": max(0.0, round(low, 4)), "loss_high": max(0.0, round(high, 4)),
+            "close": low < least <= high, "samples": ev.samples, "options": ev_json["options"]}
 
 
 def _review_one(args: tuple[dict[str, Any], int, int, int, int, int, int]) -> dict[str, Any]:
@@ -120,10 +150,10 @@ def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
     final = replay(record)  # re-checks every action; a clear RecordError otherwise
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < final.players:
         raise InvalidOptions(f"--seat must be from 0 to {final.players - 1}, got {seat!r}")
-    n = DEFAULT_SAMPLES.get(final.game_id, 32) if samples is None else samples
-    cut = DEFAULT_DEPTH.get(final.game_id, 0) if depth is None else depth
+    n = REVIEW_SAMPLES.get(final.game_id, 16) if samples is None else samples
+    cut = REVIEW_DEPTH.get(final.game_id, 0) if depth is None else depth
     check_budget(n, cut)
-    most = min(MAX_SAMPLES, GROWTH * n) if max_samples is None else max_samples
+    most = min(MAX_SAMPLES, GROWTH.get(final.game_id, 16) * n) if max_samples is None else max_samples
     if isinstance(most, bool) or not isinstance(most, int) or not n <= most <= MAX_SAMPLES:
         raise InvalidOptions(f"--max-budget must be an integer from the budget ({n}) to {MAX_SAMPLES}, got {most!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:

@@ -26,9 +26,10 @@ from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import Response
 from limits import parse
 
+from monsterbox.analysis.evaluate import MAX_SAMPLES
 from monsterbox.analysis.hint import hint
 from monsterbox.analysis.quality import why
-from monsterbox.analysis.review import METHOD, review_record
+from monsterbox.analysis.review import GROWTH, METHOD, REVIEW_DEPTH, REVIEW_SAMPLES, review_record
 from monsterbox.core.game import Game
 from monsterbox.core.i18n import LANGUAGES, use_language
 from monsterbox.server.bots import BotBudget, BotPool
@@ -39,12 +40,9 @@ from monsterbox.server.tables import Forbidden, Stale, Table, Tables, Unavailabl
 
 log = logging.getLogger("monsterbox.server")
 
-#: a review's budget per game (determinizations per option, playout cut-off): a whole game of two or three players
-#: reviews in 5 to 20 s of one core (benchmarks/analysis.py; Monster's playouts are cut after 20 actions and scored
-#: by its heuristic estimate, which is smoother than 8 playouts to the end)
+#: a review's budget per game is the review's own (``analysis.review.REVIEW_SAMPLES``, ``GROWTH``, ``REVIEW_DEPTH``),
+#: so that the replay page shows the numbers of ``monsterbox review``; a hint's:
 HINT_SAMPLES = {"inn": 32, "maker": 16, "mansion": 12, "monster": 16}  # a hint in about 0.3 to 4 s of one core
-REVIEW_SAMPLES = {"inn": 16, "maker": 16, "mansion": 8, "monster": 8}
-REVIEW_DEPTH = {"inn": 0, "maker": 0, "mansion": 0, "monster": 20}
 
 
 @dataclass
@@ -54,7 +52,9 @@ class AnalysisBudget:
     A hint: ``hint_samples[game]`` determinizations per option, playouts cut as a review's, given up after
     ``hint_seconds``; ``hint_rate`` per seat (a repeated question at the same position is answered from memory and
     not counted). A review:
-    ``review_samples[game]`` determinizations per option for every decision of the seat, playouts cut after
+    ``review_samples[game]`` determinizations per option for every decision of the seat to start with, up to
+    ``review_growth[game]`` times as many where the verdict is close (the review's own budget by default, as
+    ``monsterbox review``), playouts cut after
     ``review_depth[game]`` actions (0: to the end), given up after ``review_seconds``; at most ``review_queue``
     reviews waiting; ``review_cache`` finished reviews kept in memory. Queues: at most ``hint_queue`` hints waiting
     or computing on the server, and of hints (and of reviews) at most ``per_table`` for one table and ``per_client``
@@ -65,7 +65,8 @@ class AnalysisBudget:
     hint_rate: str = "6/minute"
     review_samples: dict[str, int] = field(default_factory=lambda: dict(REVIEW_SAMPLES))
     review_depth: dict[str, int] = field(default_factory=lambda: dict(REVIEW_DEPTH))
-    review_seconds: float = 60.0
+    review_growth: dict[str, int] = field(default_factory=lambda: dict(GROWTH))
+    review_seconds: float = 120.0
     review_queue: int = 8
     review_cache: int = 200
     workers: int = 1  # threads for hints, and as many again for reviews
@@ -110,7 +111,8 @@ def compute_hint(game: Game, seat: int, samples: int, depth: int, table: Table, 
 
 
 def compute_review(table: Table, record: dict[str, Any], seat: int, samples: int, depth: int, deadline: float,
-                   progress: dict[str, int], stop: threading.Event) -> dict[str, Any]:
+                   progress: dict[str, int], stop: threading.Event, max_samples: int | None = None
+                   ) -> dict[str, Any]:
     """The review (``analysis.review``) with the played and best moves in words in every language, each described
     from the seat's view at that decision."""
 
@@ -119,7 +121,7 @@ def compute_review(table: Table, record: dict[str, Any], seat: int, samples: int
         if stop.is_set() or time.monotonic() > deadline:
             raise TooSlow
 
-    out = review_record(record, seat, samples, progress=tick, depth=depth)
+    out = review_record(record, seat, samples, progress=tick, depth=depth, max_samples=max_samples)
     g = rebuild_start(record)
     by_index = {d["index"]: d for d in out["decisions"]}
     texts: dict[str, dict[int, dict[str, str]]] = {lang: {} for lang in LANGUAGES}
@@ -311,10 +313,12 @@ class Analysis:
                 progress = {"done": 0, "total": 0}
                 samples = self.budget.review_samples.get(g.game_id, 8)
                 depth = self.budget.review_depth.get(g.game_id, 0)
+                most = min(MAX_SAMPLES, samples * self.budget.review_growth.get(g.game_id, 1))
 
                 def work() -> dict[str, Any]:  # the time limit counts from the start of the work, not the queue
                     deadline = time.monotonic() + self.budget.review_seconds
-                    return compute_review(table, record, seat, samples, depth, deadline, progress, self.stop)
+                    return compute_review(table, record, seat, samples, depth, deadline, progress, self.stop,
+                                          max(samples, most))
 
                 job = {"future": self.reviews.submit(work), "progress": progress}
                 self.pending["review"][job["future"]] = (table.id, client)
