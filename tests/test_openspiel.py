@@ -232,8 +232,17 @@ def _continue(state, chance_rng, decision_rng, moves=10**6):
     return played, str(state), state.returns()
 
 
+def _outcomes_matter(state) -> bool:
+    """Two of the chance node's outcomes lead to different states (a draw from a pile of one card, say, would not:
+    such a node says nothing about independent futures)."""
+    one, two = state.clone(), state.clone()
+    one.apply_action(0)
+    two.apply_action(len(state.chance_outcomes()) // 2)
+    return str(one) != str(two)
+
+
 def _first_chance_after_the_deal(game, game_id, deals=40):
-    """A chance node after the deal, reached by random moves (Monster: by its heuristic bots, whose teams live long
+    """A chance node after the deal whose outcomes matter, reached by random moves (Monster: by its heuristic bots, whose teams live long
     enough to empty the weapon deck; random teams lose first)."""
     from monsterbox.agents.base import observe
     from monsterbox.agents.registry import make_agent
@@ -243,14 +252,16 @@ def _first_chance_after_the_deal(game, game_id, deals=40):
         state = game.new_initial_state()
         state.apply_action(deal)
         bot = make_agent("heuristic", game_id, seed=deal) if game_id == "monster" else None
-        while not state.is_chance_node() and not state.is_terminal():
-            if bot is None:
+        while not state.is_terminal():
+            if state.is_chance_node():
+                if len(state.history()) > 1 and _outcomes_matter(state):
+                    return state
+                state.apply_action(int(rng.integers(len(state.chance_outcomes()))))
+            elif bot is None:
                 state.apply_action(int(rng.choice(state.legal_actions())))
             else:
                 g = state.mb
                 state.apply_action(g.action_code(bot.act(observe(g, g.to_play))))
-        if state.is_chance_node():
-            return state
     raise AssertionError("no chance node after the deal")
 
 
@@ -268,8 +279,10 @@ def test_clones_sampled_by_different_generators_have_independent_futures(game_id
         assert node.is_chance_node()
         base = node.history()
         a = _continue(node.clone(), np.random.default_rng(1), np.random.default_rng(0))
-        b = _continue(node.clone(), np.random.default_rng(2), np.random.default_rng(0))
-        assert a[0][0] != b[0][0] and a[1] != b[1]  # different outcomes, different futures
+        # different outcomes, different futures: a draw among a few cards may repeat by chance (65,536 outcomes
+        # map onto them), so of five other generators, some must lead elsewhere
+        others = [_continue(node.clone(), np.random.default_rng(g), np.random.default_rng(0)) for g in range(2, 7)]
+        assert any(b[0][0] != a[0][0] for b in others) and any(b[1] != a[1] for b in others)
         assert _continue(node.clone(), np.random.default_rng(1), np.random.default_rng(0)) == a  # determinism
         replay = game.new_initial_state()
         for move in base + a[0]:
