@@ -242,8 +242,8 @@ def _outcomes_matter(state) -> bool:
 
 
 def _first_chance_after_the_deal(game, game_id, deals=40):
-    """A chance node after the deal whose outcomes matter, reached by random moves (Monster: by its heuristic bots, whose teams live long
-    enough to empty the weapon deck; random teams lose first)."""
+    """A chance node after the deal whose outcomes matter, reached by random moves (Monster: by its heuristic
+    bots, whose teams live long enough to empty the weapon deck; random teams lose first)."""
     from monsterbox.agents.base import observe
     from monsterbox.agents.registry import make_agent
 
