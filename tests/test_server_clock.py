@@ -133,3 +133,23 @@ def test_the_clock_survives_a_restart(db: str) -> None:
         s = state(c, gid)
         assert s["seats"][late]["timed_out"] is True
         assert s["clock"]["seat"] == s["to_play"]
+
+
+def test_a_clock_whose_start_was_not_stored_starts_on_the_next_change(db: str) -> None:
+    """Creation stores the table (with its clock settings) first, then the clock's starting state: if that second
+    write failed (a full disk: a 503), the table would be untimed forever. The next change starts its clock."""
+    from sqlalchemy import update
+
+    from monsterbox.server.accounts import TableExtraRow
+
+    with make(db) as c:
+        gid, tokens = new_table(c, "mansion", 2, ["human", "human"], clock={"move_seconds": 30, "bank_seconds": 120})
+        store = c.app.state.tables.store  # type: ignore[attr-defined]
+        with store.engine.begin() as conn:
+            conn.execute(update(TableExtraRow).where(TableExtraRow.game == gid).values(clock_state=None))
+        clocks = c.app.state.clocks  # type: ignore[attr-defined]
+        assert clocks._load(gid) is None
+        clocks.on_change(gid)
+        started = clocks._load(gid)
+        assert started is not None and started["banks"] == [120.0, 120.0]
+        assert started["seat"] == state(c, gid, tokens["0"])["to_play"]

@@ -165,9 +165,10 @@ class Clocks:
             return
         with table.lock:
             st = self._load(table_id)
-            if st is None:
-                return
             g = table.game
+            if st is None:  # a clocked table whose clock never started (its creation's clock write failed): now
+                st = start_state(clock, g.players, None if g.over else g.to_play, table.version, time.time())
+                self._save(table_id, st)
             timed_out = [i for i, s in enumerate(table.seats) if s["kind"] != "human"]  # bots play: untimed
             to_play = None if g.over else g.to_play
             if table.version != st["version"] or st["seat"] != to_play or \
