@@ -106,8 +106,15 @@ def move_until_not_mine(page, seat: int, rng: random.Random) -> None:
         seen = wait_turn_or_over(page, seat)
         if seen["data"]["over"] == "true":
             return
-        click_move(page, rng, seen, 0.9)
-        page.wait_for_selector(f'#table:not([data-version="{seen["data"]["version"]}"])')
+        action = click_move(page, rng, seen, 0.9)
+        for attempt in range(3):  # a click that did not land (a busy machine): the same move again
+            try:
+                page.wait_for_selector(f'#table:not([data-version="{seen["data"]["version"]}"])')
+                break
+            except _Timeout:
+                if attempt == 2:
+                    raise
+                click_move(page, rng, wait_turn_or_over(page, seat), 0.9, action=action)
         if table(page)["toPlay"] != str(seat):
             return
     raise AssertionError("the seat kept the turn")
