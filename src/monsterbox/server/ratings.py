@@ -25,7 +25,7 @@ BOT_MU = {"random": 10.0, "easy": 20.0, "medium": 30.0, "hard": 39.0, "expert": 
 #: ``medium`` bots (``docs/results/learned-<game>.md``): ``30 + 9 * (w - fair share) / 0.30`` (``hard`` won 57% against
 #: three ``medium`` in Monster Inn and sits 9 mu above them); Monster: the learned team's success minus the ``medium``
 #: team's on the same deals. Inn 16.5%, Maker 15.0% (fair 25%), Mansion 17.2% (fair 33.3%), Monster 0% against 49%.
-LEARNED_MU = {"inn": 32.0, "maker": 27.0, "mansion": 39.1, "monster": 15.0}
+LEARNED_MU = {"inn": 32.0, "maker": 29.0, "mansion": 39.1, "monster": 15.0}
 BOT_SIGMA = 1.0
 #: Monster's difficulty as an opponent: the base game, and what each harder option adds
 MONSTER_BASE_MU = 25.0
