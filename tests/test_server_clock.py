@@ -153,3 +153,23 @@ def test_a_clock_whose_start_was_not_stored_starts_on_the_next_change(db: str) -
         started = clocks._load(gid)
         assert started is not None and started["banks"] == [120.0, 120.0]
         assert started["seat"] == state(c, gid, tokens["0"])["to_play"]
+
+
+def test_the_clock_moves_with_the_move_itself(db: str) -> None:
+    """A state is built under the table's lock; the clock moves on under the same lock as the move that changes the
+    seat to play (``Tables.committed``), so no state shows the new seat to play with the old clock. Without the
+    after-change listeners (which run once the lock is released, when a reader may already have built a state),
+    every state still agrees."""
+    with make(db) as c:
+        tables = c.app.state.tables  # type: ignore[attr-defined]
+        clocks = c.app.state.clocks  # type: ignore[attr-defined]
+        tables.listeners.remove(clocks.on_change)
+        gid, tokens = new_table(c, "mansion", 2, ["human", "human"], clock={"move_seconds": 30, "bank_seconds": 120})
+        for _ in range(6):
+            s = state(c, gid)
+            seat = s["to_play"]
+            assert s["clock"]["seat"] == seat and s["clock"]["deadline"] is not None
+            mine = state(c, gid, tokens[str(seat)])
+            r = c.post(f"/api/games/{gid}/actions", json={"action": mine["legal"][0]["id"], "version": mine["version"]},
+                       headers=auth(tokens[str(seat)]))
+            assert r.status_code == 200, r.text

@@ -361,6 +361,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
     clocks = Clocks(accounts, tables, settings.clock_tick, settings.min_move_seconds, settings.min_turn_hours)
     app.state.clocks = clocks
     tables.listeners.append(clocks.on_change)
+    tables.committed.append(clocks.on_commit)
     app.include_router(clocks.router)
     app.state.turns = Turns(accounts, tables)  # "your turn" pushed to the lobby (server/turns.py)
     tables.listeners.append(app.state.turns.on_change)

@@ -157,8 +157,13 @@ class Clocks:
     def on_change(self, table_id: str) -> None:
         """A table changed (a move, seats): its clock moves on (a table without clock: nothing)."""
         table = self.tables.live.get(table_id)
-        if table is None:
-            return
+        if table is not None:
+            self.on_commit(table)
+
+    def on_commit(self, table: Any) -> None:
+        """The clock moved on with the move itself (a ``Tables.committed`` hook, called under the table's lock right
+        after a move is stored): a state is never built with the new seat to play and the old clock."""
+        table_id = table.id
         extras = self.accounts.extras(table_id)
         clock = extras["clock"]
         if not clock:

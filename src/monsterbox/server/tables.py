@@ -211,6 +211,8 @@ class Tables:
         self.idle_seconds = idle_seconds
         self.finished_idle_seconds = min(idle_seconds, finished_idle_seconds)
         self.listeners: list[Callable[[str], None]] = []
+        # called under the table's lock right after each stored move (what a state shows must move with it: clocks)
+        self.committed: list[Callable[[Table], None]] = []
         self.process_id = process_id or secrets.token_hex(6)
         # told when a table enters memory (True: before it is read from the database) and when it leaves (False):
         # the other processes on a SQLite file send their changes of a table only to those holding it (siblings)
@@ -506,6 +508,11 @@ class Tables:
                             "table; nothing changed") from None
             log.error("could not store move %d of %s: %s", index, table.id, exc)
             raise Unavailable("the move could not be stored; nothing changed: try again") from None
+        for fn in self.committed:
+            try:
+                fn(table)
+            except Exception:  # noqa: BLE001 - the move is stored; a listener's failure is its own
+                log.exception("commit listener failed")
 
     def join(self, table: Table, seat: int | None, name: str | None,
              then: Callable[[Any, int], None] | None = None) -> tuple[int, str]:
