@@ -75,11 +75,13 @@ def test_paired_differences_are_less_noisy_than_independent_estimates(game_id):
         if len(ranked) < 2:
             continue
         a, b = ranked[0], ranked[1]
-        _mean, paired_se = paired_difference(ev, a, b)
 
         def var(xs: list[float]) -> float:
             m = sum(xs) / len(xs)
             return sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+
+        # the sample's own paired standard error (``paired_difference`` adds pseudo-worlds on top: a separate matter)
+        paired_se = math.sqrt(var([x - y for x, y in zip(ev.rewards[a], ev.rewards[b], strict=True)]) / 24)
 
         independent_se = math.sqrt((var(ev.rewards[a]) + var(ev.rewards[b])) / 24)
         if independent_se:
@@ -198,3 +200,33 @@ def test_a_near_tie_is_never_flagged():
         ev = judge(pos, 0, "bonus:gold", 16, 1024, seed, 0)
         low, high = loss_interval(ev, "bonus:gold")
         assert not tier(max(low, 0.0)) and high < TIERS[-1][1], (seed, low, high, ev.samples)
+
+
+def test_a_few_agreeing_worlds_do_not_claim_certainty():
+    """``paired_difference`` adds pseudo-worlds to the variance (Agresti-Caffo): sixteen worlds in which the played
+    move lost twice and never won give a standard error of about 0.12 (the sample's own: 0.085), so the review does
+    not settle on 16 worlds a loss it would flag on 1024 (Monster Inn, seed 10's game, decision 25: 10 points lost
+    over 1024 worlds, "good" on 16 worlds before). Many worlds are hardly changed."""
+    from monsterbox.analysis.evaluate import Evaluation
+
+    def ev(diffs: list[int]) -> Evaluation:
+        return Evaluation(0, {"a": 0.0, "b": 0.0}, len(diffs), 0,
+                          {"a": [float(max(d, 0)) for d in diffs], "b": [float(max(-d, 0)) for d in diffs]})
+
+    few = ev([1, 1] + [0] * 14)
+    mean, se = paired_difference(few, "a", "b")
+    assert mean == 0.125 and 0.11 < se < 0.13
+    many = ev(([1, -1, 0, 0, 0] * 205)[:1024])
+    raw = math.sqrt(statistics.variance([1, -1, 0, 0, 0] * 205) / 1025)
+    assert paired_difference(many, "a", "b")[1] == pytest.approx(raw, rel=0.01)
+
+
+def test_the_rival_of_many_options_needs_more_evidence():
+    """The rival is the best of the other options' estimates, which flatters it: the confidence is shared among
+    them (Bonferroni), so an interval widens with the number of options."""
+    from monsterbox.analysis.review import Z, confidence_z
+
+    assert confidence_z(2) == Z
+    assert confidence_z(3) == pytest.approx(2.28, abs=0.01)
+    assert confidence_z(5) == pytest.approx(2.54, abs=0.01)
+    assert confidence_z(10) > confidence_z(5) > confidence_z(3)

@@ -12,8 +12,11 @@ Variance reduction, so that two reviews with different seeds flag the same decis
   ``GROWTH`` times ``samples``, per game: close calls get many more worlds than clear ones) while it is open whether
   the move is flagged, up to a quarter of that while only its tier is;
 - significance: a decision's tier is that of the interval's lower bound (``loss_low``), so a move is flagged only
-  when it lost at least the tier's threshold with about 97.7% confidence (one-sided, ``Z`` = 2); a decision still
-  open at the cap is not flagged (``close``: it may have lost 5 points, the review cannot tell).
+  when it lost at least the tier's threshold with about 97.7% confidence (one-sided, ``Z`` = 2, shared among the
+  other options when there are several: ``confidence_z``); a decision still open at the cap is not flagged
+  (``close``: it may have lost 5 points, the review cannot tell);
+- small samples: the paired variance carries two pseudo-worlds (``evaluate.PRIOR_WORLDS``), so a verdict is never
+  reached on a few worlds that happen to agree.
 
 ``review_record`` returns a JSON-serialisable dict (for the command line, the server and the web replay page);
 ``plot_review`` draws the win-chance curve as a PNG. Decisions can be spread over worker processes; the result is
@@ -25,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 from monsterbox.analysis.evaluate import (
@@ -51,7 +55,7 @@ Z = 2.0
 #: after ``REVIEW_DEPTH`` actions and scored by the game's estimate (0: to the end). Measured by
 #: benchmarks/review_agreement.py (docs/results/review-agreement.md): tens of CPU seconds for a game.
 REVIEW_SAMPLES = {"inn": 16, "maker": 16, "mansion": 16, "monster": 16}
-GROWTH = {"inn": 64, "maker": 16, "mansion": 16, "monster": 16}
+GROWTH = {"inn": 256, "maker": 64, "mansion": 64, "monster": 64}
 REVIEW_DEPTH = {"inn": 0, "maker": 0, "mansion": 0, "monster": 20}
 METHOD = ("flat Monte Carlo over determinizations of the seat's information set: each option played, then every "
           "seat's heuristic bot to the end, the same samples for every option; more samples where the verdict is "
@@ -80,11 +84,24 @@ def rival(ev: Evaluation, played: str) -> str:
     return max(others, key=lambda a: ev.options[a])
 
 
+def confidence_z(options: int) -> float:
+    """Standard errors on each side of a loss: ``Z`` for a decision between two options; with more, the rival is
+    the best of ``options - 1`` estimates, which flatters it (the largest of several noisy estimates is too large),
+    so the one-sided level is shared among them (Bonferroni): 2.28 standard errors for three options, 2.54 for
+    five, 2.84 for ten."""
+    if options <= 2:
+        return Z
+    alpha = 1 - NormalDist().cdf(Z)
+    return NormalDist().inv_cdf(1 - alpha / (options - 1))
+
+
 def loss_interval(ev: Evaluation, played: str) -> tuple[float, float]:
     """The interval of the win chance the played move lost against its rival (``rival``): the paired mean minus and
-    plus ``Z`` standard errors over the same worlds. It may reach below 0: the played move may be the better one."""
+    plus ``confidence_z`` standard errors over the same worlds. It may reach below 0: the played move may be the
+    better one."""
     mean, se = paired_difference(ev, rival(ev, played), played)
-    return mean - Z * se, mean + Z * se
+    z = confidence_z(len(ev.options))
+    return mean - z * se, mean + z * se
 
 
 def settled(low: float, high: float, flag_only: bool = False) -> bool:
