@@ -205,7 +205,7 @@ def test_a_near_tie_is_never_flagged():
 def test_a_few_agreeing_worlds_do_not_claim_certainty():
     """``paired_difference`` adds pseudo-worlds to the variance (Agresti-Caffo): sixteen worlds in which the played
     move lost twice and never won give a standard error of about 0.12 (the sample's own: 0.085), so the review does
-    not settle on 16 worlds a loss it would flag on 1024 (Monster Inn, seed 10's game, decision 25: 10 points lost
+    not settle on 16 worlds a loss it would flag on 1024 (Monster Inn, the benchmark's game of seed 2, decision 25: 10 points lost
     over 1024 worlds, "good" on 16 worlds before). Many worlds are hardly changed."""
     from monsterbox.analysis.evaluate import Evaluation
 
