@@ -7,6 +7,7 @@ from __future__ import annotations
 import collections
 import concurrent.futures as cf
 import contextlib
+import functools
 import hashlib
 import logging
 import math
@@ -347,6 +348,12 @@ class _Slot:
 _light_thread = threading.local()
 
 
+@functools.lru_cache(maxsize=1024)
+def cost_of(spec: str, game_id: str) -> float:
+    """``agents.cost.move_seconds``, kept (it parses the spec: a table asks it at every bot move)."""
+    return move_seconds(spec, game_id)
+
+
 def on_light_thread() -> bool:
     """Whether the caller runs on a thread of a ``LightRunner`` (where a cheap bot's move is played on at once)."""
     return getattr(_light_thread, "runner", None) is not None
@@ -381,8 +388,12 @@ class LightRunner:
                 for _ in range(self.threads):
                     self._spawn()
                 threading.Thread(target=self._watch, name="monsterbox-bot-watchdog", daemon=True).start()
+            # asked from one of these threads (a bot's move played, the next bot's asked for) into an empty queue:
+            # that thread takes it as soon as it returns, so no other thread is woken (a thread switch a move)
+            wake = bool(self.queue) or getattr(_light_thread, "runner", None) is not self
             self.queue.append((job, game))
-            self.cond.notify()
+            if wake:
+                self.cond.notify()
 
     def _spawn(self) -> None:
         """A new worker thread (the caller holds ``cond``)."""
@@ -464,7 +475,7 @@ class BotWorkers:
         record = {"game_id": game.game_id, "players": game.players, "seed": game.seed, "options": game.options,
                   "actions": list(game.actions)}
         job = BotJob(key, spec, record, seat, seed, done)
-        if move_seconds(spec, game.game_id) <= LIGHT:
+        if cost_of(spec, game.game_id) <= LIGHT:
             self.light.submit(job, game.copy())
             return job
         with self.cond:
