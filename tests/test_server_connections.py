@@ -4,6 +4,7 @@ a 408, a closed socket, another client answered), never a timing threshold."""
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 import time
@@ -154,6 +155,38 @@ def test_connections_from_one_address_are_capped(serve):
         time.sleep(0.05)
     for s in held:
         s.close()
+
+
+def test_seat_sockets_count_per_seat_token_and_spectators_per_address(serve):
+    """80 players behind one NAT (no proxy) all keep their sockets: a socket holding a valid seat token counts
+    against the cap per token, not per address; an address's tokenless (spectator) sockets are still capped."""
+    import websockets.sync.client as wsc
+
+    server = serve(replace(TEST_LIMITS, head_timeout=60.0, per_address=3))
+    tables = []
+    for _ in range(10):  # ten players, one address
+        r = httpx.post(server.url + "/api/games", json={"game": "inn", "players": 3,
+                                                          "seats": ["human", "random", "random"]}, timeout=BOUND)
+        assert r.status_code == 201, r.text
+        tables.append((r.json()["id"], r.json()["tokens"]["0"]))
+    seats = []
+    for gid, token in tables:
+        ws = wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws?token={token}", open_timeout=BOUND)
+        seats.append(ws)
+        assert "version" in json.loads(ws.recv(timeout=BOUND))
+    gid = tables[0][0]
+    spectators = [wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws", open_timeout=BOUND)
+                  for _ in range(3)]
+    for ws in spectators:
+        assert "version" in json.loads(ws.recv(timeout=BOUND))
+    with pytest.raises(Exception):  # noqa: B017 - the fourth tokenless socket of the address: closed at once
+        wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws", open_timeout=BOUND).recv(timeout=BOUND)
+    # a made-up token holds no seat: counted by its address, which is full
+    with pytest.raises(Exception):  # noqa: B017
+        wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws?token=madeup", open_timeout=BOUND
+                    ).recv(timeout=BOUND)
+    for ws in seats + spectators:
+        ws.close()
 
 
 def test_websocket_control_frames_are_rate_limited(serve):
