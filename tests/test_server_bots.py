@@ -333,3 +333,40 @@ def test_the_page_computes_the_seed_commitment_as_the_server_does():
     assert out.stdout.strip() == commitment(seed)
     source = (web / "endgame.js").read_text()
     assert "st.seed_commitment" in source and 't("end.browser")' in source
+
+
+# --- the bots' pace over the sockets (Tables.after_pushes) ------------------------------------------------------------
+
+def test_the_next_bot_move_waits_for_the_sockets_without_holding_a_thread(db, monkeypatch):
+    """The next bot move is asked for once every open socket of the table has sent the last one (each bot move a
+    state of its own), and no thread waits meanwhile: it runs on the call that reports the last socket's send, once;
+    at once when no socket is behind; and when the wait's time is up for a socket that never sends."""
+    from monsterbox.server import tables as tables_module
+    from monsterbox.server.store import Store
+    from monsterbox.server.tables import Tables
+
+    t = Tables(Store(db))
+    try:
+        table, _, _ = t.create("inn", 3, ["human", "human", "human"], None)
+        ran: list[str] = []
+        t.after_pushes(table, 1, lambda: ran.append("no socket"))
+        assert ran == ["no socket"]  # nobody to wait for
+        table.sent(1, 0)
+        table.sent(2, 0)
+        t.after_pushes(table, 1, lambda: ran.append("pushed"))
+        table.sent(1, 1)
+        assert ran == ["no socket"]  # socket 2 has not sent version 1 yet
+        table.sent(2, 1)
+        assert ran == ["no socket", "pushed"]
+        table.sent(2, 1)
+        t._push_wait_over(table, 1)  # its time up later: it ran already, it does not run again
+        assert ran == ["no socket", "pushed"]
+        # a socket that never sends: the wait ends at PUSH_WAIT
+        monkeypatch.setattr(tables_module, "PUSH_WAIT", 0.05)
+        done = threading.Event()
+        t.after_pushes(table, 2, done.set)
+        assert done.wait(10)
+        table.sent(1, 2)
+        table.sent(2, 2)
+    finally:
+        t.close()

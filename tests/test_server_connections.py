@@ -170,10 +170,19 @@ def test_seat_sockets_count_per_seat_token_and_spectators_per_address(serve):
         assert r.status_code == 201, r.text
         tables.append((r.json()["id"], r.json()["tokens"]["0"]))
     seats = []
-    for gid, token in tables:
-        ws = wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws?token={token}", open_timeout=BOUND)
+    for k, (gid, token) in enumerate(tables):
+        if k % 2:  # the token in the address
+            ws = wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws?token={token}", open_timeout=BOUND)
+        else:  # the token as the first message, as the page sends it
+            ws = wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws", open_timeout=BOUND)
+            assert "version" in json.loads(ws.recv(timeout=BOUND))  # the spectator's state first
+            ws.send(json.dumps({"token": token}))
         seats.append(ws)
-        assert "version" in json.loads(ws.recv(timeout=BOUND))
+        for _ in range(100):  # the seat's own state comes (after any spectator's state pushed meanwhile)
+            if json.loads(ws.recv(timeout=BOUND)).get("seat") == 0:
+                break
+        else:
+            raise AssertionError("the seat's state never came")
     gid = tables[0][0]
     spectators = [wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws", open_timeout=BOUND)
                   for _ in range(3)]

@@ -694,6 +694,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                         await websocket.close(code=4403)
                         return
                     who["token"], who["authenticated"] = tok, True
+                    if seated is not None and who["seat"] is not None:  # now counted per seat token (protocol.py)
+                        seated(token_hash(tok))
                     wake.set()  # push this seat's own state now
                     continue
                 if not isinstance(msg, dict) or not isinstance(msg.get("action"), str) \
