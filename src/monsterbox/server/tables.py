@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import heapq
-import itertools
 import logging
 import secrets
 import threading
@@ -69,8 +67,6 @@ class Table:
     clock: dict[str, Any] | None = None  # the table's clock as its state shows it (server/clock.py)
     pushed: dict[int, int] = field(default_factory=dict)
     pushed_cond: threading.Condition = field(default_factory=threading.Condition)
-    # what runs once every open socket has sent a version (Tables.after_pushes): (version, continuation)
-    after_push: tuple[int, Callable[[], None]] | None = None
     # a finished game's positions every CHECKPOINT moves, for replay reads (``position``; -1: the game they are of)
     checkpoints: dict[int, Game] = field(default_factory=dict)
 
@@ -81,21 +77,7 @@ class Table:
                 self.pushed.pop(socket, None)
             else:
                 self.pushed[socket] = version
-            then = self.pushes_done(None)
-        if then is not None:
-            then()
-
-    def pushes_done(self, version: int | None) -> Callable[[], None] | None:
-        """The continuation waiting for the sockets (``Tables.after_pushes``), taken (so that it runs once) if every
-        open socket has sent its version, or if ``version`` is its version (its time is up); the caller holds
-        ``pushed_cond`` and runs it after releasing it."""
-        waiting = self.after_push
-        if waiting is None:
-            return None
-        if version != waiting[0] and not all(v >= waiting[0] for v in self.pushed.values()):
-            return None
-        self.after_push = None
-        return waiting[1]
+            self.pushed_cond.notify_all()
 
     def __post_init__(self) -> None:
         self.reindex()
@@ -223,7 +205,6 @@ class Tables:
         self.budget = budget or BotBudget()
         self.bots = BotWorkers(self.budget, bot_workers, threads=4)  # light threads also play their moves on
         self.drivers = BotPool(self.budget, 4)  # plays the bots' answers (a driver never waits for a bot)
-        self.deadlines = Deadlines()  # the bots' waits for the sockets that are behind (after_pushes)
         self.closed = False
         self.live: dict[str, Table] = {}
         self.lock = threading.Lock()
@@ -716,8 +697,7 @@ class Tables:
             # else: cancelled, or another process moved meanwhile (caught up): ask again for the position now
         if played:
             self.changed(table)
-            self.after_pushes(table, index + 1, lambda: self._ask(table))
-            return
+            self.await_pushes(table, index + 1)
         self._ask(table)
 
     def cancel_bot(self, table: Table) -> None:
@@ -727,27 +707,12 @@ class Tables:
         if job is not None and len(job.record["actions"]) != table.version:
             job.cancel()
 
-    def after_pushes(self, table: Table, version: int, then: Callable[[], None]) -> None:
+    def await_pushes(self, table: Table, version: int) -> None:
         """Before the next bot move, let every open WebSocket of the table send this version (at most ``PUSH_WAIT``
         seconds): each bot move then reaches the players as a state of its own, which the page shows one at a time at
-        its pace (a socket that does not keep up gets the latest state, as before). No thread waits: ``then`` runs at
-        once if no socket is behind, else on the thread of the last socket to send it (``Table.sent``) or when the
-        time is up (``deadlines``). (It was a bot thread waiting on the sockets: the bot threads, all waiting on
-        the event loop's pushes, were what bounded the bot moves a second over WebSocket.)"""
+        its pace (a socket that does not keep up gets the latest state, as before)."""
         with table.pushed_cond:
-            table.after_push = (version, then)
-            now = table.pushes_done(None)
-            if now is None:
-                self.deadlines.add(time.monotonic() + PUSH_WAIT, lambda: self._push_wait_over(table, version))
-        if now is not None:
-            now()
-
-    @staticmethod
-    def _push_wait_over(table: Table, version: int) -> None:
-        with table.pushed_cond:
-            then = table.pushes_done(version)
-        if then is not None:
-            then()
+            table.pushed_cond.wait_for(lambda: all(v >= version for v in table.pushed.values()), timeout=PUSH_WAIT)
 
     # --- notifications -----------------------------------------------------------------------------------------------
     def changed(self, table: Table) -> None:
@@ -766,51 +731,6 @@ class Tables:
         self.closed = True
         self.bots.shutdown()
         self.drivers.shutdown()
-        self.deadlines.shutdown()
-
-
-class Deadlines:
-    """Callbacks run at a time (one thread for all of them, started with the first)."""
-
-    def __init__(self) -> None:
-        self.heap: list[tuple[float, int, Callable[[], None]]] = []
-        self.cond = threading.Condition()
-        self.count = itertools.count()
-        self.thread: threading.Thread | None = None
-        self.closed = False
-
-    def add(self, when: float, fn: Callable[[], None]) -> None:
-        with self.cond:
-            if self.closed:
-                return
-            if self.thread is None:
-                self.thread = threading.Thread(target=self._run, name="monsterbox-deadlines", daemon=True)
-                self.thread.start()
-            heapq.heappush(self.heap, (when, next(self.count), fn))
-            if self.heap[0][2] is fn:  # sooner than the thread sleeps for
-                self.cond.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self.cond:
-                while True:
-                    if self.closed:
-                        return
-                    wait = self.heap[0][0] - time.monotonic() if self.heap else None
-                    if wait is not None and wait <= 0:
-                        fn = heapq.heappop(self.heap)[2]
-                        break
-                    self.cond.wait(wait)
-            try:
-                fn()
-            except Exception:  # noqa: BLE001 - one callback's failure does not stop the others
-                log.exception("deadline callback failed")
-
-    def shutdown(self) -> None:
-        with self.cond:
-            self.closed = True
-            self.heap.clear()
-            self.cond.notify_all()
 
 
 def card_data(table: Table) -> Any:
