@@ -9,6 +9,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from dataclasses import replace
 
 import pytest
@@ -169,33 +170,29 @@ def test_seat_sockets_count_per_seat_token_and_spectators_per_address(serve):
                                                           "seats": ["human", "random", "random"]}, timeout=BOUND)
         assert r.status_code == 201, r.text
         tables.append((r.json()["id"], r.json()["tokens"]["0"]))
-    seats = []
-    for k, (gid, token) in enumerate(tables):
-        if k % 2:  # the token in the address
-            ws = wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws?token={token}", open_timeout=BOUND)
-        else:  # the token as the first message, as the page sends it
-            ws = wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws", open_timeout=BOUND)
-            assert "version" in json.loads(ws.recv(timeout=BOUND))  # the spectator's state first
-            ws.send(json.dumps({"token": token}))
-        seats.append(ws)
-        for _ in range(100):  # the seat's own state comes (after any spectator's state pushed meanwhile)
-            if json.loads(ws.recv(timeout=BOUND)).get("seat") == 0:
-                break
-        else:
-            raise AssertionError("the seat's state never came")
-    gid = tables[0][0]
-    spectators = [wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws", open_timeout=BOUND)
-                  for _ in range(3)]
-    for ws in spectators:
-        assert "version" in json.loads(ws.recv(timeout=BOUND))
-    with pytest.raises(Exception):  # noqa: B017 - the fourth tokenless socket of the address: closed at once
-        wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws", open_timeout=BOUND).recv(timeout=BOUND)
-    # a made-up token holds no seat: counted by its address, which is full
-    with pytest.raises(Exception):  # noqa: B017
-        wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws?token=madeup", open_timeout=BOUND
-                    ).recv(timeout=BOUND)
-    for ws in seats + spectators:
-        ws.close()
+    url = f"ws://127.0.0.1:{server.port}/api/games"
+    with ExitStack() as stack:
+        for k, (gid, token) in enumerate(tables):
+            if k % 2:  # the token in the address
+                ws = stack.enter_context(wsc.connect(f"{url}/{gid}/ws?token={token}", open_timeout=BOUND))
+            else:  # the token as the first message, as the page sends it
+                ws = stack.enter_context(wsc.connect(f"{url}/{gid}/ws", open_timeout=BOUND))
+                assert "version" in json.loads(ws.recv(timeout=BOUND))  # the spectator's state first
+                ws.send(json.dumps({"token": token}))
+            for _ in range(100):  # the seat's own state comes (after any spectator's state pushed meanwhile)
+                if json.loads(ws.recv(timeout=BOUND)).get("seat") == 0:
+                    break
+            else:
+                raise AssertionError("the seat's state never came")
+        gid = tables[0][0]
+        for _ in range(3):
+            ws = stack.enter_context(wsc.connect(f"{url}/{gid}/ws", open_timeout=BOUND))
+            assert "version" in json.loads(ws.recv(timeout=BOUND))
+        with pytest.raises(Exception), wsc.connect(f"{url}/{gid}/ws", open_timeout=BOUND) as ws:  # noqa: B017
+            ws.recv(timeout=BOUND)  # the fourth tokenless socket of the address: closed at once
+        # a made-up token holds no seat: counted by its address, which is full
+        with pytest.raises(Exception), wsc.connect(f"{url}/{gid}/ws?token=madeup", open_timeout=BOUND) as ws:  # noqa: B017
+            ws.recv(timeout=BOUND)
 
 
 def test_websocket_control_frames_are_rate_limited(serve):
