@@ -333,3 +333,36 @@ def test_the_page_computes_the_seed_commitment_as_the_server_does():
     assert out.stdout.strip() == commitment(seed)
     source = (web / "endgame.js").read_text()
     assert "st.seed_commitment" in source and 't("end.browser")' in source
+
+
+def test_a_hung_cheap_bot_is_replaced_and_holds_up_no_other_table(monkeypatch):
+    """A cheap bot's move (``LightRunner``) that never returns gets the random agent's move at its time limit, and a
+    fresh thread takes the place of the one stuck in it: another table's bot moves, even with one thread."""
+    from monsterbox.server import bots
+
+    release = threading.Event()
+    real = bots.think
+
+    def think(spec, game, seat, seed, max_seconds=None):
+        if seed == 1:
+            release.wait(60)  # hung until the test ends
+        return real(spec, game, seat, seed)
+
+    monkeypatch.setattr(bots, "think", think)
+    workers = BotWorkers(BotBudget(max_seconds=0.2, grace=0.2), processes=1, threads=1)
+    answers: dict[str, tuple] = {}
+    done = {k: threading.Event() for k in ("hung", "other")}
+
+    def answer(key):
+        return lambda action, notice: (answers.__setitem__(key, (action, notice)), done[key].set())
+
+    try:
+        g = monsterbox.new_game("inn", 3, 0)
+        workers.request("hung", "heuristic", g, g.to_play, 1, answer("hung"))
+        workers.request("other", "heuristic", g, g.to_play, 2, answer("other"))
+        assert done["hung"].wait(10) and done["other"].wait(10)
+        assert "ran past" in answers["hung"][1] and answers["hung"][0] in g.legal_actions()
+        assert answers["other"][1] is None and answers["other"][0] in g.legal_actions()
+    finally:
+        release.set()
+        workers.shutdown()

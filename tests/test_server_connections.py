@@ -4,10 +4,12 @@ a 408, a closed socket, another client answered), never a timing threshold."""
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from dataclasses import replace
 
 import pytest
@@ -154,6 +156,43 @@ def test_connections_from_one_address_are_capped(serve):
         time.sleep(0.05)
     for s in held:
         s.close()
+
+
+def test_seat_sockets_count_per_seat_token_and_spectators_per_address(serve):
+    """80 players behind one NAT (no proxy) all keep their sockets: a socket holding a valid seat token counts
+    against the cap per token, not per address; an address's tokenless (spectator) sockets are still capped."""
+    import websockets.sync.client as wsc
+
+    server = serve(replace(TEST_LIMITS, head_timeout=60.0, per_address=3))
+    tables = []
+    for _ in range(10):  # ten players, one address
+        r = httpx.post(server.url + "/api/games", json={"game": "inn", "players": 3,
+                                                          "seats": ["human", "random", "random"]}, timeout=BOUND)
+        assert r.status_code == 201, r.text
+        tables.append((r.json()["id"], r.json()["tokens"]["0"]))
+    url = f"ws://127.0.0.1:{server.port}/api/games"
+    with ExitStack() as stack:
+        for k, (gid, token) in enumerate(tables):
+            if k % 2:  # the token in the address
+                ws = stack.enter_context(wsc.connect(f"{url}/{gid}/ws?token={token}", open_timeout=BOUND))
+            else:  # the token as the first message, as the page sends it
+                ws = stack.enter_context(wsc.connect(f"{url}/{gid}/ws", open_timeout=BOUND))
+                assert "version" in json.loads(ws.recv(timeout=BOUND))  # the spectator's state first
+                ws.send(json.dumps({"token": token}))
+            for _ in range(100):  # the seat's own state comes (after any spectator's state pushed meanwhile)
+                if json.loads(ws.recv(timeout=BOUND)).get("seat") == 0:
+                    break
+            else:
+                raise AssertionError("the seat's state never came")
+        gid = tables[0][0]
+        for _ in range(3):
+            ws = stack.enter_context(wsc.connect(f"{url}/{gid}/ws", open_timeout=BOUND))
+            assert "version" in json.loads(ws.recv(timeout=BOUND))
+        with pytest.raises(Exception), wsc.connect(f"{url}/{gid}/ws", open_timeout=BOUND) as ws:  # noqa: B017
+            ws.recv(timeout=BOUND)  # the fourth tokenless socket of the address: closed at once
+        # a made-up token holds no seat: counted by its address, which is full
+        with pytest.raises(Exception), wsc.connect(f"{url}/{gid}/ws?token=madeup", open_timeout=BOUND) as ws:  # noqa: B017
+            ws.recv(timeout=BOUND)
 
 
 def test_websocket_control_frames_are_rate_limited(serve):

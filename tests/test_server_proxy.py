@@ -73,6 +73,18 @@ def test_the_environment_names_the_trusted_proxies_and_divides_limits_by_workers
         Settings.from_env()
 
 
+def test_sign_in_limits_are_divided_by_workers_as_the_request_limits_are(monkeypatch):
+    """Each process of ``serve --workers N`` counts its own sign-in attempts: each allows its share of the budget,
+    so N processes together allow what one would."""
+    monkeypatch.setenv("MONSTERBOX_WORKERS", "2")
+    accounts = Settings.from_env().accounts
+    assert (accounts.sign_in_per_address, accounts.failures_per_account, accounts.register_per_address,
+            accounts.chat_per_seat) == ("10/1 minute", "3/15 minute", "5/1 hour", "3/10 second")
+    assert accounts.session_days == AccountLimits().session_days
+    monkeypatch.setenv("MONSTERBOX_WORKERS", "1")
+    assert Settings.from_env().accounts == AccountLimits()
+
+
 def proxied(db: str, limits: Limits, **accounts: Any) -> TestClient:
     settings = Settings(db=db, limits=limits, accounts=AccountLimits(argon2_time_cost=1, argon2_memory_cost=8192,
                                                                      **accounts))

@@ -14,6 +14,7 @@ Argon2 work. The API is in DESIGN.md ("Accounts") and docs/server-api.md.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as dt
 import hmac
 import logging
@@ -89,6 +90,19 @@ class AccountLimits:
     argon2_memory_cost: int | None = None
     # None: Secure when the request came over TLS (https, or X-Forwarded-Proto from a trusted proxy)
     secure_cookie: bool | None = None
+
+    def per_process(self, workers: int) -> AccountLimits:
+        """These limits for one of ``workers`` processes that share the traffic (``serve --workers N``): each process
+        counts its own attempts, so every rate is divided by ``workers`` (rounded up: at least 1), as
+        ``security.Limits.per_process`` divides the request limits; the N processes together allow what one would
+        (a client's attempts land on any of them)."""
+        from monsterbox.server.security import share
+
+        if workers <= 1:
+            return self
+        return dataclasses.replace(self, **{k: share(getattr(self, k), workers) for k in
+                                            ("sign_in_per_address", "failures_per_account", "register_per_address",
+                                             "chat_per_seat")})
 
 
 class Credentials(BaseModel):

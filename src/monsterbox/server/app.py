@@ -49,7 +49,7 @@ from monsterbox.server.ratings import Ratings
 from monsterbox.server.security import Guard, Limits, Proxies, RateLimiter
 from monsterbox.server.siblings import SiblingChannel
 from monsterbox.server.state import card_page, events_page, replay_story, rules_page, state_json
-from monsterbox.server.store import Store, StoreError
+from monsterbox.server.store import Store, StoreError, token_hash
 from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable, card_data
 from monsterbox.server.turns import Turns
 
@@ -83,14 +83,16 @@ class Settings:
         """``MONSTERBOX_DB``, ``MONSTERBOX_TELEMETRY=1``, ``MONSTERBOX_NO_RATE_LIMITS=1``,
         ``MONSTERBOX_TRUSTED_PROXIES`` (comma-separated addresses or networks: ``serve --trusted-proxy``) and
         ``MONSTERBOX_WORKERS`` (the number of processes sharing the traffic: each one's rate limits are that share of
-        the budget, ``Limits.per_process``). A malformed trusted proxy is an InvalidOptions."""
+        the budget, ``Limits.per_process`` and ``AccountLimits.per_process``). A malformed trusted proxy is an
+        InvalidOptions."""
         s = cls(db=os.environ.get("MONSTERBOX_DB", cls.db), telemetry=os.environ.get("MONSTERBOX_TELEMETRY") == "1")
         if os.environ.get("MONSTERBOX_NO_RATE_LIMITS") == "1":
             s.limits = Limits(create=None, move=None, read=None, connect=None, ws_message=None, per_address=None)
         proxies = Proxies.from_text(os.environ.get("MONSTERBOX_TRUSTED_PROXIES"))
         workers = os.environ.get("MONSTERBOX_WORKERS", "1")
-        s.limits = dataclasses.replace(s.limits, trusted_proxies=proxies.entries).per_process(
-            int(workers) if workers.isdigit() else 1)
+        n = int(workers) if workers.isdigit() else 1
+        s.limits = dataclasses.replace(s.limits, trusted_proxies=proxies.entries).per_process(n)
+        s.accounts = s.accounts.per_process(n)  # sign-in, registration and chat limits: each process its share
         return s
 
 
@@ -616,6 +618,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                                        "status": 404 if isinstance(exc, NotFound) else 403})
             await websocket.close(code=4404 if isinstance(exc, NotFound) else 4403)
             return
+        seated = websocket.scope.get("extensions", {}).get("monsterbox.seated")
+        if seated is not None and seat is not None and token:  # counted per seat token, not per address (protocol.py)
+            seated(token_hash(token))
         chat_watch = await app.state.chat.watch(table)  # new chat messages pushed too (server/chat.py)
         await websocket.accept()
         entry = hub.subscribe(table_id)
@@ -689,6 +694,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                         await websocket.close(code=4403)
                         return
                     who["token"], who["authenticated"] = tok, True
+                    if seated is not None and who["seat"] is not None:  # now counted per seat token (protocol.py)
+                        seated(token_hash(tok))
                     wake.set()  # push this seat's own state now
                     continue
                 if not isinstance(msg, dict) or not isinstance(msg.get("action"), str) \

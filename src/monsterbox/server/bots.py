@@ -7,6 +7,7 @@ from __future__ import annotations
 import collections
 import concurrent.futures as cf
 import contextlib
+import functools
 import hashlib
 import logging
 import math
@@ -344,6 +345,112 @@ class _Slot:
                 job.finish(action, notice)
 
 
+_light_thread = threading.local()
+
+
+@functools.lru_cache(maxsize=1024)
+def cost_of(spec: str, game_id: str) -> float:
+    """``agents.cost.move_seconds``, kept (it parses the spec: a table asks it at every bot move)."""
+    return move_seconds(spec, game_id)
+
+
+def on_light_thread() -> bool:
+    """Whether the caller runs on a thread of a ``LightRunner`` (where a cheap bot's move is played on at once)."""
+    return getattr(_light_thread, "runner", None) is not None
+
+
+class LightRunner:
+    """Cheap bot moves (``LIGHT``) on ``threads`` threads of this process, in the order asked, each bounded in time
+    by one watchdog thread: a move still running ``max_seconds + grace`` after it started gets the random agent's
+    move instead, and the thread computing it is left to finish alone (its answer is dropped) while a fresh thread
+    takes its place, so a bot that hangs never holds up another table's bots. (It was a thread started for every
+    move and joined with a time limit: a thread's start cost more CPU than a heuristic bot's move.)"""
+
+    def __init__(self, budget: BotBudget, threads: int) -> None:
+        self.budget = budget
+        self.limit = budget.max_seconds + budget.grace
+        self.threads = threads
+        self.queue: collections.deque[tuple[BotJob, Game]] = collections.deque()
+        self.cond = threading.Condition()
+        self.running: dict[int, BotJob] = {}  # worker number -> the move it computes
+        self.retired: set[int] = set()  # workers whose move was given up: they end when it returns
+        self.numbers = 0
+        self.started = False
+        self.closed = False
+        self.stop = threading.Event()
+
+    def submit(self, job: BotJob, game: Game) -> None:
+        with self.cond:
+            if self.closed:
+                raise RuntimeError("the bot threads are shut down")
+            if not self.started:  # the threads start with the first move
+                self.started = True
+                for _ in range(self.threads):
+                    self._spawn()
+                threading.Thread(target=self._watch, name="monsterbox-bot-watchdog", daemon=True).start()
+            # asked from one of these threads (a bot's move played, the next bot's asked for) into an empty queue:
+            # that thread takes it as soon as it returns, so no other thread is woken (a thread switch a move)
+            wake = bool(self.queue) or getattr(_light_thread, "runner", None) is not self
+            self.queue.append((job, game))
+            if wake:
+                self.cond.notify()
+
+    def _spawn(self) -> None:
+        """A new worker thread (the caller holds ``cond``)."""
+        self.numbers += 1
+        threading.Thread(target=self._work, args=(self.numbers,), name=f"monsterbox-bot-light-{self.numbers}",
+                         daemon=True).start()
+
+    def _work(self, number: int) -> None:
+        _light_thread.runner = self
+        while True:
+            with self.cond:
+                while not self.queue and not self.closed:
+                    self.cond.wait()
+                if self.closed:
+                    return
+                job, game = self.queue.popleft()
+                if job.cancelled:
+                    continue
+                job.started = time.monotonic()
+                self.running[number] = job
+            answer = decide(job.spec, game, job.seat, job.seed, None)
+            with self.cond:
+                self.running.pop(number, None)
+                if number in self.retired:  # given up by the watchdog, which delivered a random move instead
+                    self.retired.discard(number)
+                    return
+            job.finish(*answer)
+
+    def _watch(self) -> None:
+        """Every tenth of the time limit (at most 0.1 s): moves running past it are given up."""
+        tick = min(0.1, self.limit / 10)
+        while not self.stop.wait(tick):
+            now = time.monotonic()
+            with self.cond:
+                late = [(n, j) for n, j in self.running.items()
+                        if j.started is not None and now - j.started > self.limit]
+                for n, _job in late:
+                    del self.running[n]
+                    self.retired.add(n)
+                    self._spawn()
+            for _n, job in late:
+                if not job.cancelled:
+                    log.warning("bot %r at %s seat %d ran past %g s", job.spec, job.key, job.seat, self.limit)
+                    job.fallback(f"the bot at seat {job.seat + 1} ({job.spec}) ran past {self.limit:g} s; a random "
+                                 "move was played")
+
+    def shutdown(self) -> None:
+        with self.cond:
+            self.closed = True
+            pending = [job for job, _game in self.queue]
+            self.queue.clear()
+            self.cond.notify_all()
+        self.stop.set()
+        for job in pending:
+            job.cancel()
+
+
 class BotWorkers:
     """Where a server's bot moves are computed. Searching bots (``agents.cost`` above ``LIGHT``) run in ``processes``
     worker processes (spawned on first use), each move stopped by its search at the budget's ``max_seconds`` and
@@ -355,7 +462,7 @@ class BotWorkers:
     def __init__(self, budget: BotBudget, processes: int = 2, threads: int = 2) -> None:
         self.budget = budget
         self.processes = processes
-        self.light = cf.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="monsterbox-bot")
+        self.light = LightRunner(budget, threads)
         self.queue: collections.deque[BotJob] = collections.deque()
         self.cond = threading.Condition()
         self.slots: list[_Slot] = []
@@ -368,9 +475,8 @@ class BotWorkers:
         record = {"game_id": game.game_id, "players": game.players, "seed": game.seed, "options": game.options,
                   "actions": list(game.actions)}
         job = BotJob(key, spec, record, seat, seed, done)
-        if move_seconds(spec, game.game_id) <= LIGHT:
-            snapshot = game.copy()
-            self.light.submit(self._light, job, snapshot)
+        if cost_of(spec, game.game_id) <= LIGHT:
+            self.light.submit(job, game.copy())
             return job
         with self.cond:
             if self.closed:
@@ -381,23 +487,6 @@ class BotWorkers:
                 self.slots = [_Slot(self, i) for i in range(self.processes)]
             self.cond.notify()
         return job
-
-    def _light(self, job: BotJob, game: Game) -> None:
-        if job.cancelled:
-            return
-        job.started = time.monotonic()
-        limit = self.budget.max_seconds + self.budget.grace
-        box: list[tuple[str, str | None]] = []
-        worker = threading.Thread(target=lambda: box.append(decide(job.spec, game, job.seat, job.seed, None)),
-                                  daemon=True)
-        worker.start()
-        worker.join(limit)
-        if box:
-            job.finish(*box[0])
-        elif not job.cancelled:
-            log.warning("bot %r at %s seat %d ran past %g s", job.spec, job.key, job.seat, limit)
-            job.fallback(f"the bot at seat {job.seat + 1} ({job.spec}) ran past {limit:g} s; a random move was "
-                         "played")
 
     def next_job(self) -> BotJob | None:
         """The next queued move still wanted (None when closing)."""
@@ -419,6 +508,6 @@ class BotWorkers:
             self.cond.notify_all()
         for job in pending:
             job.cancel()
-        self.light.shutdown(wait=False, cancel_futures=True)
+        self.light.shutdown()
         for slot in self.slots:
             slot.thread.join(5)

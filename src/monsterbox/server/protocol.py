@@ -15,8 +15,11 @@ Connections are bounded here too (issue 30, item 2: what uvicorn's httptools pro
 (httptools itself would buffer an endless header line); a head not complete ``head_timeout`` seconds after its first
 byte (or after the connection opened) is answered 408 and closed (slowloris); a body not complete ``body_timeout``
 seconds after its head closes the connection; at most ``per_address`` connections at once from one client address
-(HTTP and WebSocket alike: more are closed at once); and on a WebSocket at most ``ws_control_per_second`` control
-frames (pings, pongs) a second, the rate of the application's messages, else it is closed (1008). A trusted
+(HTTP and WebSocket alike: more are closed at once), except that a WebSocket the application found to hold a valid
+seat token counts against the same cap per seat token instead (``BoundedWebSocketProtocol.seated``: 80 players
+behind one NAT keep their sockets; spectators' tokenless sockets stay capped per address); and on a WebSocket at
+most ``ws_control_per_second`` control frames (pings, pongs) a second, the rate of the application's messages, else
+it is closed (1008). A trusted
 reverse proxy's connections (``serve --trusted-proxy``) are not capped per address: all its clients share its address,
 and the proxy caps them itself (deploy/nginx.conf). uvicorn's own
 settings do the rest: ``limit_concurrency`` (503 past it), ``timeout_keep_alive``, ``ws_max_size`` and the pings.
@@ -274,6 +277,27 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
             super().handle_pong(event)
         else:
             self.too_many_control_frames()
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        # the application tells a socket holding a valid seat token (``seated``); the task that runs it has not
+        # started yet, so it sees this
+        self.scope["extensions"]["monsterbox.seated"] = self.seated  # type: ignore[index]
+
+    def seated(self, seat_key: str) -> None:
+        """The socket presents a valid seat token (``seat_key``: the token's hash): it counts against the cap per
+        seat token, no longer against its address's, so that 80 players behind one NAT (no proxy) all keep their
+        sockets, while an address's tokenless (spectator) sockets and unchecked connections stay capped. A token
+        at its cap leaves the socket counted by its address."""
+        if self.held is None:
+            return
+        server_state, address = self.held
+        if address is None:  # not counted (a trusted proxy's, or no cap)
+            return
+        key = "seat:" + seat_key
+        if _admit(server_state, key, self.limits.per_address):
+            _release(server_state, address)
+            self.held = (server_state, key)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.held is not None:

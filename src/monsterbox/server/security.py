@@ -101,16 +101,18 @@ class Limits:
         counts its own requests). ``ws_message`` counts per socket, and a socket lives in one process: unchanged."""
         if workers <= 1:
             return self
-
-        def part(text: str | None) -> str | None:
-            if not text:
-                return text
-            item = parse(text)
-            amount = max(1, math.ceil(item.amount / workers))
-            return f"{amount}/{item.multiples} {item.GRANULARITY.name}"
-
-        return replace(self, **{k: part(getattr(self, k)) for k in
+        return replace(self, **{k: share(getattr(self, k), workers) for k in
                                 ("create", "move", "read", "connect", "per_address")})
+
+
+def share(text: str | None, workers: int) -> str | None:
+    """One process's share of a rate limit (``limits`` notation) that ``workers`` processes count apart: the amount
+    divided by ``workers``, rounded up (at least 1), the window unchanged. None (no limit) stays None."""
+    if not text or workers <= 1:
+        return text
+    item = parse(text)
+    amount = max(1, math.ceil(item.amount / workers))
+    return f"{amount}/{item.multiples} {item.GRANULARITY.name}"
 
 
 def _headers(extra: list[tuple[bytes, bytes]], csp: str) -> list[tuple[bytes, bytes]]:

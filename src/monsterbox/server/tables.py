@@ -25,7 +25,7 @@ from monsterbox.core.game import Game
 from monsterbox.core.i18n import _, language, use_language
 from monsterbox.core.registry import game_part, get_ruleset
 from monsterbox.core.wording import seat_names
-from monsterbox.server.bots import BotBudget, BotJob, BotPool, BotWorkers, check_agent_spec, move_seed
+from monsterbox.server.bots import BotBudget, BotJob, BotPool, BotWorkers, check_agent_spec, move_seed, on_light_thread
 from monsterbox.server.choice import check_steps, preview
 from monsterbox.server.errors import Claimed, Forbidden, NotFound, Stale, Unavailable
 from monsterbox.server.store import Conflict, GameRow, Store, StoreError, commitment, now, token_hash
@@ -203,7 +203,7 @@ class Tables:
                  finished_idle_seconds: float = 10.0) -> None:
         self.store = store
         self.budget = budget or BotBudget()
-        self.bots = BotWorkers(self.budget, bot_workers)
+        self.bots = BotWorkers(self.budget, bot_workers, threads=4)  # light threads also play their moves on
         self.drivers = BotPool(self.budget, 4)  # plays the bots' answers (a driver never waits for a bot)
         self.closed = False
         self.live: dict[str, Table] = {}
@@ -668,7 +668,11 @@ class Tables:
 
     def _answer(self, table: Table, seat: int, index: int, spec: str, action: str | None,
                 notice: str | None) -> None:
-        """A bot move came back (on a bot pool thread): played on a driver thread, which then asks for the next."""
+        """A bot move came back: played on a driver thread, which then asks for the next; a cheap bot's move is played
+        on at once on the thread that computed it (``bots.LightRunner``: one thread hand-over fewer a move)."""
+        if on_light_thread():
+            self._play_bot(table, seat, index, action, notice)
+            return
         with contextlib.suppress(RuntimeError):  # shutting down
             self.drivers.submit(self._play_bot, table, seat, index, action, notice)
 
