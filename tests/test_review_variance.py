@@ -205,8 +205,8 @@ def test_a_near_tie_is_never_flagged():
 def test_a_few_agreeing_worlds_do_not_claim_certainty():
     """``paired_difference`` adds pseudo-worlds to the variance (Agresti-Caffo): sixteen worlds in which the played
     move lost twice and never won give a standard error of about 0.12 (the sample's own: 0.085), so the review does
-    not settle on 16 worlds a loss it would flag on 1024 (Monster Inn, the benchmark's game of seed 2, decision 25: 10 points lost
-    over 1024 worlds, "good" on 16 worlds before). Many worlds are hardly changed."""
+    not settle on 16 worlds a loss it would flag on 1024 (Monster Inn, the benchmark's game of seed 2, decision 25:
+    10 points lost over 1024 worlds, "good" on 16 worlds before). Many worlds are hardly changed."""
     from monsterbox.analysis.evaluate import Evaluation
 
     def ev(diffs: list[int]) -> Evaluation:
