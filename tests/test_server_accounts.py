@@ -329,7 +329,8 @@ def test_the_profile_lists_each_finished_game_with_its_result_replay_and_review(
 
     with make(db) as c:
         c.app.state.analysis.budget = AnalysisBudget(  # type: ignore[attr-defined]
-            review_samples={"inn": 2, "maker": 2, "mansion": 2, "monster": 2})
+            review_samples={"inn": 2, "maker": 2, "mansion": 2, "monster": 2},
+            review_growth={"inn": 1, "maker": 1, "mansion": 1, "monster": 1})  # a small review: no close-call worlds
         register(c, "rosa")
         token = sign_in(c, "rosa")
         r = c.post("/api/games", json={"game": "mansion", "players": 2, "seats": ["human", "random"]},

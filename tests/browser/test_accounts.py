@@ -253,7 +253,8 @@ def review_server(tmp_path):
     s = Server(tmp_path / "review.db")
     s.start()
     s.srv.config.app.state.analysis.budget = AnalysisBudget(
-        review_samples={"inn": 2, "maker": 2, "mansion": 2, "monster": 2})
+        review_samples={"inn": 2, "maker": 2, "mansion": 2, "monster": 2},
+        review_growth={"inn": 1, "maker": 1, "mansion": 1, "monster": 1})  # a small review: no close-call worlds
     yield s
     s.stop()
 
