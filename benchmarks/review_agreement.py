@@ -1,7 +1,7 @@
 """Can a player trust the review? Two reviews of the same game with different seeds should flag the same decisions.
 
     python benchmarks/review_agreement.py [--games inn,maker,mansion,monster] [--n 20] [--samples N]
-        [--max-samples N] [--strong 5] [--seed 0] [--progress]
+        [--max-samples N] [--strong 5] [--strong-level expert] [--seed 0] [--progress]
 
 For each game: ``--n`` seeded bot games (seat 0 the ``easy`` level, the other seats ``medium``; Inn 3 players, the
 others 2, Maker short), each reviewed twice for seat 0 with review seeds 1 and 2 (``--samples`` worlds per option to
@@ -9,9 +9,10 @@ start with, up to ``--max-samples`` where the verdict is close; both by default 
 ``monsterbox review`` and the server use). Printed per game: decisions reviewed, decisions flagged by each review,
 the agreement |A and B| / |A or B| over all games pooled (1 when neither flags anything), the share of the common
 flags given the same tier, and for comparison the agreement of the naive rule on the same estimates (a tier by the
-point estimate of the loss, as the review did before). Then ``--strong`` games of the game's ``hard`` level at seat
-0 against ``easy`` bots: the games it won easily (``easy_win``: alone, with a 10% lead; cooperative Monster: a
-``hard`` team that succeeded) are reviewed once, and the flags on its moves are counted (the target is none); the
+point estimate of the loss, as the review did before). Then ``--strong`` games of a strong level (``--strong-level``,
+the game's ``expert`` by default) at seat 0 against ``easy`` bots: the games it won easily (``easy_win``: alone, with
+a 10% lead; cooperative Monster: a team that succeeded) are reviewed once, and the flags on its moves are counted
+(the target is none); the
 mean worlds per decision and the CPU seconds of the whole line (CPU time, not wall time: the machine may be shared).
 ``--progress`` prints the running figures after each game (to stderr), for a run that may not finish. Everything is
 seeded: the same command prints the same figures.
@@ -29,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import monsterbox  # noqa: E402
 from monsterbox.agents import make_agent, observe  # noqa: E402
+from monsterbox.agents.levels import LEVEL_NAMES  # noqa: E402
 from monsterbox.analysis.quality import tier  # noqa: E402
 from monsterbox.analysis.review import review_record  # noqa: E402
 
@@ -65,10 +67,17 @@ def flags(review: dict[str, Any], naive: bool = False) -> dict[int, str]:
     return out
 
 
-def agreement(pairs: list[tuple[dict[int, str], dict[int, str]]]) -> tuple[float, float]:
+def counts(pairs: list[tuple[dict[int, str], dict[int, str]]]) -> tuple[int, int, int]:
+    """Decisions flagged by both reviews, by either, and by both with the same tier (pooled over the games): the
+    exact counts, so that runs over different games (``--seed``, ``--n``) can be pooled afterwards."""
     both = sum(len(a.keys() & b.keys()) for a, b in pairs)
     either = sum(len(a.keys() | b.keys()) for a, b in pairs)
     same_tier = sum(sum(1 for k in a.keys() & b.keys() if a[k] == b[k]) for a, b in pairs)
+    return both, either, same_tier
+
+
+def agreement(pairs: list[tuple[dict[int, str], dict[int, str]]]) -> tuple[float, float]:
+    both, either, same_tier = counts(pairs)
     return (both / either if either else 1.0), (same_tier / both if both else 1.0)
 
 
@@ -81,11 +90,14 @@ def main() -> None:
     ap.add_argument("--max-samples", type=int, default=None, help="at most this many where the verdict is close "
                     "(default: the review's, per game)")
     ap.add_argument("--progress", action="store_true", help="running figures after each game, on stderr")
-    ap.add_argument("--strong", type=int, default=5, help="games of the hard level at seat 0 (easy wins reviewed)")
+    ap.add_argument("--strong", type=int, default=5, help="games of the strong level at seat 0 (easy wins reviewed)")
+    ap.add_argument("--strong-level", default="expert", choices=LEVEL_NAMES,
+                    help="the strong level (default: expert, the strongest)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game")
     args = ap.parse_args()
     budget = "the review's budget" if args.samples is None else f"{args.samples} to {args.max_samples}"
-    print(f"samples per option: {budget}, {args.n} games per game, review seeds 1 and 2")
+    print(f"samples per option: {budget}, {args.n} games per game, review seeds 1 and 2, strong level "
+          f"{args.strong_level}")
     print(f"{'game':8} {'decisions':>9} {'flags A':>7} {'flags B':>7} {'agree':>6} {'same tier':>9} "
           f"{'naive agree':>11} {'naive flags':>11} {'strong won':>10} {'strong flags':>12} {'worlds':>6} "
           f"{'CPU s':>7}")
@@ -94,7 +106,7 @@ def main() -> None:
         n = PLAYERS[gid]
         won = strong_flags = 0
         for i in range(args.strong):
-            rec = play(gid, 1000 + args.seed + i, ["hard"] + ["easy"] * (n - 1))
+            rec = play(gid, 1000 + args.seed + i, [args.strong_level] + ["easy"] * (n - 1))
             if not easy_win(rec["result"], gid):
                 continue
             won += 1
@@ -113,15 +125,18 @@ def main() -> None:
             naive_pairs.append((flags(a, True), flags(b, True)))
             if args.progress:
                 agree, same = agreement(pairs)
-                print(f"  {gid} game {i + 1}: flags {sum(len(x) for x, _ in pairs)} / {sum(len(y) for _, y in pairs)}"
-                      f", agree {agree:.0%}, same tier {same:.0%}, {decisions} decisions, "
+                both, either, same_tier = counts(pairs)
+                print(f"  {gid} game {args.seed + i}: flags {sum(len(x) for x, _ in pairs)} / "
+                      f"{sum(len(y) for _, y in pairs)}, agree {agree:.0%} ({both} of {either}), same tier {same:.0%} "
+                      f"({same_tier}), {decisions} decisions, "
                       f"{time.process_time() - t0:.0f} CPU s", file=sys.stderr, flush=True)
         agree, same = agreement(pairs)
         naive, _same = agreement(naive_pairs)
+        both, either, _ = counts(pairs)
         print(f"{gid:8} {decisions:>9} {sum(len(a) for a, _ in pairs):>7} {sum(len(b) for _, b in pairs):>7} "
               f"{agree:>6.0%} {same:>9.0%} {naive:>11.0%} {sum(len(a) for a, _ in naive_pairs):>11} "
               f"{won:>4} of {args.strong:<3} {strong_flags:>12} {worlds / max(2 * decisions, 1):>6.0f} "
-              f"{time.process_time() - t0:>7.0f}", flush=True)
+              f"{time.process_time() - t0:>7.0f}  ({both} of {either} flags in common)", flush=True)
 
 
 if __name__ == "__main__":

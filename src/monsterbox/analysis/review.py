@@ -55,8 +55,8 @@ Z = 2.0
 #: after ``REVIEW_DEPTH`` actions and scored by the game's estimate (0: to the end). Measured by
 #: benchmarks/review_agreement.py (docs/results/review-agreement.md): tens of CPU seconds for a game.
 REVIEW_SAMPLES = {"inn": 16, "maker": 16, "mansion": 16, "monster": 16}
-GROWTH = {"inn": 256, "maker": 64, "mansion": 256, "monster": 256}
-REVIEW_DEPTH = {"inn": 0, "maker": 0, "mansion": 40, "monster": 20}
+GROWTH = {"inn": 256, "maker": 256, "mansion": 256, "monster": 256}
+REVIEW_DEPTH = {"inn": 0, "maker": 30, "mansion": 40, "monster": 20}
 METHOD = ("flat Monte Carlo over determinizations of the seat's information set: each option played, then every "
           "seat's heuristic bot to the end, the same samples for every option; more samples where the verdict is "
           "close; a move is flagged when the lower bound of its loss reaches a tier")
