@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import monsterbox  # noqa: E402
 from monsterbox.agents import make_agent, observe  # noqa: E402
-from monsterbox.agents.levels import LEVEL_NAMES  # noqa: E402
 from monsterbox.analysis.quality import tier  # noqa: E402
 from monsterbox.analysis.review import review_record  # noqa: E402
+from monsterbox.core.errors import MonsterboxError  # noqa: E402
 
 PLAYERS = {"inn": 3, "maker": 2, "mansion": 2, "monster": 2}
 OPTIONS: dict[str, dict[str, Any]] = {"maker": {"short": True}}
@@ -91,10 +91,17 @@ def main() -> None:
                     "(default: the review's, per game)")
     ap.add_argument("--progress", action="store_true", help="running figures after each game, on stderr")
     ap.add_argument("--strong", type=int, default=5, help="games of the strong level at seat 0 (easy wins reviewed)")
-    ap.add_argument("--strong-level", default="expert", choices=LEVEL_NAMES,
-                    help="the strong level (default: expert, the strongest)")
+    ap.add_argument("--strong-level", default="expert",
+                    help="the strong bot: a level (default: expert, the strongest) or an agent spec")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game")
     args = ap.parse_args()
+    for gid in args.games.split(","):
+        if gid not in PLAYERS:
+            ap.error(f"--games: unknown game {gid!r}; the games are {', '.join(PLAYERS)}")
+        try:
+            make_agent(args.strong_level, gid, 0)
+        except MonsterboxError as exc:
+            ap.error(f"--strong-level: {exc}")
     budget = "the review's budget" if args.samples is None else f"{args.samples} to {args.max_samples}"
     print(f"samples per option: {budget}, {args.n} games per game, review seeds 1 and 2, strong level "
           f"{args.strong_level}")
