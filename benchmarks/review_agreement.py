@@ -9,11 +9,11 @@ start with, up to ``--max-samples`` where the verdict is close; both by default 
 ``monsterbox review`` and the server use). Printed per game: decisions reviewed, decisions flagged by each review,
 the agreement |A and B| / |A or B| over all games pooled (1 when neither flags anything), the share of the common
 flags given the same tier, and for comparison the agreement of the naive rule on the same estimates (a tier by the
-point estimate of the loss, as the review did before). Then ``--strong`` games of a strong level (``--strong-level``,
-the game's ``expert`` by default) at seat 0 against ``easy`` bots: the games it won easily (``easy_win``: alone, with
-a 10% lead; cooperative Monster: a team that succeeded) are reviewed once, and the flags on its moves are counted
-(the target is none); the
-mean worlds per decision and the CPU seconds of the whole line (CPU time, not wall time: the machine may be shared).
+point estimate of the loss, as the review did before). Then ``--strong`` games of a strong bot (``--strong-level``:
+a level, the game's ``expert`` by default, or an agent spec) at seat 0 against ``easy`` bots (cooperative Monster: a
+team of the strong bot): the games it won easily (``easy_win``: alone, with a 10% lead; Monster: the team succeeded)
+are reviewed once, and the flags on its moves are counted (the target is none); the mean worlds per decision and the
+CPU seconds of the whole line (CPU time, not wall time: the machine may be shared).
 ``--progress`` prints the running figures after each game (to stderr), for a run that may not finish. Everything is
 seeded: the same command prints the same figures.
 """
@@ -44,6 +44,14 @@ def play(game_id: str, seed: int, specs: list[str]) -> dict[str, Any]:
     while not g.over:
         g.play(bots[g.to_play].act(observe(g, g.to_play)))
     return g.record()
+
+
+def strong_seats(game_id: str, strong: str, players: int) -> list[str]:
+    """The seats of a strong game: the strong bot at seat 0 against ``easy`` bots; in the cooperative Monster a
+    team of strong bots (an ``easy`` teammate would sink the team: it is the team that wins or loses)."""
+    if game_id == "monster":
+        return [strong] * players
+    return [strong] + ["easy"] * (players - 1)
 
 
 def easy_win(result: dict[str, Any], game_id: str) -> bool:
@@ -113,7 +121,7 @@ def main() -> None:
         n = PLAYERS[gid]
         won = strong_flags = 0
         for i in range(args.strong):
-            rec = play(gid, 1000 + args.seed + i, [args.strong_level] + ["easy"] * (n - 1))
+            rec = play(gid, 1000 + args.seed + i, strong_seats(gid, args.strong_level, n))
             if not easy_win(rec["result"], gid):
                 continue
             won += 1
