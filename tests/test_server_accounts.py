@@ -296,7 +296,7 @@ def test_bots_carry_the_ladder_s_fixed_ratings() -> None:
     assert bot_rating("random", "inn") < bot_rating("easy", "inn") < bot_rating("medium", "inn") \
         < bot_rating("hard", "inn") < bot_rating("expert", "inn")
     assert bot_rating("heuristic", "inn") == bot_rating("medium", "inn")
-    assert bot_rating("ismcts:iterations=500:opponents=heuristic", "inn") == bot_rating("expert", "inn")
+    assert bot_rating("ismcts:search=flat:iterations=200:rollout=heuristic", "inn") == bot_rating("expert", "inn")
 
 
 def test_guest_play_is_unchanged(db: str) -> None:
