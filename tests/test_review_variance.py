@@ -230,3 +230,23 @@ def test_the_rival_of_many_options_needs_more_evidence():
     assert confidence_z(3) == pytest.approx(2.28, abs=0.01)
     assert confidence_z(5) == pytest.approx(2.54, abs=0.01)
     assert confidence_z(10) > confidence_z(5) > confidence_z(3)
+
+
+@pytest.mark.parametrize("low,flagged", [(0.049996, False), (0.04999999, False), (0.05, True), (0.0999951, True)])
+def test_the_tier_is_the_verdict_on_the_unrounded_bound(monkeypatch, low, flagged):
+    """A lower bound just under 5 points is a close call, not an inaccuracy: the JSON's rounded bound (4 decimals)
+    must not carry it over the threshold (Maker, review seed 2, decision 7 of game 16 was both "close" and flagged).
+    The reported interval is rounded outward, so it still holds the unrounded one."""
+    from monsterbox.analysis import review as rv
+    from monsterbox.analysis.evaluate import Evaluation
+    from monsterbox.analysis.quality import grade
+
+    ev = Evaluation(0, {"a": 0.6, "b": 0.53}, 16, 0, {"a": [1.0] * 16, "b": [0.0] * 16})
+    monkeypatch.setattr(rv, "loss_interval", lambda _ev, _played: (low, 0.0800004))
+    entry = rv._entry(ev, 3, "b")
+    review = {"decisions": [entry]}
+    grade(review)
+    assert entry["flagged"] is flagged
+    assert entry["close"] is (not flagged)
+    assert entry["loss_low"] <= low and entry["loss_high"] >= 0.0800004
+    assert entry["tier"] == tier(low)
