@@ -218,8 +218,10 @@ def replay_record(record: dict[str, Any]) -> Game:
 #: how much lower than the server's own the bot processes' CPU priority is (``os.nice``): when searches and players'
 #: requests want the same cores, the requests go first (measured, benchmarks/server.py --workload background: 50
 #: human tables while 20 tables of four expert bots play, two server processes; docs/results/server-load.md). A
-#: search stops at its deadline by the clock, so on a busy machine it searches less rather than later.
-BOT_NICENESS = 10
+#: search stops at its deadline by the clock, so on a busy machine it searches less rather than later. 19, the
+#: lowest priority: on a quiet 2-core machine with Inn's flat expert the human p99 was 44-64 ms over HTTP and
+#: 84-100 ms over WebSocket (three runs), against 59-68 and 91-119 ms at niceness 10 (three runs).
+BOT_NICENESS = 19
 
 
 def _process_main(conn: Any) -> None:
