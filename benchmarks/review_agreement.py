@@ -21,6 +21,7 @@ seeded: the same command prints the same figures.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -84,6 +85,14 @@ def counts(pairs: list[tuple[dict[int, str], dict[int, str]]]) -> tuple[int, int
     return both, either, same_tier
 
 
+def save(path: Path, game_id: str, seed: int, *reviews: dict[str, Any]) -> None:
+    keep = ("index", "samples", "loss", "loss_low", "loss_high", "close", "tier", "played", "best")
+    line = {"game": game_id, "seed": seed,
+            "reviews": [[{k: d[k] for k in keep} for d in r["decisions"]] for r in reviews]}
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps(line) + "\n")
+
+
 def agreement(pairs: list[tuple[dict[int, str], dict[int, str]]]) -> tuple[float, float]:
     both, either, same_tier = counts(pairs)
     return (both / either if either else 1.0), (same_tier / both if both else 1.0)
@@ -102,6 +111,9 @@ def main() -> None:
     ap.add_argument("--strong-level", default="expert",
                     help="the strong bot: a level (default: expert, the strongest) or an agent spec")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    ap.add_argument("--save", type=Path, default=None, help="append each game's two reviews (their decisions: "
+                    "worlds, loss and interval, close call, tier) to this JSON-lines file, so that another flagging "
+                    "rule can be compared later without reviewing again")
     args = ap.parse_args()
     for gid in args.games.split(","):
         if gid not in PLAYERS:
@@ -137,6 +149,8 @@ def main() -> None:
             decisions += len(a["decisions"])
             worlds += sum(d["samples"] for d in a["decisions"] + b["decisions"])
             pairs.append((flags(a), flags(b)))
+            if args.save:
+                save(args.save, gid, args.seed + i, a, b)
             naive_pairs.append((flags(a, True), flags(b, True)))
             if args.progress:
                 agree, same = agreement(pairs)
