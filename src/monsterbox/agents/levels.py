@@ -9,8 +9,9 @@ Monster, where 35% makes a team lose every game), ``medium`` the heuristic bot, 
 budgets per game; in the competitive games they model the other seats by the heuristic bot
 (``opponents=heuristic``: the search tree holds only the bot's own decisions), which is what made search beat the
 heuristic bot clearly in Monster Inn and Maker. In the cooperative Monster ``hard`` and ``expert``, and the
-``expert`` of Monster Inn and Maker, are flat Monte Carlo over paired determinizations (``search=flat``: every option played out by the
-heuristic bots from the same sampled worlds, then the game's estimate), a one-step improvement of the heuristic bot;
+``expert`` of Monster Inn and Maker, are flat Monte Carlo over paired determinizations (``search=flat``: every
+option played out by the heuristic bots from the same sampled worlds, then the game's estimate), a one-step
+improvement of the heuristic bot;
 in Monster over 8 or 32 worlds, 20 actions deep, with the fitted team-success estimate: the tree search compared
 options over different worlds, where the luck of the hidden cards drowned the difference between moves, and its
 teams did not beat the heuristic team. An ``expert`` move costs
