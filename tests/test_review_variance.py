@@ -236,7 +236,7 @@ def test_the_rival_of_many_options_needs_more_evidence():
 def test_the_tier_is_the_verdict_on_the_unrounded_bound(monkeypatch, low, flagged):
     """A lower bound just under 5 points is a close call, not an inaccuracy: the JSON's rounded bound (4 decimals)
     must not carry it over the threshold (Maker, review seed 2, decision 7 of game 16 was both "close" and flagged).
-    The reported interval is rounded outward, so it still holds the unrounded one."""
+    The bounds are written as computed, so no rounding can move one across a threshold either way."""
     from monsterbox.analysis import review as rv
     from monsterbox.analysis.evaluate import Evaluation
     from monsterbox.analysis.quality import grade

@@ -25,7 +25,6 @@ the same with any number of workers (each decision's seeds depend only on the re
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
@@ -143,20 +142,10 @@ def _entry(ev: Evaluation, index: int, played: str) -> dict[str, Any]:
     low, high = loss_interval(ev, played) if len(ev.options) > 1 else (0.0, 0.0)
     least = TIERS[-1][1]
     return {"index": index, "played": played, "best": ev_json["best"], "before": before, "after": after,
-            "loss": loss, "loss_low": max(0.0, floor4(low)), "loss_high": max(0.0, ceil4(high)),
+            # the bounds unrounded: a rounded bound could cross a threshold the verdict was reached on (0.049996
+            # written 0.05: graded an inaccuracy, or a settled upper bound no longer under 5 points)
+            "loss": loss, "loss_low": max(0.0, low), "loss_high": max(0.0, high),
             "close": low < least <= high, "samples": ev.samples, "options": ev_json["options"]}
-
-
-def floor4(x: float) -> float:
-    """``x`` rounded down to 4 decimals: the lower bound of an interval written to the JSON, so that the tier read
-    from it (``quality.grade``) is the verdict reached on the unrounded bound (0.049996, not flagged, must not become
-    0.05, an inaccuracy, while the same decision is reported a close call)."""
-    return math.floor(x * 10_000) / 10_000
-
-
-def ceil4(x: float) -> float:
-    """``x`` rounded up to 4 decimals: the upper bound of an interval, which rounding must not narrow either."""
-    return math.ceil(x * 10_000) / 10_000
 
 
 def _review_one(args: tuple[dict[str, Any], int, int, int, int, int, int]) -> dict[str, Any]:
