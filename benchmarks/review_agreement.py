@@ -8,8 +8,9 @@ others 2, Maker short), each reviewed twice for seat 0 with review seeds 1 and 2
 start with, up to ``--max-samples`` where the verdict is close; both by default the review's own budget, which
 ``monsterbox review`` and the server use). Printed per game: decisions reviewed, decisions flagged by each review,
 the agreement |A and B| / |A or B| over all games pooled (1 when neither flags anything), the share of the common
-flags given the same tier, and for comparison the agreement of the naive rule on the same estimates (a tier by the
-point estimate of the loss, as the review did before). Then ``--strong`` games of a strong bot (``--strong-level``:
+flags given the same tier, and for comparison the agreement of two other rules on the same estimates: "naive" (a
+tier by the point estimate of the loss, as the first review did) and "sig" (a tier by the significant bound only, a
+close call at the cap never flagged, as the review did until 2026-12-04). Then ``--strong`` games of a strong bot (``--strong-level``:
 a level, the game's ``expert`` by default, or an agent spec) at seat 0 against ``easy`` bots (cooperative Monster: a
 team of the strong bot): the games it won easily (``easy_win``: alone, with a 10% lead; Monster: the team succeeded)
 are reviewed once, and the flags on its moves are counted (the target is none); the mean worlds per decision and the
@@ -66,11 +67,12 @@ def easy_win(result: dict[str, Any], game_id: str) -> bool:
     return len(result["winners"]) == 1 and all(scores[0] >= 1.1 * s and scores[0] > s for s in scores[1:])
 
 
-def flags(review: dict[str, Any], naive: bool = False) -> dict[int, str]:
-    """Flagged decisions (record index -> tier): by the review's rule, or naive (the point estimate's tier)."""
+def flags(review: dict[str, Any], rule: str = "review") -> dict[int, str]:
+    """Flagged decisions (record index -> tier): by the review's rule, ``naive`` (the point estimate's tier) or
+    ``sig`` (the significant lower bound's tier: a close call at the cap never flagged)."""
     out = {}
     for d in review["decisions"]:
-        t = tier(d["loss"]) if naive else d["tier"]
+        t = {"review": d["tier"], "naive": tier(d["loss"]), "sig": tier(d["loss_low"])}[rule]
         if t:
             out[d["index"]] = t
     return out
@@ -85,9 +87,9 @@ def counts(pairs: list[tuple[dict[int, str], dict[int, str]]]) -> tuple[int, int
     return both, either, same_tier
 
 
-def save(path: Path, game_id: str, seed: int, *reviews: dict[str, Any]) -> None:
-    keep = ("index", "samples", "loss", "loss_low", "loss_high", "close", "tier", "played", "best")
-    line = {"game": game_id, "seed": seed,
+def save(path: Path, game_id: str, seed: int, *reviews: dict[str, Any], strong: str = "") -> None:
+    keep = ("index", "samples", "loss", "loss_low", "loss_high", "loss_bound", "close", "tier", "played", "best")
+    line = {"game": game_id, "seed": seed, "strong": strong,
             "reviews": [[{k: d[k] for k in keep} for d in r["decisions"]] for r in reviews]}
     with path.open("a", encoding="utf-8") as fh:
         fh.write(json.dumps(line) + "\n")
@@ -126,7 +128,7 @@ def main() -> None:
     print(f"samples per option: {budget}, {args.n} games per game, review seeds 1 and 2, strong level "
           f"{args.strong_level}")
     print(f"{'game':8} {'decisions':>9} {'flags A':>7} {'flags B':>7} {'agree':>6} {'same tier':>9} "
-          f"{'naive agree':>11} {'naive flags':>11} {'strong won':>10} {'strong flags':>12} {'worlds':>6} "
+          f"{'naive agree':>11} {'naive flags':>11} {'sig agree':>9} {'strong won':>10} {'strong flags':>12} {'worlds':>6} "
           f"{'CPU s':>7}")
     for gid in args.games.split(","):
         t0 = time.process_time()
@@ -139,10 +141,12 @@ def main() -> None:
             won += 1
             r = review_record(rec, 0, args.samples, seed=1, max_samples=args.max_samples)
             strong_flags += len(r["flagged"])
+            if args.save:
+                save(args.save, gid, 1000 + args.seed + i, r, strong=args.strong_level)
             if args.progress:
                 print(f"  {gid} strong game {i + 1}: won, {len(r['flagged'])} flags of {len(r['decisions'])} "
                       f"decisions, {time.process_time() - t0:.0f} CPU s", file=sys.stderr, flush=True)
-        pairs, naive_pairs, decisions, worlds = [], [], 0, 0
+        pairs, naive_pairs, sig_pairs, decisions, worlds = [], [], [], 0, 0
         for i in range(args.n):
             rec = play(gid, args.seed + i, ["easy"] + ["medium"] * (n - 1))
             a, b = (review_record(rec, 0, args.samples, seed=s, max_samples=args.max_samples) for s in (1, 2))
@@ -151,7 +155,8 @@ def main() -> None:
             pairs.append((flags(a), flags(b)))
             if args.save:
                 save(args.save, gid, args.seed + i, a, b)
-            naive_pairs.append((flags(a, True), flags(b, True)))
+            naive_pairs.append((flags(a, "naive"), flags(b, "naive")))
+            sig_pairs.append((flags(a, "sig"), flags(b, "sig")))
             if args.progress:
                 agree, same = agreement(pairs)
                 both, either, same_tier = counts(pairs)
@@ -161,9 +166,10 @@ def main() -> None:
                       f"{time.process_time() - t0:.0f} CPU s", file=sys.stderr, flush=True)
         agree, same = agreement(pairs)
         naive, _same = agreement(naive_pairs)
+        sig, _same = agreement(sig_pairs)
         both, either, _ = counts(pairs)
         print(f"{gid:8} {decisions:>9} {sum(len(a) for a, _ in pairs):>7} {sum(len(b) for _, b in pairs):>7} "
-              f"{agree:>6.0%} {same:>9.0%} {naive:>11.0%} {sum(len(a) for a, _ in naive_pairs):>11} "
+              f"{agree:>6.0%} {same:>9.0%} {naive:>11.0%} {sum(len(a) for a, _ in naive_pairs):>11} {sig:>9.0%} "
               f"{won:>4} of {args.strong:<3} {strong_flags:>12} {worlds / max(2 * decisions, 1):>6.0f} "
               f"{time.process_time() - t0:>7.0f}  ({both} of {either} flags in common)", flush=True)
 

@@ -136,8 +136,8 @@ def test_review_numbers_are_consistent_and_plot_is_a_png(tmp_path):
         est = {o["action"]: o["estimate"] for o in d["options"]}
         assert d["number"] == k and d["after"] == est[d["played"]] and d["before"] == max(est.values())
         assert d["loss"] == pytest.approx(d["before"] - d["after"], abs=1e-4)
-        assert 0 <= d["loss_low"] <= max(d["loss"], 0) and d["tier"] == tier(d["loss_low"])
-        assert d["flagged"] == (d["loss_low"] >= 0.05)
+        assert 0 <= d["loss_low"] <= d["loss_bound"] <= max(d["loss"], 0) and d["tier"] == tier(d["loss_bound"])
+        assert d["flagged"] == (d["loss_bound"] >= 0.05)
     path = plot_review(rev, tmp_path / "curve.png")
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

@@ -130,7 +130,7 @@ def test_review_of_a_finished_game_in_the_background(client):
     assert rv["samples"] == 2 and rv["seat"] == 1 and rv["status"] == "done"
     for d in rv["decisions"]:
         assert 0 <= d["after"] <= d["before"] <= 1 and d["played"] == rec["actions"][d["index"]]
-        assert d["played_text"] and d["best_text"] and d["flagged"] == (d["loss_low"] >= 0.05)
+        assert d["played_text"] and d["best_text"] and d["flagged"] == (d["loss_bound"] >= 0.05)
         assert d["why"].startswith("Better: ") if d["flagged"] else d["why"] == ""
     assert rv["flagged"] == [d["number"] for d in rv["decisions"] if d["flagged"]]
     assert rv["accuracy"] is not None and set(rv["tiers"]) == {"blunder", "mistake", "inaccuracy"}

@@ -1,6 +1,6 @@
 """How good a move was, as chess sites tell it: the win chance it lost against the best option (``loss``, from the
-review's estimates), a tier by the loss it surely lost (inaccuracy, mistake, blunder: ``loss_low``, the lower bound
-of the paired interval, when the review gives it), an accuracy figure per player (each move's accuracy from its
+review's estimates), a tier by the loss it surely lost (inaccuracy, mistake, blunder: ``loss_bound``, the bound of
+the paired interval the review's verdict is taken on, when the review gives it), an accuracy figure per player (each move's accuracy from its
 loss, averaged), and why the better move was better, in words. A decision is flagged when it has a tier: that is
 the review's only notion of a bad move.
 """
@@ -50,16 +50,19 @@ def why(entry: dict[str, Any]) -> str:
     if not entry.get("tier"):
         return ""
     best = entry.get("best_text") or entry.get("best", "")
-    return _("Better: {best} (win chance {before} instead of {after}, {lost} points lost)").format(
-        best=best, before=f"{entry['before']:.0%}", after=f"{entry['after']:.0%}",
-        lost=round(entry["loss"] * 100))
+    if entry.get("close"):
+        text = _("Better: {best} (win chance {before} instead of {after}, about {lost} points lost: a close call)")
+    else:
+        text = _("Better: {best} (win chance {before} instead of {after}, {lost} points lost)")
+    return text.format(best=best, before=f"{entry['before']:.0%}", after=f"{entry['after']:.0%}",
+                       lost=round(entry["loss"] * 100))
 
 
 def grade(review: dict[str, Any]) -> None:
-    """Add each decision's ``tier`` (by ``loss_low`` when given, else ``loss``), ``flagged`` and ``why``, and the
-    review's ``accuracy`` and ``tiers`` (counts), in place."""
+    """Add each decision's ``tier`` (by ``loss_bound`` when given, else ``loss_low``, else ``loss``), ``flagged``
+    and ``why``, and the review's ``accuracy`` and ``tiers`` (counts), in place."""
     for e in review["decisions"]:
-        e["tier"] = tier(float(e.get("loss_low", e["loss"])))
+        e["tier"] = tier(float(e.get("loss_bound", e.get("loss_low", e["loss"]))))
         e["flagged"] = bool(e["tier"])
         e["why"] = why(e)
     review["accuracy"] = accuracy([float(e["loss"]) for e in review["decisions"]])
