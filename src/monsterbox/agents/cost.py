@@ -2,12 +2,16 @@
 move would not fit its per-move budget (``server/bots.py``), instead of starting searches that can only be cut.
 
 The model counts playouts. A search move is ``iterations`` playouts (tree search) or ``iterations`` times the
-number of options at the root (flat search, every option played out in every world), each playout costing the
-game's full playout from the start of a game (the longest a playout gets) under the rollout policy, cut to ``depth``
-actions when a depth is given, plus a determinization. The per-game figures below were measured on one core of the
-development machine (8 seeded playouts at each player count, the largest kept, rounded up); they are upper-end
-figures for the first moves of a game, where playouts are longest. ``time=<s>`` agents cost their time; the game's
-heuristic bot and the random agent cost a few milliseconds at most.
+number of options at the root (flat search, every option played out in every world), plus a determinization each.
+A playout costs the game's cost per action under its rollout policy times its length: the longest playout of the
+game, or ``depth`` actions when the playout is cut. The per-game figures are measured by
+``benchmarks/agent_cost.py`` on one core (CPU time, from the start of a game at its largest player count, over 8
+deals, the largest kept), then doubled: the tree's own work in an iteration (selection, expansion) is not measured
+apart, and the factor keeps the model above the largest move each level made in the benchmark's check (the
+figures and the check in ``docs/results/agent-cost.md``). A flat search is priced at a large decision (the 90th
+percentile of the options at the game's decisions); the rare larger one is stopped by the server's per-move limit
+(``Agent.max_seconds``), with the worlds done. ``time=<s>`` agents cost their time; the game's heuristic bot and
+the random agent cost a few milliseconds at most.
 """
 
 from __future__ import annotations
@@ -20,29 +24,29 @@ from monsterbox.agents.registry import parse_agent_spec
 
 @dataclass(frozen=True)
 class PlayoutCost:
-    """One game's figures, in seconds of one core per search iteration early in a game: a whole playout with random
-    moves, with heuristic moves, and with random moves for the searching seat while the heuristic bot plays the
-    others (``opponents=heuristic``); the length of a whole playout in actions; the number of options at an early
-    decision (a flat search plays out each); and one determinization."""
+    """One game's figures: seconds of one core per action of a playout with random moves, with the heuristic bot's,
+    and with random moves for the searching seat while the heuristic bot plays the others (``opponents=heuristic``);
+    the longest playout in actions; the options at a large decision (a flat search plays out each); and one
+    determinization, in seconds."""
 
     random: float
     heuristic: float
     model: float
     length: int
     options: int
-    determinize: float = 0.001
+    determinize: float = 0.0001
 
 
-#: measured at the largest player count of each game (ISMCTS and flat search, the worst of each game's first moves
-#: over two deals, about a third added); Maker's 6-player playouts run about 2,000 actions
+#: measured by benchmarks/agent_cost.py (2026-12-04, at the largest player count of each game: 5, 6, 4, 6), the
+#: largest of 8 deals doubled and rounded up (docs/results/agent-cost.md)
 PLAYOUTS: dict[str, PlayoutCost] = {
-    "inn": PlayoutCost(random=0.0006, heuristic=0.004, model=0.0013, length=120, options=3),
-    "maker": PlayoutCost(random=0.075, heuristic=0.045, model=0.06, length=2000, options=6, determinize=0.003),
-    "mansion": PlayoutCost(random=0.05, heuristic=0.038, model=0.013, length=275, options=6),
-    "monster": PlayoutCost(random=0.0025, heuristic=0.013, model=0.006, length=130, options=21),
+    "inn": PlayoutCost(random=5e-6, heuristic=28e-6, model=21e-6, length=175, options=3),
+    "maker": PlayoutCost(random=8e-6, heuristic=29e-6, model=29e-6, length=3600, options=6, determinize=0.0002),
+    "mansion": PlayoutCost(random=28e-6, heuristic=43e-6, model=35e-6, length=410, options=9),
+    "monster": PlayoutCost(random=12e-6, heuristic=26e-6, model=22e-6, length=390, options=16, determinize=0.0002),
 }
 #: a game without figures (a toy game in tests, a new game) is costed as the dearest known one
-DEFAULT = PlayoutCost(random=0.075, heuristic=0.045, model=0.06, length=2000, options=21, determinize=0.003)
+DEFAULT = PlayoutCost(random=28e-6, heuristic=43e-6, model=35e-6, length=3600, options=21, determinize=0.0003)
 #: the game's heuristic bot or the random agent: one policy call, well under this
 CHEAP = 0.01
 #: the learned policy (``rl.qnet``): the seat's view encoded, then one small network over the legal actions, with
@@ -71,12 +75,14 @@ def move_seconds(spec: str, game_id: str) -> float:
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
         return 0.0
     rollout = params.get("rollout", "random")
-    playout = figures.heuristic if rollout == "heuristic" else figures.random
+    per_action = figures.heuristic if rollout == "heuristic" else figures.random
     if params.get("opponents") == "heuristic":
-        playout = max(playout, figures.model)
+        per_action = max(per_action, figures.model)
     depth = params.get("depth", 0)
+    actions = figures.length
     if isinstance(depth, int) and not isinstance(depth, bool) and depth > 0:
-        playout *= min(1.0, depth / figures.length)
+        actions = min(depth, figures.length)
+    playout = per_action * actions
     if params.get("search") == "flat":
         return iterations * (figures.options * playout + figures.determinize)
     return iterations * (playout + figures.determinize)
