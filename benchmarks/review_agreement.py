@@ -6,18 +6,17 @@
 For each game: ``--n`` seeded bot games (seat 0 the ``easy`` level, the other seats ``medium``; Inn 3 players, the
 others 2, Maker short), each reviewed twice for seat 0 with review seeds 1 and 2 (``--samples`` worlds per option to
 start with, up to ``--max-samples`` where the verdict is close; both by default the review's own budget, which
-``monsterbox review`` and the server use). Printed per game: decisions reviewed, decisions flagged by each review,
-the agreement |A and B| / |A or B| over all games pooled (1 when neither flags anything), the share of the common
-flags given the same tier, and for comparison the agreement of two other rules on the same estimates: "naive" (a
-tier by the point estimate of the loss, as the first review did) and "sig" (a tier by the significant bound only, a
-close call at the cap never flagged, as the review did until 2026-12-04). Then ``--strong`` games of a strong bot (``--strong-level``:
+``monsterbox review`` and the server use). Printed per game: decisions reviewed, decisions flagged by each review, the
+agreement |A and B| / |A or B| over all games pooled (1 when neither flags anything), the share of the common flags
+given the same tier, and for comparison the agreement of two other rules on the same estimates: "naive" (a tier by the
+point estimate of the loss, as the first review did) and "sig" (a tier by the significant bound only, a close call at
+the cap never flagged, as the review did until 2026-12-04). Then ``--strong`` games of a strong bot (``--strong-level``:
 a level, the game's ``expert`` by default, or an agent spec) at seat 0 against ``easy`` bots (cooperative Monster: a
-team of the strong bot): the games it won easily (``easy_win``: alone, with a 10% lead; Monster: the team succeeded)
-are reviewed once, and the flags on its moves are counted (the target is none); the mean worlds per decision and the
-CPU seconds of the whole line (CPU time, not wall time: the machine may be shared).
-``--progress`` prints the running figures after each game (to stderr), for a run that may not finish. Everything is
-seeded: the same command prints the same figures.
-"""
+team of the strong bot): the games it won easily (``easy_win``: alone, with a 10% lead; Monster: the team succeeded) are
+reviewed once, and the flags on its moves are counted (the target is none); the mean worlds per decision and the CPU
+seconds of the whole line (CPU time, not wall time: the machine may be shared). ``--progress`` prints the running
+figures after each game (to stderr), for a run that may not finish. Everything is seeded: the same command prints the
+same figures."""
 
 from __future__ import annotations
 
@@ -128,8 +127,8 @@ def main() -> None:
     print(f"samples per option: {budget}, {args.n} games per game, review seeds 1 and 2, strong level "
           f"{args.strong_level}")
     print(f"{'game':8} {'decisions':>9} {'flags A':>7} {'flags B':>7} {'agree':>6} {'same tier':>9} "
-          f"{'naive agree':>11} {'naive flags':>11} {'sig agree':>9} {'strong won':>10} {'strong flags':>12} {'worlds':>6} "
-          f"{'CPU s':>7}")
+          f"{'naive agree':>11} {'naive flags':>11} {'sig agree':>9} {'strong won':>10} {'strong flags':>12} "
+          f"{'worlds':>6} {'CPU s':>7}")
     for gid in args.games.split(","):
         t0 = time.process_time()
         n = PLAYERS[gid]

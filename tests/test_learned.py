@@ -59,14 +59,48 @@ def test_a_learned_team_plays_monster_and_a_learned_table_plays_inn():
 
 
 @pytest.mark.parametrize("game_id", ["inn", "mansion"])
-def test_learned_is_deterministic_whatever_its_seed(game_id):
+def test_learned_is_reproducible_and_the_network_alone_is_deterministic_whatever_its_seed(game_id):
     n = PLAYERS[game_id]
     one = play(game_id, n, ["learned"] + ["random"] * (n - 1), seed=3)
     two = play(game_id, n, ["learned"] + ["random"] * (n - 1), seed=3)
     assert one == two
     g = monsterbox.new_game(game_id, n, 8)
-    choices = {make_agent("learned", game_id, s).act(observe(g, g.to_play)) for s in range(5)}
+    alone = f"learned:path={shipped_path(game_id)}"
+    choices = {make_agent(alone, game_id, s).act(observe(g, g.to_play)) for s in range(5)}
     assert len(choices) == 1
+
+
+@pytest.mark.parametrize("game_id", monsterbox.GAME_IDS)
+def test_the_shipped_policy_corrects_the_heuristic_bot_by_its_margin(game_id):
+    """With a margin the network plays the heuristic bot's move unless it rates another more than the margin
+    higher: a margin of 1 (a whole win) is the heuristic bot itself, a margin of 0 the network's own choice whenever
+    it strictly prefers it; the shipped ``learned`` plays with the game's ``SHIPPED_MARGIN``."""
+    from monsterbox.rl.qnet import SHIPPED_MARGIN
+
+    assert make_agent("learned", game_id).margin == SHIPPED_MARGIN[game_id]
+    assert make_agent(f"learned:path={shipped_path(game_id)}", game_id).margin is None
+    n = PLAYERS[game_id]
+    g = monsterbox.new_game(game_id, n, 4)
+    same = 0
+    deviated = 0
+    while not g.over and len(g.actions) < 400:
+        obs = observe(g, g.to_play)
+        if len(obs.legal) > 1:
+            heuristic = make_agent("medium", game_id, 9).act(obs)
+            assert make_agent("learned:margin=1", game_id, 9).act(obs) == heuristic
+            alone = make_agent(f"learned:path={shipped_path(game_id)}", game_id, 9).act(obs)
+            zero = make_agent("learned:margin=0", game_id, 9).act(obs)
+            assert zero in (alone, heuristic)
+            same += heuristic == make_agent("learned", game_id, 9).act(obs)
+            deviated += zero != heuristic
+        g.play(make_agent("medium", game_id, 1).act(obs))
+    assert same and deviated  # the network agrees with the heuristic bot at some decisions, not at all
+
+
+@pytest.mark.parametrize("margin", ["-0.1", "2", "true", "x"])
+def test_a_bad_margin_is_refused_clearly(margin):
+    with pytest.raises(InvalidOptions, match="margin"):
+        make_agent(f"learned:margin={margin}", "inn")
 
 
 def test_act_code_and_act_agree():
@@ -214,12 +248,32 @@ def test_a_tiny_training_run_runs_end_to_end_and_changes_the_weights(tmp_path):
     assert all(np.array_equal(one.arrays()[k], two.arrays()[k]) for k in one.arrays())
 
 
+def test_a_teacher_run_evaluated_with_a_margin_says_so_and_replays(tmp_path):
+    """``--teacher 0.9 --margin 0.05``: the heuristic bot plays most of the learning seats' moves, the evaluations play
+    as learned:margin=0.05; the sidecar and its command say so, and the same command gives the same network."""
+    pytest.importorskip("torch")
+    from monsterbox.rl.train import Settings, play_eval, train
+
+    settings = Settings("inn", seed=5, episodes=24, eval_games=4, eval_points=1, teacher=0.9, margin=0.05)
+    sidecar = train(settings, tmp_path / "t.npz", log=lambda _: None)
+    assert sidecar["teacher"] == 0.9 and sidecar["margin"] == 0.05
+    assert sidecar["command"].endswith(f"--teacher 0.9 --margin 0.05 --out {tmp_path / 't.npz'}")
+    again = train(settings, tmp_path / "again.npz", log=lambda _: None)
+    assert again["weight_change"] == sidecar["weight_change"]
+    net = read_qnet(tmp_path / "t.npz", "inn")
+    # a margin of a whole win leaves the heuristic bot alone: the baseline's own rate on the same deals
+    assert play_eval("inn", 4, net, 8, 123, margin=1.0) == play_eval("inn", 4, None, 8, 123)
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["train", "chess", "--out", "x.npz"], "chess"),
     (["train", "inn", "--minutes", "-1", "--out", "x.npz"], "--minutes must be more than 0"),
     (["train", "inn", "--episodes", "-5", "--out", "x.npz"], "--episodes must be 0"),
     (["train", "inn", "--players", "9", "--out", "x.npz"], "--players"),
     (["train", "inn", "--out", "x.zip"], "--out must name a .npz file"),
+    (["train", "inn", "--teacher", "1.5", "--out", "x.npz"], "--teacher must be 0 to 1"),
+    (["train", "inn", "--margin", "-0.5", "--out", "x.npz"], "--margin must be 0 to 1"),
+    (["train", "inn", "--margin", "nan", "--out", "x.npz"], "--margin must be 0 to 1"),
 ])
 def test_train_refuses_bad_flags_clearly(args, message, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

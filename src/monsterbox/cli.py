@@ -501,6 +501,11 @@ def train(
     players: int = typer.Option(0, "--players", "-p", help="Number of players (0: the game's default)."),
     eval_games: int = typer.Option(0, "--eval-games", help="Games per evaluation point (0: the game's default)."),
     eval_points: int = typer.Option(10, "--eval-points", help="Evaluations over the run (the learning curve)."),
+    teacher: float = typer.Option(-1.0, "--teacher", help="Share of the learning seats' moves the heuristic bot "
+                                  "plays, 0 to 1, for the whole run (-1: 0.5 falling to 0 over its first half)."),
+    margin: float = typer.Option(-1.0, "--margin", help="Evaluate as learned:margin=M plays: the heuristic bot's "
+                                 "move unless the network prefers another by more than M, 0 to 1 (-1: the network "
+                                 "alone)."),
     out: Path = typer.Option(..., "--out", help="The weights file to write (.npz; a .json sidecar beside it)."),
 ) -> None:
     """Train a learned policy (Deep Monte Carlo with a league) for the agent learned:path=<file>; needs torch."""
@@ -512,7 +517,7 @@ def train(
         fail(_("--out must name a .npz file, got {path}").format(path=str(out)))
     try:
         settings = Settings(game, seed=seed, minutes=minutes, episodes=episodes, players=players,
-                            eval_games=eval_games, eval_points=eval_points)
+                            eval_games=eval_games, eval_points=eval_points, teacher=teacher, margin=margin)
         check_settings(settings)
         sidecar = run_train(settings, out, log=err_console.print)
     except MonsterboxError as exc:

@@ -1,9 +1,8 @@
 """How good a move was, as chess sites tell it: the win chance it lost against the best option (``loss``, from the
 review's estimates), a tier by the loss it surely lost (inaccuracy, mistake, blunder: ``loss_bound``, the bound of
-the paired interval the review's verdict is taken on, when the review gives it), an accuracy figure per player (each move's accuracy from its
-loss, averaged), and why the better move was better, in words. A decision is flagged when it has a tier: that is
-the review's only notion of a bad move.
-"""
+the paired interval the review's verdict is taken on, when the review gives it), an accuracy figure per player (each
+move's accuracy from its loss, averaged), and why the better move was better, in words. A decision is flagged when it
+has a tier: that is the review's only notion of a bad move."""
 
 from __future__ import annotations
 

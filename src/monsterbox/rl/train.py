@@ -17,7 +17,11 @@ Actors (in this process, alternating with the learner, numpy inference with the 
 - a learning seat plays epsilon-greedily: a random legal action with probability ``epsilon`` (0.1 falling to 0.02),
   the heuristic bot's choice with probability ``teacher`` (0.5 falling to 0 over the first half of the run: it seeds
   the network with the returns of good play, which self-play alone reached far more slowly), else the action of the
-  highest Q.
+  highest Q. ``--teacher T`` keeps the teacher's share at ``T`` for the whole run: with ``T`` near 1 the network
+  learns the value of the heuristic bot's play (each action tried, then the heuristic bot's), the policy evaluation
+  half of a step of policy iteration, and ``--margin`` makes the improvement half (below).
+- ``--margin M``: the evaluations (and so the network kept) play as ``learned:margin=M`` does, the heuristic bot's
+  move unless the network rates another more than ``M`` higher (``rl.qnet.LearnedAgent``).
 
 Every ``EPISODES_PER_UPDATE`` games the learner takes gradient steps (Adam, mean squared error) on batches from a
 replay buffer of the latest samples. Evaluation during training (the learning curve) plays the greedy network
@@ -96,6 +100,8 @@ class Settings:
     eval_games: int = 0  # 0: a default per game
     eval_points: int = 10
     hidden: tuple[int, int] = HIDDEN
+    teacher: float = -1.0  # -1: the schedule (0.5 falling to 0 over the first half); else the constant share
+    margin: float = -1.0  # -1: the evaluations play the network alone; else with the heuristic bot as its prior
 
 
 @dataclass
@@ -104,9 +110,11 @@ class Curve:
 
 
 def play_eval(game_id: str, players: int, net: QNet | None, games: int, seed0: int,
-              baseline: str = "medium") -> float:
+              baseline: str = "medium", margin: float = -1.0) -> float:
     """The greedy network's win rate (seat rotated) against ``players - 1`` ``baseline`` bots; Monster: the success
-    rate of a team of ``players`` networks (``net`` None: of the ``baseline`` team) on the deals ``seed0...``."""
+    rate of a team of ``players`` networks (``net`` None: of the ``baseline`` team) on the deals ``seed0...``. With
+    ``margin`` (0 to 1) the network corrects the ``baseline`` bot's move only where it rates another more than
+    ``margin`` higher."""
     observe_fn = observation_fn(game_id)
     wins = 0.0
     for i in range(games):
@@ -122,7 +130,14 @@ def play_eval(game_id: str, players: int, net: QNet | None, games: int, seed0: i
                 g.play_code(codes[0])
             elif use_net:
                 assert net is not None
-                g.play_code(codes[net.best(observe_fn(g.state, seat), codes)])
+                q = net.q_values(observe_fn(g.state, seat), codes)
+                best_index = int(np.argmax(q))
+                if margin >= 0:
+                    usual = g.action_code(bots[seat].act(observe(g, seat)))
+                    usual_index = list(codes).index(usual)
+                    if q[best_index] - q[usual_index] <= margin:
+                        best_index = usual_index
+                g.play_code(codes[best_index])
             else:
                 g.play(bots[seat].act(observe(g, seat)))
         winners = g.rules.outcome(g.state)[1]
@@ -211,6 +226,8 @@ def train(settings: Settings, out: Path, log: Callable[[str], None] = print) -> 
             "cpu_seconds": round(time.process_time() - start, 1), "complete": complete,
             "command": command_line(settings, out), "commit": _commit(),
             "encoding_version": ENCODING_VERSION, "hidden": list(settings.hidden), "method": "deep-monte-carlo",
+            "teacher": settings.teacher if settings.teacher >= 0 else "0.5 falling to 0",
+            "margin": settings.margin if settings.margin >= 0 else None,
             "eval": {"opponents": "medium", "seeds_from": EVAL_SEED, "games": eval_games,
                      "best_win_rate": round(best[0], 4), "monster_medium_team_rate": baseline_rate},
             "curve": curve, "final_loss": round(float(np.mean(losses[-50:])), 5) if losses else None,
@@ -222,7 +239,7 @@ def train(settings: Settings, out: Path, log: Callable[[str], None] = print) -> 
 
     def evaluate() -> None:
         nonlocal best
-        rate = play_eval(game_id, players, net, eval_games, EVAL_SEED)
+        rate = play_eval(game_id, players, net, eval_games, EVAL_SEED, margin=settings.margin)
         point = {"cpu_seconds": round(time.process_time() - start, 1), "episodes": episodes,
                  "win_rate": round(rate, 4), "loss": round(float(np.mean(losses[-50:])) if losses else 0.0, 5)}
         curve.append(point)
@@ -243,7 +260,7 @@ def train(settings: Settings, out: Path, log: Callable[[str], None] = print) -> 
             if progress >= 1.0:
                 break
             epsilon = 0.1 - 0.08 * progress
-            teacher = max(0.0, 0.5 * (1.0 - 2.0 * progress))
+            teacher = settings.teacher if settings.teacher >= 0 else max(0.0, 0.5 * (1.0 - 2.0 * progress))
             g = new_game(game_id, players, int(rng.integers(2**31)))
             share = 0.75 if game_id == "monster" else SELF_SHARE
             learners = [bool(rng.random() < share) for _ in range(players)]
@@ -346,6 +363,10 @@ def command_line(settings: Settings, out: Path) -> str:
         parts += ["--eval-games", str(settings.eval_games)]
     if settings.eval_points != 10:
         parts += ["--eval-points", str(settings.eval_points)]
+    if settings.teacher >= 0:
+        parts += ["--teacher", f"{settings.teacher:g}"]
+    if settings.margin >= 0:
+        parts += ["--margin", f"{settings.margin:g}"]
     parts += ["--out", str(out)]
     return " ".join(parts)
 
@@ -363,3 +384,6 @@ def check_settings(settings: Settings) -> None:
         raise InvalidOptions(f"--seed must be 0 to {2**31 - 1}, got {settings.seed}")
     if not 1 <= settings.eval_points <= 1000:
         raise InvalidOptions(f"--eval-points must be 1 to 1000, got {settings.eval_points}")
+    for flag, value in (("--teacher", settings.teacher), ("--margin", settings.margin)):
+        if not math.isfinite(value) or not (value == -1 or 0 <= value <= 1):
+            raise InvalidOptions(f"{flag} must be 0 to 1 (or -1, the default), got {value}")
