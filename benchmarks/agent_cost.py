@@ -8,7 +8,8 @@ so a shared machine does not inflate them): over ``--seeds`` deals, the cost per
 start of the game with random moves, with the heuristic bot's, and with random moves for seat 0 while the heuristic
 bot plays the others (``opponents=heuristic``); the longest playout of any kind in actions; one determinization of
 seat 0's information set; and the number of options at seat 0's decisions in heuristic games (90th percentile,
-largest). The largest of the deals is printed, then the figure with a third added, as ``cost.py`` keeps it.
+largest). The largest of the deals is printed, then with a third added (``cost.py`` keeps the larger of a
+quiet run's largest doubled and a loaded run's with a third added).
 
 Part 2, the check: each level in ``--levels`` plays seat 0 of a game at the largest player count (the other seats
 the heuristic bot) for its first ``--moves`` decisions with more than one option, where playouts are longest; the
