@@ -3,15 +3,14 @@ move would not fit its per-move budget (``server/bots.py``), instead of starting
 
 The model counts playouts. A search move is ``iterations`` playouts (tree search, each with the tree's own work,
 ``TREE_ITERATION``) or ``iterations`` times the number of options at the root (flat search, every option played out
-in every world), plus a determinization each.
-A playout costs the game's cost per action under its rollout policy times its length: the longest playout of the
-game, or ``depth`` actions when the playout is cut. The per-game figures are measured by
-``benchmarks/agent_cost.py`` on one core (CPU time, from the start of a game at its largest player count, over 8
-deals, the largest kept) with a margin for a loaded machine (``PLAYOUTS``); the model stays above the largest move
-each level made in the benchmark's check (the figures and the check in ``docs/results/agent-cost.md``). A flat search is priced at a large decision (the 90th
-percentile of the options at the game's decisions); the rare larger one is stopped by the server's per-move limit
-(``Agent.max_seconds``), with the worlds done. ``time=<s>`` agents cost their time; the game's heuristic bot and
-the random agent cost a few milliseconds at most.
+in every world), plus a determinization each. A playout costs the game's cost per action under its rollout policy
+times its length: the longest playout of the game, or ``depth`` actions when the playout is cut. The per-game figures
+are measured by ``benchmarks/agent_cost.py`` on one core (CPU time, from the start of a game at its largest player
+count, over 8 deals, the largest kept) with a margin for a loaded machine (``PLAYOUTS``); the model stays above the
+largest move each level made in the benchmark's check (the figures and the check in ``docs/results/agent-cost.md``).
+A flat search is priced at a large decision (the 90th percentile of the options at the game's decisions); the rare
+larger one is stopped by the server's per-move limit (``Agent.max_seconds``), with the worlds done. ``time=<s>``
+agents cost their time; the game's heuristic bot and the random agent cost a few milliseconds at most.
 """
 
 from __future__ import annotations
