@@ -9,7 +9,7 @@ can be graded again exactly. The standard error of a decision is its interval's 
 errors it spans (``review.confidence_z`` of its number of options, found by replaying the seeded game). Printed per
 file: the agreement |A and B| / |A or B| pooled over its games as saved and as graded now (a close call at the
 cap judged by its loss less ``review.CAP_Z`` standard error), the flags of each review, and the flags on strong
-bots' moves (lines saved with ``strong``).
+bots' moves (lines saved with ``strong``); with several files, the agreement pooled over all of them.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ def graded(d: dict[str, Any], options: int) -> str:
 def main() -> None:
     if len(sys.argv) < 2:
         sys.exit("usage: review_regrade.py FILE.jsonl [FILE.jsonl ...]")
+    total = {"saved": [0, 0], "now": [0, 0]}
     for name in sys.argv[1:]:
         lines = [json.loads(x) for x in Path(name).read_text(encoding="utf-8").splitlines() if x.strip()]
         pooled = {"saved": [0, 0], "now": [0, 0]}
@@ -80,6 +81,12 @@ def main() -> None:
             agree = both / either if either else 1.0
             print(f"  {rule:5}: agree {agree:.1%} ({both} of {either}), flags A {flags[rule][0]} B "
                   f"{flags[rule][1]}, strong flags {strong[rule]}")
+            total[rule][0] += both
+            total[rule][1] += either
+    if len(sys.argv) > 2:  # the files pooled (e.g. one game's runs over different seeds)
+        for rule in ("saved", "now"):
+            both, either = total[rule]
+            print(f"all files, {rule}: agree {both / either if either else 1.0:.1%} ({both} of {either})")
 
 
 if __name__ == "__main__":
