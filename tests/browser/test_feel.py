@@ -40,8 +40,20 @@ def motion_context(chromium, guard):
         ctx.close()
 
 
+def pushed_version(frame) -> list[int]:
+    """The table version of a state pushed over the table's socket ([] for any other message)."""
+    try:
+        msg = json.loads(frame if isinstance(frame, str) else frame.decode())
+    except (ValueError, UnicodeDecodeError):
+        return []
+    version = msg.get("version") if isinstance(msg, dict) else None
+    return [version] if isinstance(version, int) and "view" in msg else []
+
+
 def test_bot_moves_reach_the_screen_one_at_a_time_at_the_pace(server, motion_context):
     page = motion_context().new_page()
+    pushed: list[int] = []  # the versions the table's socket delivered to the page, in order
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: pushed.extend(pushed_version(frame))))
     page.goto(server.url + "/")
     page.select_option("#pace", "700")  # "normal", kept in this browser
     create_table(page, server.url, "inn", 4, seats=["you", "easy", "easy", "easy"])
@@ -63,8 +75,12 @@ def test_bot_moves_reach_the_screen_one_at_a_time_at_the_pace(server, motion_con
     bot_gaps = [b[1] - a[1] for a, b in zip(shown, shown[1:], strict=False) if b[0] not in mine and b[0] > a[0]]
     assert len(bot_gaps) >= 4, f"bot moves seen one at a time: {shown}"
     assert min(bot_gaps) >= 700 - 10, f"bot moves closer than the pace (700 ms): {sorted(bot_gaps)[:5]}"
-    # each bot move shown on its own: no version skipped between our moves
-    assert all(b - a == 1 for a, b in zip(versions, versions[1:], strict=False)), versions
+    # every state the socket delivered is shown on its own, none dropped by the page: the server pushes each bot move
+    # as a state of its own (on a starved machine it may skip to the latest after PUSH_WAIT, by design), so on a
+    # quiet machine no version is skipped at all
+    delivered = {v for v in pushed if versions[0] <= v <= versions[-1]}
+    assert len(delivered) >= 4 and delivered <= set(versions), (sorted(delivered), versions)
+    assert sum(b - a == 1 for a, b in zip(versions, versions[1:], strict=False)) >= 4, versions
     assert page.locator(".seat-chip.just-moved").count() == 1, "the seat that moved last is marked"
 
 
