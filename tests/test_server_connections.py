@@ -4,6 +4,7 @@ a 408, a closed socket, another client answered), never a timing threshold."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
@@ -20,6 +21,7 @@ import uvicorn  # noqa: E402
 
 from monsterbox.server.app import Settings, create_app  # noqa: E402
 from monsterbox.server.protocol import ConnectionLimits, serve_config  # noqa: E402
+from monsterbox.server.security import Limits  # noqa: E402
 from tests.server_helpers import NO_LIMITS  # noqa: E402
 
 BOUND = 10.0  # seconds: the most any wait here takes before the test fails
@@ -34,10 +36,10 @@ def free_port() -> int:
 
 
 class Running:
-    def __init__(self, limits: ConnectionLimits, db: str) -> None:
+    def __init__(self, limits: ConnectionLimits, db: str, rates: Limits = NO_LIMITS) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app(settings=Settings(db=db, limits=NO_LIMITS))
+        app = create_app(settings=Settings(db=db, limits=rates))
         self.server = uvicorn.Server(serve_config(app, limits, host="127.0.0.1", port=self.port,
                                                   log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -60,8 +62,8 @@ class Running:
 def serve(tmp_path) -> Iterator[object]:
     started: list[Running] = []
 
-    def start(limits: ConnectionLimits = TEST_LIMITS) -> Running:
-        running = Running(limits, f"sqlite:///{tmp_path / f'games{len(started)}.db'}")
+    def start(limits: ConnectionLimits = TEST_LIMITS, rates: Limits = NO_LIMITS) -> Running:
+        running = Running(limits, f"sqlite:///{tmp_path / f'games{len(started)}.db'}", rates)
         started.append(running)
         return running
 
@@ -217,6 +219,48 @@ def test_websocket_control_frames_are_rate_limited(serve):
                 ws.recv(timeout=BOUND)
         # closed by the server: with 1008 when its close frame arrived before the client's next pings reset it
         assert closed.value.rcvd is None or closed.value.rcvd.code == 1008
+
+
+def test_a_websocket_message_flood_is_answered_once_then_closed_while_a_player_plays(serve):
+    """300 messages at once on a spectator's socket, past its message limit: one 429 (not one reply a message), the
+    socket closed (1008) after WS_FLOOD_CLOSE refusals in a row; meanwhile a player's socket at the same table plays a
+    move and gets its state."""
+    import websockets.exceptions
+    import websockets.sync.client as wsc
+
+    from monsterbox.server.app import WS_FLOOD_CLOSE
+
+    allowed = 5
+    server = serve(rates=replace(NO_LIMITS, ws_message=f"{allowed}/minute"))  # one window for the whole flood
+    r = httpx.post(server.url + "/api/games", json={"game": "inn", "players": 3,
+                                                      "seats": ["human", "random", "random"]}, timeout=BOUND)
+    assert r.status_code == 201, r.text
+    gid, token = r.json()["id"], r.json()["tokens"]["0"]
+    url = f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws"
+    with wsc.connect(url, open_timeout=BOUND) as flood, wsc.connect(f"{url}?token={token}", open_timeout=BOUND) as me:
+        flood.recv(timeout=BOUND)
+        sent = 0
+        with contextlib.suppress(websockets.exceptions.ConnectionClosed):  # closed midway, or all sent first
+            for _ in range(300):
+                flood.send(json.dumps({"action": "x", "version": 0}))
+                sent += 1
+        replies = []
+        with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+            while True:
+                replies.append(json.loads(flood.recv(timeout=BOUND)))
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        assert [m["status"] for m in replies if "status" in m].count(429) == 1, replies
+        assert sum("status" in m for m in replies) == allowed + 1  # the allowed ones answered (403: no seat), 1 429
+        assert sent >= allowed + WS_FLOOD_CLOSE  # closed only once the run was that long
+        end = time.monotonic() + BOUND  # the player's socket plays on, answered at once
+        s = json.loads(me.recv(timeout=BOUND))
+        while not (s.get("to_play") == 0 and s.get("legal")):
+            s = json.loads(me.recv(timeout=max(0.1, end - time.monotonic())))
+        me.send(json.dumps({"action": s["legal"][0]["id"], "version": s["version"]}))
+        while (after := json.loads(me.recv(timeout=max(0.1, end - time.monotonic())))).get("version", -1) \
+                <= s["version"]:
+            assert "error" not in after, after
+        assert after["version"] > s["version"]
 
 
 def test_serve_refuses_nonsense_limits():

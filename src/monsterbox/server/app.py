@@ -59,6 +59,9 @@ MAX_OPTION_NODES = 5000  # values in an options object (a card file included)
 MAX_LIST = 500  # entries in any one list of the options
 MAX_STRING = 200
 MAX_DEPTH = 6
+#: a table socket whose messages the ``ws_message`` rate limit refused this many times in a row is closed (1008): only
+#: the first refusal of a run is answered (429), the others are dropped unread, so a flood costs the server no replies
+WS_FLOOD_CLOSE = 100
 
 
 @dataclass
@@ -627,6 +630,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         _, wake = entry
         client = f"ws:{id(websocket)}"
         who = {"seat": seat, "token": token, "authenticated": token is not None, "messages": 0}
+        refused = 0  # the messages the rate limit refused in a row (WS_FLOOD_CLOSE)
 
         holder = {"table": table}
 
@@ -651,9 +655,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                 await wake.wait()
                 wake.clear()
 
-        async def reply_error(error: str | BaseException, status: int) -> None:
+        async def reply_error(error: str | BaseException, status: int, **fields: Any) -> None:
             """An error in the socket's language: an exception, or a template of the server's own (catalogue)."""
-            text = error_text(error, lang) if isinstance(error, BaseException) else say(error, lang)
+            text = error_text(error, lang) if isinstance(error, BaseException) else say(error, lang, **fields)
             await websocket.send_text(json.dumps({"error": text, "status": status}))
 
         pusher = asyncio.create_task(push())
@@ -664,15 +668,23 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     return
+                if not limiter.allow("ws_message", client):  # every message counts, whatever it holds
+                    refused += 1
+                    if refused >= WS_FLOOD_CLOSE:
+                        await websocket.close(code=1008, reason=say("too many messages in a row", lang))
+                        return
+                    if refused == 1:  # once a run: a flood is dropped unread, not answered message by message
+                        await reply_error("too many messages: slow down; the next ones are dropped unread until "
+                                          "the rate falls, and {n} refused in a row close the socket", 429,
+                                          n=WS_FLOOD_CLOSE)
+                    continue
+                refused = 0  # a message allowed again ends the run
                 raw = message.get("text")
                 if raw is None:
                     await reply_error("send text frames holding JSON", 400)
                     continue
                 if len(raw) > 4096:
                     await reply_error("message too large (at most 4096 bytes)", 413)
-                    continue
-                if not limiter.allow("ws_message", client):
-                    await reply_error("too many messages: slow down", 429)
                     continue
                 try:
                     msg = orjson.loads(raw)

@@ -10,8 +10,10 @@ writes itself.
 What is limited per what (:class:`Limits`): table creation and requests without a seat token per client address;
 moves and reads per seat token (``Authorization: Bearer``), so that 80 players behind one NAT or one proxy are not
 throttled as one client, with a ceiling per address on all of them (``per_address``) so that made-up tokens buy an
-attacker nothing. The windows are kept per process: ``serve --workers N`` divides every budget by N
-(:meth:`Limits.per_process`), so that N processes together allow what one would.
+attacker nothing. A table socket's messages count per socket (``ws_message``): past it the socket answers only the
+first refusal of a run and is closed after ``app.WS_FLOOD_CLOSE`` in a row. The windows are kept per process:
+``serve --workers N`` divides every budget by N (:meth:`Limits.per_process`), so that N processes together allow what
+one would.
 """
 
 from __future__ import annotations
