@@ -261,6 +261,36 @@ def test_open_seats_are_joined_from_the_lobby(db):
     assert client.post(f"/api/games/{gid}/join", json={}).status_code == 409
 
 
+@pytest.mark.parametrize("name", ["Bot 2 (medium)", "bot-2", "Player 1", "Joueur 3", "You", "vous",
+                                  "Robot 3 (moyen)", "ＢＯＴ２", "ADA", " a.d-a "])
+def test_a_name_cannot_pass_for_another_seat_or_a_bot(db, name):
+    """Issue 30 (low): a human's name may not read as another seat's name (letters and digits, whatever their case,
+    in English or French) nor as one the server gives seats itself (a bot, "Player 1", "You"); a join or claim so
+    named is refused (400) and changes nothing: the open seat stays open, the invite unclaimed."""
+    client = client_for(db)
+    r = client.post("/api/games", json={"game": "inn", "players": 3, "seats": ["human", "human", "random"],
+                                        "names": ["Ada", "ada"]})
+    assert r.status_code == 400 and "another seat's name" in r.json()["error"], r.text
+    assert client.get("/api/games").json()["games"] == []  # no table made
+    r = client.post("/api/games", json={"game": "inn", "players": 4, "seats": ["human", "human", "medium", "open"],
+                                        "names": ["Ada"]})
+    assert r.status_code == 201, r.text
+    gid, code = r.json()["id"], r.json()["invites"]["1"]
+    before = state(client, gid)
+    for path, body in ((f"/api/games/{gid}/join", {"seat": 3, "name": name}),
+                       (f"/api/games/{gid}/claim", {"code": code, "name": name})):
+        r = client.post(path, json=body)
+        assert r.status_code == 400, (path, r.text)
+        assert "Bot, Robot, Player or Joueur" in r.json()["error"] or "another seat's name" in r.json()["error"]
+    after = state(client, gid)
+    assert [x["kind"] for x in after["seats"]] == ["human", "invited", "bot", "open"]
+    assert after["seats"] == before["seats"] and after["version"] == before["version"]
+    # names that only start like an automatic one are a player's own
+    assert client.post(f"/api/games/{gid}/join", json={"seat": 3, "name": "Robert"}).status_code == 201
+    assert client.post(f"/api/games/{gid}/claim", json={"code": code, "name": "Botanist"}).status_code == 201
+    assert [x["name"] for x in state(client, gid)["seats"]] == ["Ada", "Botanist", "Bot 3 (medium)", "Robert"]
+
+
 def test_story_is_bounded_and_paged(db):
     client = client_for(db)
     gid, tokens = new_table(client, "maker", 3, ["human", "random", "random"])

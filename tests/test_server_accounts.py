@@ -79,6 +79,17 @@ def test_bad_names_and_weak_passwords_are_refused(db: str, name: str, password: 
         assert r.status_code == 400 and r.json()["error"]
 
 
+@pytest.mark.parametrize("name", ["player1", "Bot-2", "robot_3", "joueur.4", "you", "VOUS"])
+def test_an_account_name_cannot_read_as_a_seat_the_server_names(db: str, name: str) -> None:
+    """Issue 30 (low): an account's name becomes its seat name at its tables, so it may not read as a bot, a numbered
+    player or the reader; a name that only starts like one is allowed."""
+    with make(db) as c:
+        r = c.post("/api/accounts", json={"name": name, "password": PASSWORD})
+        assert r.status_code == 400 and "would read as a seat" in r.json()["error"], r.text
+        register(c, "Robert")
+        register(c, "playful")
+
+
 def test_only_a_hash_of_the_session_and_of_the_password_is_stored(db: str, tmp_path: Any) -> None:
     with make(db) as c:
         register(c, "alice")

@@ -52,6 +52,7 @@ from monsterbox.server.store import (
     now,
     token_hash,
 )
+from monsterbox.server.tables import looks_automatic
 
 log = logging.getLogger("monsterbox.server")
 
@@ -126,8 +127,13 @@ class Me:
 
 
 def check_name(name: str) -> str:
+    """A new account's name: 3 to 24 letters, digits or . _ -, and, since it becomes the account's seat name at its
+    tables, not shaped like the names the server gives seats itself (``tables.looks_automatic``: "player1", "bot-2")."""
     if not NAME_RE.match(name):
         raise InvalidOptions("a user name is 3 to 24 letters, digits or . _ -")
+    if looks_automatic(name):
+        raise InvalidOptions("a user name may not start with bot, robot, player or joueur followed by a number, nor "
+                             "be you or vous: it would read as a seat the server names itself")
     return name
 
 

@@ -4,6 +4,9 @@ The database is the source of truth. A move is checked (token, turn, version, le
 applied to the in-memory game; a failed commit changes nothing. ``version`` is the number of moves played: a move
 must name the version it was chosen at, so a stale or repeated move is refused (409). Bots move off the request
 path, one move at a time, each committed like a human's. Every change wakes the table's subscribers at once.
+
+A human's seat name may not pass for another seat (``clean_name``, ``check_unique_name``): not another seat's name
+at the table as read in any language, nor a name the server gives seats itself ("Bot 2 (hard)", "Player 1", "You").
 """
 
 from __future__ import annotations
@@ -11,9 +14,11 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import logging
+import re
 import secrets
 import threading
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +27,7 @@ import monsterbox
 from monsterbox.core.cardfile import packaged_card_data
 from monsterbox.core.errors import IllegalAction, InvalidOptions
 from monsterbox.core.game import Game
-from monsterbox.core.i18n import _, language, use_language
+from monsterbox.core.i18n import LANGUAGES, _, language, use_language
 from monsterbox.core.registry import game_part, get_ruleset
 from monsterbox.core.wording import seat_names
 from monsterbox.server.bots import BotBudget, BotJob, BotPool, BotWorkers, check_agent_spec, move_seed, on_light_thread
@@ -33,6 +38,9 @@ from monsterbox.server.store import Conflict, GameRow, Store, StoreError, commit
 log = logging.getLogger("monsterbox.server")
 
 MAX_NAME = 40
+#: the names the server gives seats itself (``core.wording.seat_names``: "Bot 2 (hard)", "Robot 2 (difficile)",
+#: "Player 1", "Joueur 1", "You", "Vous"), as skeletons (``skeleton``): a human's name may not look like them
+AUTOMATIC_NAME = re.compile(r"(bot|robot|player|joueur)\d|(you|vous)$")
 #: a finished game's replay positions are kept every this many moves (Table.position)
 CHECKPOINT = 128
 #: how long a bot's next move waits for the table's open sockets to send the last one (Tables.await_pushes)
@@ -281,6 +289,9 @@ class Tables:
             if name is not None:
                 row["name"] = clean_name(name)
             seat_rows.append(row)
+        for i, row in enumerate(seat_rows):
+            if row.get("name"):
+                check_unique_name(seat_rows, i)
         table = Table(secrets.token_hex(8), game, seat_rows, practice, private, hints, commitment(seed))
         stamp = now()
         try:
@@ -533,6 +544,7 @@ class Tables:
             seats[seat] = {"kind": "human", "token_hash": token_hash(token)}
             if name:
                 seats[seat]["name"] = clean_name(name)
+                check_unique_name(seats, seat)
             elif table.seats[seat].get("name"):
                 seats[seat]["name"] = table.seats[seat]["name"]
             old = table.seats
@@ -612,6 +624,8 @@ class Tables:
                 if clean or table.seats[seat].get("name"):
                     row["name"] = clean or table.seats[seat]["name"]
                 seats[seat] = row
+                if clean:
+                    check_unique_name(seats, seat)
                 old = table.seats
                 table.seats = seats
                 summary = {"status": table.status(), "to_play": table.game.to_play}
@@ -771,9 +785,43 @@ def iso(t: dt.datetime) -> str:
 
 
 def clean_name(name: Any) -> str:
+    """A human's name for a seat, whitespace runs made one space: 1 to ``MAX_NAME`` printable characters, and not
+    shaped like a name the server gives seats itself (``looks_automatic``), which would pass a player off as a bot
+    or as another seat."""
     if not isinstance(name, str):
         raise InvalidOptions("a name is text")
     name = " ".join(name.split())
     if not name or len(name) > MAX_NAME or not name.isprintable():
         raise InvalidOptions("a name is 1 to {n} printable characters", n=MAX_NAME)
+    if looks_automatic(name):
+        raise InvalidOptions("the name {name} looks like one the server gives seats itself (a bot, a numbered player "
+                             "or the reader): a name may not start with Bot, Robot, Player or Joueur followed by a "
+                             "number, nor be You or Vous", name=repr(name))
     return name
+
+
+def skeleton(name: str) -> str:
+    """What a name reads as, whatever its case, spacing and punctuation: NFKC (so "Ｂｏｔ" is "Bot"), case folded,
+    only its letters and digits kept ("Bot-2 (Hard)" reads as "bot2hard")."""
+    return "".join(c for c in unicodedata.normalize("NFKC", name).casefold() if c.isalnum())
+
+
+def looks_automatic(name: str) -> bool:
+    """Whether a name reads as one the server gives seats itself: "bot", "robot", "player" or "joueur" followed by a
+    digit ("Bot 3 (hard)", "player-2"), or "you" or "vous". "Robert", "Botanist" and "Playful" do not."""
+    return AUTOMATIC_NAME.match(skeleton(name)) is not None
+
+
+def check_unique_name(seats: list[dict[str, Any]], seat: int) -> None:
+    """Seat ``seat``'s given name must not read as another seat's name at the table (``skeleton``), as the seats are
+    named in every language (a bot's "Bot 2 (hard)" in English is "Robot 2 (difficile)" in French): a player may
+    not pass as another seat. InvalidOptions otherwise."""
+    mine = skeleton(seats[seat]["name"])
+    for lang in LANGUAGES:
+        with use_language(lang):
+            names = seat_names(seats)
+        for i, other in enumerate(names):
+            if i != seat and skeleton(other) == mine:
+                raise InvalidOptions("the name {name} reads as {other}, another seat's name at this table (only "
+                                     "letters and digits count, whatever their case): choose a name no other seat "
+                                     "has", name=repr(seats[seat]["name"]), other=repr(other))
