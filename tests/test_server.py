@@ -451,6 +451,65 @@ def test_idle_tables_leave_memory_and_come_back_on_demand(db):
     assert gid in tables.live and again["view"] == s["view"] and again["version"] == s["version"]
 
 
+def test_tables_in_memory_are_capped_the_least_recently_used_leaving_first(db):
+    """Issue 30 (low): every table read or created stayed in memory until idle, so reading many old tables filled it.
+    With a cap of 3, six tables never hold more than 3 in memory, and each one read again is rebuilt from the
+    database with the same state (a move played before it left included)."""
+    client = client_for(db, max_live_tables=3)
+    tables = client.app.state.tables
+    made = [new_table(client, "inn", 3, ["human"] * 3) for _ in range(6)]
+    assert len(tables.live) <= 3 and made[0][0] not in tables.live
+    gid, tokens = made[0]
+    s = state(client, gid, tokens["0"])
+    seat = s["to_play"]
+    assert move(client, gid, tokens[str(seat)], state(client, gid, tokens[str(seat)])).status_code == 200
+    seen = {g: state(client, g, t["0"]) for g, t in made}
+    assert seen[gid]["version"] == 1
+    for g, t in made * 2:  # in turn: each read rebuilds one table and makes another leave
+        assert len(tables.live) <= 3
+        assert state(client, g, t["0"]) == seen[g]
+    assert len(tables.live) <= 3
+
+
+def test_a_table_is_refused_with_503_when_every_table_in_memory_is_busy(db):
+    """When no table in memory may leave it (a bot is moving at each), reading one more, or creating one, is a 503
+    that says so and changes nothing."""
+    client = client_for(db, max_live_tables=3)
+    tables = client.app.state.tables
+    made = [new_table(client, "inn", 3, ["human"] * 3) for _ in range(4)]
+    out = made[0][0]
+    assert out not in tables.live and len(tables.live) == 3
+    held = dict(tables.live)
+    for table in held.values():
+        table.bot_busy = True
+    try:
+        r = client.get(f"/api/games/{out}")
+        assert r.status_code == 503, r.text
+        assert r.json()["error"] == "the server holds too many tables right now; try again in a minute"
+        r = client.post("/api/games", json={"game": "inn", "players": 3, "seats": ["human"] * 3})
+        assert r.status_code == 503 and "too many tables" in r.json()["error"]
+        with client.websocket_connect(f"/api/games/{out}/ws") as ws:  # a socket is told so too, then closed
+            assert ws.receive_json()["status"] == 503
+        assert tables.live == held and len(client.get("/api/games").json()["games"]) == 4  # nothing left or stored
+    finally:
+        for table in held.values():
+            table.bot_busy = False
+    assert state(client, out)["id"] == out and out in tables.live  # once one may leave, it comes back
+
+
+def test_the_cap_on_tables_in_memory_comes_from_the_environment(monkeypatch):
+    from monsterbox.core.errors import InvalidOptions
+    from monsterbox.server.app import Settings
+
+    assert Settings.from_env().max_live_tables == 10_000
+    monkeypatch.setenv("MONSTERBOX_MAX_TABLES", "25")
+    assert Settings.from_env().max_live_tables == 25
+    for bad in ("0", "-3", "many"):
+        monkeypatch.setenv("MONSTERBOX_MAX_TABLES", bad)
+        with pytest.raises(InvalidOptions, match="MONSTERBOX_MAX_TABLES must be a positive number"):
+            Settings.from_env()
+
+
 def test_finished_games_leave_memory_sooner_than_unfinished_ones(db):
     """A finished game leaves memory after ``finished_idle_seconds``; an unfinished one as idle stays (its players
     may come back); both are rebuilt from the database when asked for."""

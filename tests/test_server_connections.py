@@ -268,6 +268,6 @@ def test_serve_refuses_nonsense_limits():
 
     from monsterbox.cli import app
 
-    for flag in ("--head-timeout", "--max-head-bytes", "--max-per-address"):
+    for flag in ("--head-timeout", "--max-head-bytes", "--max-per-address", "--max-tables"):
         out = CliRunner().invoke(app, ["serve", flag, "0", "--db", "sqlite:///:memory:"])
         assert out.exit_code != 0 and "must be a positive number" in out.output, out.output

@@ -668,6 +668,9 @@ def serve(
     max_per_address: int = typer.Option(64, "--max-per-address",
                                         help="Connections at once from one client address (more: closed)."),
     ws_max_size: int = typer.Option(64 * 1024, "--ws-max-size", help="Largest WebSocket message (bytes)."),
+    max_tables: int = typer.Option(10_000, "--max-tables",
+                                   help="Tables each process holds in memory at most (the least recently used leave "
+                                        "it first, kept in the database; all busy: 503)."),
     ws_ping_interval: float = typer.Option(20.0, "--ws-ping-interval",
                                            help="Seconds between the server's pings on each WebSocket (0: none)."),
     ws_ping_timeout: float = typer.Option(20.0, "--ws-ping-timeout",
@@ -706,7 +709,7 @@ def serve(
     for flag, value in (("--max-head-bytes", max_head_bytes), ("--head-timeout", head_timeout),
                         ("--body-timeout", body_timeout), ("--keep-alive", keep_alive),
                         ("--max-connections", max_connections), ("--max-per-address", max_per_address),
-                        ("--ws-max-size", ws_max_size)):
+                        ("--ws-max-size", ws_max_size), ("--max-tables", max_tables)):
         if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
             fail(_("{flag} must be a positive number, got {value}").format(flag=flag, value=value))
     for flag, value in (("--ws-ping-interval", ws_ping_interval), ("--ws-ping-timeout", ws_ping_timeout)):
@@ -730,6 +733,7 @@ def serve(
     os.environ["MONSTERBOX_DB"] = db
     os.environ["MONSTERBOX_TRUSTED_PROXIES"] = ",".join(proxies.entries)
     os.environ["MONSTERBOX_WORKERS"] = str(workers)  # each process's rate limits: its share of the budget
+    os.environ["MONSTERBOX_MAX_TABLES"] = str(max_tables)  # each process's cap on tables in memory
     if no_rate_limits:
         os.environ["MONSTERBOX_NO_RATE_LIMITS"] = "1"
     console.print(f"monsterbox serving on http://{host}:{port} (database {db}, {workers} process"

@@ -50,7 +50,7 @@ from monsterbox.server.security import Guard, Limits, Proxies, RateLimiter
 from monsterbox.server.siblings import SiblingChannel
 from monsterbox.server.state import card_page, events_page, replay_story, rules_page, state_json
 from monsterbox.server.store import Store, StoreError, token_hash
-from monsterbox.server.tables import Forbidden, NotFound, Stale, Table, Tables, Unavailable, card_data
+from monsterbox.server.tables import MAX_LIVE, Forbidden, NotFound, Stale, Table, Tables, Unavailable, card_data
 from monsterbox.server.turns import Turns
 
 log = logging.getLogger("monsterbox.server")
@@ -74,6 +74,7 @@ class Settings:
     bot_workers: int = 2
     idle_seconds: float = 600.0  # an unfinished table nobody used for this long leaves memory (kept in the database)
     finished_idle_seconds: float = 10.0  # the same for a finished game
+    max_live_tables: int = MAX_LIVE  # tables in memory at most, the least recently used leave first (Tables.make_room)
     hot_path: bool = True  # serve the state and move requests through hotpath.HotPath (False: the routes only)
     telemetry: bool = False  # FastAPI's OpenTelemetry spans and metrics (MONSTERBOX_TELEMETRY=1)
     accounts: AccountLimits = field(default_factory=AccountLimits)  # sign-in limits, sessions (server/accounts.py)
@@ -86,9 +87,11 @@ class Settings:
         """``MONSTERBOX_DB``, ``MONSTERBOX_TELEMETRY=1``, ``MONSTERBOX_NO_RATE_LIMITS=1``,
         ``MONSTERBOX_TRUSTED_PROXIES`` (comma-separated addresses or networks: ``serve --trusted-proxy``) and
         ``MONSTERBOX_WORKERS`` (the number of processes sharing the traffic: each one's rate limits are that share of
-        the budget, ``Limits.per_process`` and ``AccountLimits.per_process``). A malformed trusted proxy is an
+        the budget, ``Limits.per_process`` and ``AccountLimits.per_process``), ``MONSTERBOX_MAX_TABLES`` (the most
+        tables each process holds in memory: ``serve --max-tables``). A malformed trusted proxy or table cap is an
         InvalidOptions."""
-        s = cls(db=os.environ.get("MONSTERBOX_DB", cls.db), telemetry=os.environ.get("MONSTERBOX_TELEMETRY") == "1")
+        s = cls(db=os.environ.get("MONSTERBOX_DB", cls.db), telemetry=os.environ.get("MONSTERBOX_TELEMETRY") == "1",
+                max_live_tables=positive_env("MONSTERBOX_MAX_TABLES", MAX_LIVE))
         if os.environ.get("MONSTERBOX_NO_RATE_LIMITS") == "1":
             s.limits = Limits(create=None, move=None, read=None, connect=None, ws_message=None, per_address=None)
         proxies = Proxies.from_text(os.environ.get("MONSTERBOX_TRUSTED_PROXIES"))
@@ -97,6 +100,16 @@ class Settings:
         s.limits = dataclasses.replace(s.limits, trusted_proxies=proxies.entries).per_process(n)
         s.accounts = s.accounts.per_process(n)  # sign-in, registration and chat limits: each process its share
         return s
+
+
+def positive_env(name: str, default: int) -> int:
+    """A positive whole number from the environment variable ``name`` (``default`` when it is not set)."""
+    text = os.environ.get(name)
+    if text is None:
+        return default
+    if not text.strip().isdigit() or int(text) < 1:
+        raise InvalidOptions("{name} must be a positive number, got {got}", name=name, got=repr(text[:40]))
+    return int(text)
 
 
 # --- request bodies ------------------------------------------------------------------------------------------------
@@ -277,7 +290,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         settings.db = db_url
     store = Store(settings.db)
     tables = Tables(store, settings.budget, settings.bot_workers, settings.idle_seconds,
-                    finished_idle_seconds=settings.finished_idle_seconds)
+                    finished_idle_seconds=settings.finished_idle_seconds, max_live=settings.max_live_tables)
     hub = Hub()
     tables.listeners.append(hub.notify)
     limiter = RateLimiter(settings.limits)
@@ -615,11 +628,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         try:
             table = await table_for(table_id)
             seat = table.seat_of(token)
-        except (NotFound, Forbidden) as exc:
+        except (NotFound, Forbidden, Unavailable) as exc:  # Unavailable: too many tables in memory (make_room)
+            status = 404 if isinstance(exc, NotFound) else 403 if isinstance(exc, Forbidden) else 503
             await websocket.accept()
-            await websocket.send_json({"error": error_text(exc, lang),
-                                       "status": 404 if isinstance(exc, NotFound) else 403})
-            await websocket.close(code=4404 if isinstance(exc, NotFound) else 4403)
+            await websocket.send_json({"error": error_text(exc, lang), "status": status})
+            await websocket.close(code=4000 + status)
             return
         seated = websocket.scope.get("extensions", {}).get("monsterbox.seated")
         if seated is not None and seat is not None and token:  # counted per seat token, not per address (protocol.py)
@@ -647,7 +660,11 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
 
         async def push() -> None:
             while True:
-                table = await current()
+                try:
+                    table = await current()
+                except Unavailable:  # it left memory and the server is too full to take it back: try again soon
+                    await asyncio.sleep(1.0)
+                    continue
                 version = table.version
                 data = state_json(table, who["seat"], lang)
                 await websocket.send({"type": "websocket.send", "text": data.decode()})
@@ -701,9 +718,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                         if not isinstance(tok, str) or not tok or len(tok) > 200:
                             raise Forbidden("a token is a non-empty string")
                         who["seat"] = (await current()).seat_of(tok)
-                    except Forbidden as exc:
-                        await reply_error(exc, 403)
-                        await websocket.close(code=4403)
+                    except (Forbidden, Unavailable) as exc:
+                        status = 403 if isinstance(exc, Forbidden) else 503
+                        await reply_error(exc, status)
+                        await websocket.close(code=4000 + status)
                         return
                     who["token"], who["authenticated"] = tok, True
                     if seated is not None and who["seat"] is not None:  # now counted per seat token (protocol.py)

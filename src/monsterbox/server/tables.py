@@ -3,7 +3,9 @@
 The database is the source of truth. A move is checked (token, turn, version, legality), committed, and only then
 applied to the in-memory game; a failed commit changes nothing. ``version`` is the number of moves played: a move
 must name the version it was chosen at, so a stale or repeated move is refused (409). Bots move off the request
-path, one move at a time, each committed like a human's. Every change wakes the table's subscribers at once.
+path, one move at a time, each committed like a human's. Every change wakes the table's subscribers at once. Tables
+leave memory when idle (``evict_idle``) and when ``max_live`` are held (``make_room``: the least recently used first),
+and are rebuilt from the database on the next read.
 
 A human's seat name may not pass for another seat (``clean_name``, ``check_unique_name``): not another seat's name
 at the table as read in any language, nor a name the server gives seats itself ("Bot 2 (hard)", "Player 1", "You").
@@ -45,6 +47,10 @@ AUTOMATIC_NAME = re.compile(r"(bot|robot|player|joueur)\d|(you|vous)$")
 CHECKPOINT = 128
 #: how long a bot's next move waits for the table's open sockets to send the last one (Tables.await_pushes)
 PUSH_WAIT = 0.2
+#: tables held in memory at most (``Tables.max_live``; ``serve --max-tables``): reading old tables one after another
+#: must not fill the memory. At the cap, the least recently used leave it down to ``ROOM`` of the cap at once.
+MAX_LIVE = 10_000
+ROOM = 0.9
 
 
 @dataclass
@@ -204,12 +210,16 @@ def seats_listing(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 class Tables:
-    """The tables this process serves. ``on_change(table_id)`` is called after every change (any thread)."""
+    """The tables this process serves. ``on_change(table_id)`` is called after every change (any thread). At most
+    ``max_live`` are held in memory (``make_room``); the others wait in the database."""
 
     def __init__(self, store: Store, budget: BotBudget | None = None, bot_workers: int = 2,
                  idle_seconds: float = 600.0, process_id: str | None = None,
-                 finished_idle_seconds: float = 10.0) -> None:
+                 finished_idle_seconds: float = 10.0, max_live: int = MAX_LIVE) -> None:
+        if isinstance(max_live, bool) or not isinstance(max_live, int) or max_live < 1:
+            raise ValueError(f"max_live is the most tables in memory, a positive number; got {max_live!r}")
         self.store = store
+        self.max_live = max_live
         self.budget = budget or BotBudget()
         self.bots = BotWorkers(self.budget, bot_workers, threads=4)  # light threads also play their moves on
         self.drivers = BotPool(self.budget, 4)  # plays the bots' answers (a driver never waits for a bot)
@@ -293,6 +303,7 @@ class Tables:
             if row.get("name"):
                 check_unique_name(seat_rows, i)
         table = Table(secrets.token_hex(8), game, seat_rows, practice, private, hints, commitment(seed))
+        self.make_room()  # before it is stored: a server too full for it stores nothing
         stamp = now()
         try:
             self.store.add(GameRow(id=table.id, game_id=game_id, players=players, seed=str(seed),
@@ -331,6 +342,12 @@ class Tables:
             if self.holding is not None:
                 self.holding(table_id, False)
             raise NotFound("no game {table_id}", table_id=repr(table_id))
+        try:
+            self.make_room()
+        except Unavailable:
+            if self.holding is not None:
+                self.holding(table_id, False)
+            raise
         row = loaded.row
         game = monsterbox.replay({"game_id": row.game_id, "players": row.players, "seed": int(row.seed),
                                   "options": row.options, "actions": loaded.actions})
@@ -412,10 +429,32 @@ class Tables:
                     t - v.last_used > (self.finished_idle_seconds if v.game.over else self.idle_seconds)]
             for k in gone:
                 del self.live[k]
+        self._dropped(gone)
+        return len(gone)
+
+    def make_room(self) -> None:
+        """Before a table enters memory (created, or read from the database): with ``max_live`` tables held, the
+        least recently used ones that no bot is moving leave memory (kept in the database, rebuilt on demand, as
+        ``evict_idle``'s are; a socket follows its table), down to ``ROOM`` of the cap in one go so that the next
+        loads find room without sorting again. If none may leave (every one has a bot moving): Unavailable (503)."""
+        with self.lock:
+            if len(self.live) < self.max_live:
+                return
+            idle = sorted((v for v in self.live.values() if not v.bot_busy), key=lambda v: v.last_used)
+            gone = [v.id for v in idle[:len(self.live) - int(self.max_live * ROOM)]]
+            for k in gone:
+                del self.live[k]
+            full = len(self.live) >= self.max_live
+        self._dropped(gone)
+        if full:
+            raise Unavailable("the server holds too many tables right now; try again in a minute")
+
+    def _dropped(self, gone: list[str]) -> None:
+        """These tables left memory: the other processes on a SQLite file are told (``holding``, outside the lock: it
+        may wait for a full queue), so they stop sending this one their changes of them."""
         if self.holding is not None:
             for k in gone:
                 self.holding(k, False)
-        return len(gone)
 
     # --- play ----------------------------------------------------------------------------------------------------
     def play(self, table: Table, token: str | None, action: str, version: Any, lang: str | None = None) -> int:
