@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -36,10 +37,11 @@ def free_port() -> int:
 
 
 class Running:
-    def __init__(self, limits: ConnectionLimits, db: str, rates: Limits = NO_LIMITS) -> None:
+    def __init__(self, limits: ConnectionLimits, db: str, rates: Limits = NO_LIMITS, **settings: Any) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app(settings=Settings(db=db, limits=rates))
+        self.app = create_app(settings=Settings(db=db, limits=rates, **settings))
+        app = self.app
         self.server = uvicorn.Server(serve_config(app, limits, host="127.0.0.1", port=self.port,
                                                   log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -62,8 +64,9 @@ class Running:
 def serve(tmp_path) -> Iterator[object]:
     started: list[Running] = []
 
-    def start(limits: ConnectionLimits = TEST_LIMITS, rates: Limits = NO_LIMITS) -> Running:
-        running = Running(limits, f"sqlite:///{tmp_path / f'games{len(started)}.db'}", rates)
+    def start(limits: ConnectionLimits = TEST_LIMITS, rates: Limits = NO_LIMITS, **settings: Any) -> Running:
+        """A server with ``limits`` and ``rates``; ``settings``: more fields of its ``Settings``."""
+        running = Running(limits, f"sqlite:///{tmp_path / f'games{len(started)}.db'}", rates, **settings)
         started.append(running)
         return running
 
@@ -268,6 +271,100 @@ def test_serve_refuses_nonsense_limits():
 
     from monsterbox.cli import app
 
-    for flag in ("--head-timeout", "--max-head-bytes", "--max-per-address", "--max-tables"):
+    for flag in ("--head-timeout", "--max-head-bytes", "--max-per-address", "--max-tables", "--max-spectators"):
         out = CliRunner().invoke(app, ["serve", flag, "0", "--db", "sqlite:///:memory:"])
         assert out.exit_code != 0 and "must be a positive number" in out.output, out.output
+
+
+def wait_until(check: Any, what: str) -> None:
+    end = time.monotonic() + BOUND
+    while not check():
+        assert time.monotonic() < end, what
+        time.sleep(0.02)
+
+
+def test_spectator_sockets_per_table_are_capped_and_players_always_get_in(serve, monkeypatch):
+    """An attacker holds a table's spectator places (max_spectators): one more tokenless socket is told 503 in its
+    language and closed (4503), at once when its first message is not a token, after SEAT_GRACE when it says
+    nothing; a player still reaches its table, its token in the address or sent as the first message (as the page
+    does); a spectator that sends its token leaves the count, and one that closes gives its place back."""
+    import websockets.exceptions
+    import websockets.sync.client as wsc
+
+    import monsterbox.server.app as app_module
+
+    monkeypatch.setattr(app_module, "SEAT_GRACE", 0.5)
+    server = serve(max_spectators=3)
+    r = httpx.post(server.url + "/api/games", json={"game": "inn", "players": 3,
+                                                      "seats": ["human", "random", "random"]}, timeout=BOUND)
+    assert r.status_code == 201, r.text
+    gid, token = r.json()["id"], r.json()["tokens"]["0"]
+    url = f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws"
+    hub = server.app.state.hub
+
+    def refused(ws: Any, first: str | None = None) -> str:
+        if first is not None:
+            ws.send(first)
+        reply = json.loads(ws.recv(timeout=BOUND))
+        assert reply.get("status") == 503, reply
+        with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+            ws.recv(timeout=BOUND)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4503
+        return str(reply["error"])
+
+    def own_state(ws: Any) -> dict[str, Any]:
+        for _ in range(100):  # the seat's own state comes (after any spectator's state pushed meanwhile)
+            s = json.loads(ws.recv(timeout=BOUND))
+            assert "error" not in s, s
+            if s.get("seat") == 0:
+                return dict(s)
+        raise AssertionError("the seat's state never came")
+
+    with ExitStack() as stack:
+        watchers = [stack.enter_context(wsc.connect(url, open_timeout=BOUND)) for _ in range(3)]
+        for w in watchers:
+            assert "version" in json.loads(w.recv(timeout=BOUND))
+        assert hub.spectators[gid] == 3
+        with wsc.connect(url, open_timeout=BOUND) as extra:  # says nothing: refused once its grace is over
+            text = refused(extra)
+        assert text == "this table has as many spectators as it can take (3); try again later"
+        with wsc.connect(url + "?lang=fr", open_timeout=BOUND) as extra:  # not a token: refused at once
+            text = refused(extra, json.dumps({"action": "x", "version": 0}))
+        assert "spectateurs" in text and "(3)" in text, text
+        with wsc.connect(url, open_timeout=BOUND) as extra:  # a made-up token: no seat (403)
+            extra.send(json.dumps({"token": "madeup"}))
+            assert json.loads(extra.recv(timeout=BOUND))["status"] == 403
+        # the players get in: the token in the address, or as the first message
+        me = stack.enter_context(wsc.connect(f"{url}?token={token}", open_timeout=BOUND))
+        own_state(me)
+        page = stack.enter_context(wsc.connect(url, open_timeout=BOUND))
+        page.send(json.dumps({"token": token}))
+        own_state(page)
+        assert hub.spectators[gid] == 3  # neither counted
+        # a spectator closes: its place is given back
+        watchers.pop().close()
+        wait_until(lambda: hub.spectators.get(gid) == 2, "a closed spectator kept its place")
+        late = stack.enter_context(wsc.connect(url, open_timeout=BOUND))
+        assert "version" in json.loads(late.recv(timeout=BOUND))
+        assert hub.spectators[gid] == 3
+        # a spectator that sends its seat's token becomes a player and leaves the count (before its state comes)
+        late.send(json.dumps({"token": token}))
+        own_state(late)
+        assert hub.spectators[gid] == 2
+        newcomer = stack.enter_context(wsc.connect(url, open_timeout=BOUND))
+        assert "version" in json.loads(newcomer.recv(timeout=BOUND))
+        with wsc.connect(url, open_timeout=BOUND) as extra:
+            refused(extra, "hello")
+    wait_until(lambda: gid not in hub.spectators, "the closed sockets kept their places")
+
+
+def test_the_cap_on_spectators_comes_from_the_environment(monkeypatch):
+    from monsterbox.core.errors import InvalidOptions
+
+    assert Settings.from_env().max_spectators == 200
+    monkeypatch.setenv("MONSTERBOX_MAX_SPECTATORS", "7")
+    assert Settings.from_env().max_spectators == 7
+    for bad in ("0", "-3", "many"):
+        monkeypatch.setenv("MONSTERBOX_MAX_SPECTATORS", bad)
+        with pytest.raises(InvalidOptions, match="MONSTERBOX_MAX_SPECTATORS must be a positive number"):
+            Settings.from_env()

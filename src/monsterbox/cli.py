@@ -671,6 +671,9 @@ def serve(
     max_tables: int = typer.Option(10_000, "--max-tables",
                                    help="Tables each process holds in memory at most (the least recently used leave "
                                         "it first, kept in the database; all busy: 503)."),
+    max_spectators: int = typer.Option(200, "--max-spectators",
+                                       help="Sockets without a seat (spectators) at once on one table, in each process "
+                                            "(more: refused, 503; players always get in)."),
     ws_ping_interval: float = typer.Option(20.0, "--ws-ping-interval",
                                            help="Seconds between the server's pings on each WebSocket (0: none)."),
     ws_ping_timeout: float = typer.Option(20.0, "--ws-ping-timeout",
@@ -709,7 +712,8 @@ def serve(
     for flag, value in (("--max-head-bytes", max_head_bytes), ("--head-timeout", head_timeout),
                         ("--body-timeout", body_timeout), ("--keep-alive", keep_alive),
                         ("--max-connections", max_connections), ("--max-per-address", max_per_address),
-                        ("--ws-max-size", ws_max_size), ("--max-tables", max_tables)):
+                        ("--ws-max-size", ws_max_size), ("--max-tables", max_tables),
+                        ("--max-spectators", max_spectators)):
         if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
             fail(_("{flag} must be a positive number, got {value}").format(flag=flag, value=value))
     for flag, value in (("--ws-ping-interval", ws_ping_interval), ("--ws-ping-timeout", ws_ping_timeout)):
@@ -734,6 +738,7 @@ def serve(
     os.environ["MONSTERBOX_TRUSTED_PROXIES"] = ",".join(proxies.entries)
     os.environ["MONSTERBOX_WORKERS"] = str(workers)  # each process's rate limits: its share of the budget
     os.environ["MONSTERBOX_MAX_TABLES"] = str(max_tables)  # each process's cap on tables in memory
+    os.environ["MONSTERBOX_MAX_SPECTATORS"] = str(max_spectators)  # each process's cap on a table's spectators
     if no_rate_limits:
         os.environ["MONSTERBOX_NO_RATE_LIMITS"] = "1"
     console.print(f"monsterbox serving on http://{host}:{port} (database {db}, {workers} process"

@@ -62,6 +62,12 @@ MAX_DEPTH = 6
 #: a table socket whose messages the ``ws_message`` rate limit refused this many times in a row is closed (1008): only
 #: the first refusal of a run is answered (429), the others are dropped unread, so a flood costs the server no replies
 WS_FLOOD_CLOSE = 100
+#: a table's sockets holding no seat (spectators) at once in one process, by default (``Settings.max_spectators``): each
+#: one costs memory and a state to write on every move (2,000 spectators: 72 MB, a move 0.62 s to reach them all)
+MAX_SPECTATORS = 200
+#: seconds a socket opened without a token on a table full of spectators has to send a seat's token as its first
+#: message (as the page does) before it is refused: a player always reaches its own table
+SEAT_GRACE = 5.0
 
 
 @dataclass
@@ -75,6 +81,7 @@ class Settings:
     idle_seconds: float = 600.0  # an unfinished table nobody used for this long leaves memory (kept in the database)
     finished_idle_seconds: float = 10.0  # the same for a finished game
     max_live_tables: int = MAX_LIVE  # tables in memory at most, the least recently used leave first (Tables.make_room)
+    max_spectators: int = MAX_SPECTATORS  # a table's sockets holding no seat at once (more: 503, closed 4503)
     hot_path: bool = True  # serve the state and move requests through hotpath.HotPath (False: the routes only)
     telemetry: bool = False  # FastAPI's OpenTelemetry spans and metrics (MONSTERBOX_TELEMETRY=1)
     accounts: AccountLimits = field(default_factory=AccountLimits)  # sign-in limits, sessions (server/accounts.py)
@@ -88,10 +95,12 @@ class Settings:
         ``MONSTERBOX_TRUSTED_PROXIES`` (comma-separated addresses or networks: ``serve --trusted-proxy``) and
         ``MONSTERBOX_WORKERS`` (the number of processes sharing the traffic: each one's rate limits are that share of
         the budget, ``Limits.per_process`` and ``AccountLimits.per_process``), ``MONSTERBOX_MAX_TABLES`` (the most
-        tables each process holds in memory: ``serve --max-tables``). A malformed trusted proxy or table cap is an
+        tables each process holds in memory: ``serve --max-tables``), ``MONSTERBOX_MAX_SPECTATORS`` (the most spectator
+        sockets of one table in each process: ``serve --max-spectators``). A malformed trusted proxy or cap is an
         InvalidOptions."""
         s = cls(db=os.environ.get("MONSTERBOX_DB", cls.db), telemetry=os.environ.get("MONSTERBOX_TELEMETRY") == "1",
-                max_live_tables=positive_env("MONSTERBOX_MAX_TABLES", MAX_LIVE))
+                max_live_tables=positive_env("MONSTERBOX_MAX_TABLES", MAX_LIVE),
+                max_spectators=positive_env("MONSTERBOX_MAX_SPECTATORS", MAX_SPECTATORS))
         if os.environ.get("MONSTERBOX_NO_RATE_LIMITS") == "1":
             s.limits = Limits(create=None, move=None, read=None, connect=None, ws_message=None, per_address=None)
         proxies = Proxies.from_text(os.environ.get("MONSTERBOX_TRUSTED_PROXIES"))
@@ -618,6 +627,23 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         return json_response(card_data(table))
 
     # --- WebSocket ---------------------------------------------------------------------------------------------------
+    async def first_token(websocket: WebSocket) -> str | None:
+        """The token a socket sends as its first message (``{"token": ...}``) within ``SEAT_GRACE`` seconds; None
+        when it sends anything else or nothing in time; WebSocketDisconnect when it closes first."""
+        try:
+            message = await asyncio.wait_for(websocket.receive(), SEAT_GRACE)
+        except TimeoutError:
+            return None
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        raw = message.get("text")
+        try:
+            msg = orjson.loads(raw) if isinstance(raw, str) and len(raw) <= 4096 else None
+        except ValueError:
+            return None
+        tok = msg.get("token") if isinstance(msg, dict) and set(msg) == {"token"} else None
+        return tok if isinstance(tok, str) and 0 < len(tok) <= 200 else None
+
     @app.websocket("/api/games/{table_id}/ws")
     async def ws(websocket: WebSocket, table_id: str) -> None:
         token = websocket.query_params.get("token")
@@ -625,137 +651,160 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
             lang = lang_of(websocket)
         except MonsterboxError:
             lang = "en"
+        accepted = False
         try:
             table = await table_for(table_id)
             seat = table.seat_of(token)
-        except (NotFound, Forbidden, Unavailable) as exc:  # Unavailable: too many tables in memory (make_room)
+            if seat is None and not hub.admit_spectator(table_id, settings.max_spectators):
+                # A table full of spectators: a seat always gets in, and the page sends its token as the socket's first
+                # message, so this socket has SEAT_GRACE seconds to send a seat's token before it is refused
+                await websocket.accept()
+                accepted = True
+                token = await first_token(websocket)
+                seat = table.seat_of(token)
+                if seat is None:
+                    raise Unavailable("this table has as many spectators as it can take ({n}); try again later",
+                                      n=settings.max_spectators)
+        except (NotFound, Forbidden, Unavailable) as exc:  # Unavailable: too many tables in memory, or spectators
             status = 404 if isinstance(exc, NotFound) else 403 if isinstance(exc, Forbidden) else 503
-            await websocket.accept()
+            if not accepted:
+                await websocket.accept()
             await websocket.send_json({"error": error_text(exc, lang), "status": status})
             await websocket.close(code=4000 + status)
             return
-        seated = websocket.scope.get("extensions", {}).get("monsterbox.seated")
-        if seated is not None and seat is not None and token:  # counted per seat token, not per address (protocol.py)
-            seated(token_hash(token))
-        chat_watch = await app.state.chat.watch(table)  # new chat messages pushed too (server/chat.py)
-        await websocket.accept()
-        entry = hub.subscribe(table_id)
-        _, wake = entry
-        client = f"ws:{id(websocket)}"
-        who = {"seat": seat, "token": token, "authenticated": token is not None, "messages": 0}
-        refused = 0  # the messages the rate limit refused in a row (WS_FLOOD_CLOSE)
-
-        holder = {"table": table}
-
-        async def current() -> Table:
-            """The table as this process holds it now: a socket follows its table when the table left memory (idle)
-            and was rebuilt (by this socket or any request), instead of staying with the old copy."""
-            now = tables.peek(table_id)
-            if now is None:
-                now = await asyncio.to_thread(tables.get, table_id)
-            if now is not holder["table"]:
-                holder["table"].sent(id(websocket), None)
-                holder["table"] = now
-            return now
-
-        async def push() -> None:
-            while True:
-                try:
-                    table = await current()
-                except Unavailable:  # it left memory and the server is too full to take it back: try again soon
-                    await asyncio.sleep(1.0)
-                    continue
-                version = table.version
-                data = state_json(table, who["seat"], lang)
-                await websocket.send({"type": "websocket.send", "text": data.decode()})
-                table.sent(id(websocket), version)  # a bot's next move waits for it (Tables.await_pushes)
-                await wake.wait()
-                wake.clear()
-
-        async def reply_error(error: str | BaseException, status: int, **fields: Any) -> None:
-            """An error in the socket's language: an exception, or a template of the server's own (catalogue)."""
-            text = error_text(error, lang) if isinstance(error, BaseException) else say(error, lang, **fields)
-            await websocket.send_text(json.dumps({"error": text, "status": status}))
-
-        pusher = asyncio.create_task(push())
-        chatter = asyncio.create_task(app.state.chat.follow(
-            chat_watch, lambda: holder["table"].names(), websocket.send_text)) if chat_watch else None
-        try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    return
-                if not limiter.allow("ws_message", client):  # every message counts, whatever it holds
-                    refused += 1
-                    if refused >= WS_FLOOD_CLOSE:
-                        await websocket.close(code=1008, reason=say("too many messages in a row", lang))
-                        return
-                    if refused == 1:  # once a run: a flood is dropped unread, not answered message by message
-                        await reply_error("too many messages: slow down; the next ones are dropped unread until "
-                                          "the rate falls, and {n} refused in a row close the socket", 429,
-                                          n=WS_FLOOD_CLOSE)
-                    continue
-                refused = 0  # a message allowed again ends the run
-                raw = message.get("text")
-                if raw is None:
-                    await reply_error("send text frames holding JSON", 400)
-                    continue
-                if len(raw) > 4096:
-                    await reply_error("message too large (at most 4096 bytes)", 413)
-                    continue
-                try:
-                    msg = orjson.loads(raw)
-                except ValueError:
-                    msg = None
-                who["messages"] += 1
-                if isinstance(msg, dict) and set(msg) == {"token"}:
-                    # the token as the first message (browsers keep it out of URLs this way)
-                    if who["authenticated"] or who["messages"] > 1:
-                        await reply_error("the token is sent once, as the first message", 400)
-                        continue
-                    tok = msg["token"]
-                    try:
-                        if not isinstance(tok, str) or not tok or len(tok) > 200:
-                            raise Forbidden("a token is a non-empty string")
-                        who["seat"] = (await current()).seat_of(tok)
-                    except (Forbidden, Unavailable) as exc:
-                        status = 403 if isinstance(exc, Forbidden) else 503
-                        await reply_error(exc, status)
-                        await websocket.close(code=4000 + status)
-                        return
-                    who["token"], who["authenticated"] = tok, True
-                    if seated is not None and who["seat"] is not None:  # now counted per seat token (protocol.py)
-                        seated(token_hash(tok))
-                    wake.set()  # push this seat's own state now
-                    continue
-                if not isinstance(msg, dict) or not isinstance(msg.get("action"), str) \
-                        or isinstance(msg.get("version"), bool) or not isinstance(msg.get("version"), int):
-                    await reply_error('send {"action": "<action id>", "version": <int>}', 400)
-                    continue
-                if len(msg["action"]) > 200:
-                    await reply_error("an action id is at most 200 characters", 400)
-                    continue
-                try:
-                    await play(await current(), who["token"], msg["action"], msg["version"], lang)
-                except Stale as exc:
-                    await reply_error(exc, 409)
-                except Forbidden as exc:
-                    await reply_error(exc, 403)
-                except Unavailable as exc:
-                    await reply_error(exc, 503)
-                except STORAGE_ERRORS:
-                    await reply_error(storage_failed(), 503)
-                except MonsterboxError as exc:
-                    await reply_error(exc, 400)
-        except (WebSocketDisconnect, RuntimeError):
+        except WebSocketDisconnect:  # gone while given its grace
             return
+        spectating = seat is None  # counted among the table's spectators (hub.admit_spectator)
+        try:
+            seated = websocket.scope.get("extensions", {}).get("monsterbox.seated")
+            if seated is not None and seat is not None and token:  # counted per seat token, not address (protocol.py)
+                seated(token_hash(token))
+            chat_watch = await app.state.chat.watch(table)  # new chat messages pushed too (server/chat.py)
+            if not accepted:
+                await websocket.accept()
+            entry = hub.subscribe(table_id)
+            _, wake = entry
+            client = f"ws:{id(websocket)}"
+            who = {"seat": seat, "token": token, "authenticated": token is not None, "messages": 0}
+            refused = 0  # the messages the rate limit refused in a row (WS_FLOOD_CLOSE)
+
+            holder = {"table": table}
+
+            async def current() -> Table:
+                """The table as this process holds it now: a socket follows its table when the table left memory (idle)
+                and was rebuilt (by this socket or any request), instead of staying with the old copy."""
+                now = tables.peek(table_id)
+                if now is None:
+                    now = await asyncio.to_thread(tables.get, table_id)
+                if now is not holder["table"]:
+                    holder["table"].sent(id(websocket), None)
+                    holder["table"] = now
+                return now
+
+            async def push() -> None:
+                while True:
+                    try:
+                        table = await current()
+                    except Unavailable:  # it left memory and the server is too full to take it back: try again soon
+                        await asyncio.sleep(1.0)
+                        continue
+                    version = table.version
+                    data = state_json(table, who["seat"], lang)
+                    await websocket.send({"type": "websocket.send", "text": data.decode()})
+                    table.sent(id(websocket), version)  # a bot's next move waits for it (Tables.await_pushes)
+                    await wake.wait()
+                    wake.clear()
+
+            async def reply_error(error: str | BaseException, status: int, **fields: Any) -> None:
+                """An error in the socket's language: an exception, or a template of the server's own (catalogue)."""
+                text = error_text(error, lang) if isinstance(error, BaseException) else say(error, lang, **fields)
+                await websocket.send_text(json.dumps({"error": text, "status": status}))
+
+            pusher = asyncio.create_task(push())
+            chatter = asyncio.create_task(app.state.chat.follow(
+                chat_watch, lambda: holder["table"].names(), websocket.send_text)) if chat_watch else None
+            try:
+                while True:
+                    message = await websocket.receive()
+                    if message["type"] == "websocket.disconnect":
+                        return
+                    if not limiter.allow("ws_message", client):  # every message counts, whatever it holds
+                        refused += 1
+                        if refused >= WS_FLOOD_CLOSE:
+                            await websocket.close(code=1008, reason=say("too many messages in a row", lang))
+                            return
+                        if refused == 1:  # once a run: a flood is dropped unread, not answered message by message
+                            await reply_error("too many messages: slow down; the next ones are dropped unread until "
+                                              "the rate falls, and {n} refused in a row close the socket", 429,
+                                              n=WS_FLOOD_CLOSE)
+                        continue
+                    refused = 0  # a message allowed again ends the run
+                    raw = message.get("text")
+                    if raw is None:
+                        await reply_error("send text frames holding JSON", 400)
+                        continue
+                    if len(raw) > 4096:
+                        await reply_error("message too large (at most 4096 bytes)", 413)
+                        continue
+                    try:
+                        msg = orjson.loads(raw)
+                    except ValueError:
+                        msg = None
+                    who["messages"] += 1
+                    if isinstance(msg, dict) and set(msg) == {"token"}:
+                        # the token as the first message (browsers keep it out of URLs this way)
+                        if who["authenticated"] or who["messages"] > 1:
+                            await reply_error("the token is sent once, as the first message", 400)
+                            continue
+                        tok = msg["token"]
+                        try:
+                            if not isinstance(tok, str) or not tok or len(tok) > 200:
+                                raise Forbidden("a token is a non-empty string")
+                            who["seat"] = (await current()).seat_of(tok)
+                        except (Forbidden, Unavailable) as exc:
+                            status = 403 if isinstance(exc, Forbidden) else 503
+                            await reply_error(exc, status)
+                            await websocket.close(code=4000 + status)
+                            return
+                        who["token"], who["authenticated"] = tok, True
+                        if seated is not None and who["seat"] is not None:  # now counted per seat token (protocol.py)
+                            seated(token_hash(tok))
+                        if spectating and who["seat"] is not None:  # a seat now: no longer a spectator
+                            spectating = False
+                            hub.release_spectator(table_id)
+                        wake.set()  # push this seat's own state now
+                        continue
+                    if not isinstance(msg, dict) or not isinstance(msg.get("action"), str) \
+                            or isinstance(msg.get("version"), bool) or not isinstance(msg.get("version"), int):
+                        await reply_error('send {"action": "<action id>", "version": <int>}', 400)
+                        continue
+                    if len(msg["action"]) > 200:
+                        await reply_error("an action id is at most 200 characters", 400)
+                        continue
+                    try:
+                        await play(await current(), who["token"], msg["action"], msg["version"], lang)
+                    except Stale as exc:
+                        await reply_error(exc, 409)
+                    except Forbidden as exc:
+                        await reply_error(exc, 403)
+                    except Unavailable as exc:
+                        await reply_error(exc, 503)
+                    except STORAGE_ERRORS:
+                        await reply_error(storage_failed(), 503)
+                    except MonsterboxError as exc:
+                        await reply_error(exc, 400)
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            finally:
+                pusher.cancel()
+                if chatter is not None:
+                    chatter.cancel()
+                app.state.chat.unwatch(chat_watch)
+                hub.unsubscribe(table_id, entry)
+                holder["table"].sent(id(websocket), None)
         finally:
-            pusher.cancel()
-            if chatter is not None:
-                chatter.cancel()
-            app.state.chat.unwatch(chat_watch)
-            hub.unsubscribe(table_id, entry)
-            holder["table"].sent(id(websocket), None)
+            if spectating:
+                hub.release_spectator(table_id)
 
     # --- the web front end and offline API docs ---------------------------------------------------------------------
     web = resources.files("monsterbox").joinpath("web")

@@ -19,9 +19,32 @@ log = logging.getLogger("monsterbox.server")
 
 
 class Hub:
+    """The open table sockets of this process: each one's wake event (``subscribe``), and how many of a table's sockets
+    hold no seat (``admit_spectator``: capped per table, app.ws)."""
+
     def __init__(self) -> None:
         self.subs: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
+        self.spectators: dict[str, int] = {}  # a table's spectator sockets in this process (tables without: absent)
         self.lock = threading.Lock()
+
+    def admit_spectator(self, table_id: str, cap: int) -> bool:
+        """Count one more spectator socket of the table if it has fewer than ``cap``; False (nothing counted) if not.
+        Each admitted one is given back by ``release_spectator``."""
+        with self.lock:
+            n = self.spectators.get(table_id, 0)
+            if n >= cap:
+                return False
+            self.spectators[table_id] = n + 1
+            return True
+
+    def release_spectator(self, table_id: str) -> None:
+        """A spectator socket closed, or took a seat (its token sent as its first message)."""
+        with self.lock:
+            n = self.spectators.get(table_id, 0) - 1
+            if n > 0:
+                self.spectators[table_id] = n
+            else:
+                self.spectators.pop(table_id, None)
 
     def subscribe(self, table_id: str) -> tuple[asyncio.AbstractEventLoop, asyncio.Event]:
         entry = (asyncio.get_running_loop(), asyncio.Event())
