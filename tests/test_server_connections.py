@@ -271,7 +271,8 @@ def test_serve_refuses_nonsense_limits():
 
     from monsterbox.cli import app
 
-    for flag in ("--head-timeout", "--max-head-bytes", "--max-per-address", "--max-tables", "--max-spectators"):
+    for flag in ("--head-timeout", "--max-head-bytes", "--max-per-address", "--max-tables", "--max-spectators",
+                 "--spectator-idle"):
         out = CliRunner().invoke(app, ["serve", flag, "0", "--db", "sqlite:///:memory:"])
         assert out.exit_code != 0 and "must be a positive number" in out.output, out.output
 
@@ -367,4 +368,91 @@ def test_the_cap_on_spectators_comes_from_the_environment(monkeypatch):
     for bad in ("0", "-3", "many"):
         monkeypatch.setenv("MONSTERBOX_MAX_SPECTATORS", bad)
         with pytest.raises(InvalidOptions, match="MONSTERBOX_MAX_SPECTATORS must be a positive number"):
+            Settings.from_env()
+
+
+def test_spectators_of_a_quiet_table_are_closed_and_players_stay(serve):
+    """Spectator sockets left open on a table that stopped changing (the 2,000 idle spectators of the attack) are
+    closed with 1001 and a reason in their language once the table's version has not changed for
+    spectator_idle_seconds; while the table moves they stay; a player's socket at the same table is never closed for
+    quiet and plays on."""
+    import websockets.exceptions
+    import websockets.sync.client as wsc
+
+    idle = 2.0
+    server = serve(spectator_idle_seconds=idle)
+    r = httpx.post(server.url + "/api/games", json={"game": "inn", "players": 3,
+                                                      "seats": ["human", "random", "random"]}, timeout=BOUND)
+    assert r.status_code == 201, r.text
+    gid, token = r.json()["id"], r.json()["tokens"]["0"]
+    url = f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws"
+    auth = {"Authorization": f"Bearer {token}"}
+
+    def drain(ws: Any) -> list[dict[str, Any]]:
+        out = []
+        while True:
+            try:
+                out.append(json.loads(ws.recv(timeout=0)))
+            except TimeoutError:
+                return out
+
+    def my_turn() -> dict[str, Any]:
+        end = time.monotonic() + BOUND
+        while True:
+            s = httpx.get(f"{server.url}/api/games/{gid}", headers=auth, timeout=BOUND).json()
+            if s.get("to_play") == 0 and s.get("legal"):
+                return dict(s)
+            assert time.monotonic() < end, "the bots never gave the player its turn"
+            time.sleep(0.05)
+
+    with wsc.connect(f"{url}?token={token}", open_timeout=BOUND) as me, \
+            wsc.connect(url, open_timeout=BOUND) as watcher, wsc.connect(f"{url}?lang=fr", open_timeout=BOUND) as fr:
+        # the table moves for 2.5 idle periods: a move every idle/4 seconds or so; the spectators stay
+        end = time.monotonic() + 2.5 * idle
+        while time.monotonic() < end:
+            s = my_turn()
+            played = httpx.post(f"{server.url}/api/games/{gid}/actions", headers=auth, timeout=BOUND,
+                                json={"action": s["legal"][0]["id"], "version": s["version"]})
+            assert played.status_code == 200, played.text
+            for ws in (me, watcher, fr):
+                drain(ws)  # raises ConnectionClosed if the server closed it
+            time.sleep(idle / 4)
+        my_turn()  # and now the table waits for the player, who waits: quiet
+        quiet_since = time.monotonic()
+        reasons = []
+        for ws in (watcher, fr):
+            with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=BOUND)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1001
+            reasons.append(closed.value.rcvd.reason)
+        assert time.monotonic() - quiet_since < BOUND
+        assert "quiet" in reasons[0] and "reload" in reasons[0], reasons
+        assert "recharge" in reasons[1], reasons
+        time.sleep(idle)  # the player's socket, as quiet, stays open and plays
+        drain(me)
+        s = my_turn()
+        me.send(json.dumps({"action": s["legal"][0]["id"], "version": s["version"]}))
+        while (after := json.loads(me.recv(timeout=BOUND))).get("version", -1) <= s["version"]:
+            assert "error" not in after, after
+        assert after["version"] > s["version"]
+        # a spectator of the now quiet table is closed again after its own idle period
+        with wsc.connect(url, open_timeout=BOUND) as late:
+            opened = time.monotonic()
+            with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+                while True:
+                    late.recv(timeout=BOUND)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1001
+            assert time.monotonic() - opened >= idle * 0.9
+
+
+def test_the_spectators_idle_time_comes_from_the_environment(monkeypatch):
+    from monsterbox.core.errors import InvalidOptions
+
+    assert Settings.from_env().spectator_idle_seconds == 1800.0
+    monkeypatch.setenv("MONSTERBOX_SPECTATOR_IDLE", "90.5")
+    assert Settings.from_env().spectator_idle_seconds == 90.5
+    for bad in ("0", "-3", "many", "inf", "nan"):
+        monkeypatch.setenv("MONSTERBOX_SPECTATOR_IDLE", bad)
+        with pytest.raises(InvalidOptions, match="MONSTERBOX_SPECTATOR_IDLE must be a positive number"):
             Settings.from_env()

@@ -674,6 +674,9 @@ def serve(
     max_spectators: int = typer.Option(200, "--max-spectators",
                                        help="Sockets without a seat (spectators) at once on one table, in each process "
                                             "(more: refused, 503; players always get in)."),
+    spectator_idle: float = typer.Option(1800.0, "--spectator-idle",
+                                         help="Seconds a spectator's socket stays open while its table does not change "
+                                              "(then closed; players' sockets never are)."),
     ws_ping_interval: float = typer.Option(20.0, "--ws-ping-interval",
                                            help="Seconds between the server's pings on each WebSocket (0: none)."),
     ws_ping_timeout: float = typer.Option(20.0, "--ws-ping-timeout",
@@ -713,7 +716,7 @@ def serve(
                         ("--body-timeout", body_timeout), ("--keep-alive", keep_alive),
                         ("--max-connections", max_connections), ("--max-per-address", max_per_address),
                         ("--ws-max-size", ws_max_size), ("--max-tables", max_tables),
-                        ("--max-spectators", max_spectators)):
+                        ("--max-spectators", max_spectators), ("--spectator-idle", spectator_idle)):
         if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
             fail(_("{flag} must be a positive number, got {value}").format(flag=flag, value=value))
     for flag, value in (("--ws-ping-interval", ws_ping_interval), ("--ws-ping-timeout", ws_ping_timeout)):
@@ -739,6 +742,7 @@ def serve(
     os.environ["MONSTERBOX_WORKERS"] = str(workers)  # each process's rate limits: its share of the budget
     os.environ["MONSTERBOX_MAX_TABLES"] = str(max_tables)  # each process's cap on tables in memory
     os.environ["MONSTERBOX_MAX_SPECTATORS"] = str(max_spectators)  # each process's cap on a table's spectators
+    os.environ["MONSTERBOX_SPECTATOR_IDLE"] = repr(float(spectator_idle))  # a quiet table's spectators are closed
     if no_rate_limits:
         os.environ["MONSTERBOX_NO_RATE_LIMITS"] = "1"
     console.print(f"monsterbox serving on http://{host}:{port} (database {db}, {workers} process"

@@ -17,6 +17,7 @@ import math
 import os
 import sqlite3
 import threading
+import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
@@ -82,6 +83,7 @@ class Settings:
     finished_idle_seconds: float = 10.0  # the same for a finished game
     max_live_tables: int = MAX_LIVE  # tables in memory at most, the least recently used leave first (Tables.make_room)
     max_spectators: int = MAX_SPECTATORS  # a table's sockets holding no seat at once (more: 503, closed 4503)
+    spectator_idle_seconds: float = 1800.0  # a spectator socket whose table's version stays this long is closed (1001)
     hot_path: bool = True  # serve the state and move requests through hotpath.HotPath (False: the routes only)
     telemetry: bool = False  # FastAPI's OpenTelemetry spans and metrics (MONSTERBOX_TELEMETRY=1)
     accounts: AccountLimits = field(default_factory=AccountLimits)  # sign-in limits, sessions (server/accounts.py)
@@ -96,11 +98,13 @@ class Settings:
         ``MONSTERBOX_WORKERS`` (the number of processes sharing the traffic: each one's rate limits are that share of
         the budget, ``Limits.per_process`` and ``AccountLimits.per_process``), ``MONSTERBOX_MAX_TABLES`` (the most
         tables each process holds in memory: ``serve --max-tables``), ``MONSTERBOX_MAX_SPECTATORS`` (the most spectator
-        sockets of one table in each process: ``serve --max-spectators``). A malformed trusted proxy or cap is an
-        InvalidOptions."""
+        sockets of one table in each process: ``serve --max-spectators``), ``MONSTERBOX_SPECTATOR_IDLE`` (seconds a
+        spectator socket stays open on a table that does not change: ``serve --spectator-idle``). A malformed trusted
+        proxy, cap or time is an InvalidOptions."""
         s = cls(db=os.environ.get("MONSTERBOX_DB", cls.db), telemetry=os.environ.get("MONSTERBOX_TELEMETRY") == "1",
                 max_live_tables=positive_env("MONSTERBOX_MAX_TABLES", MAX_LIVE),
-                max_spectators=positive_env("MONSTERBOX_MAX_SPECTATORS", MAX_SPECTATORS))
+                max_spectators=positive_env("MONSTERBOX_MAX_SPECTATORS", MAX_SPECTATORS),
+                spectator_idle_seconds=positive_seconds_env("MONSTERBOX_SPECTATOR_IDLE", cls.spectator_idle_seconds))
         if os.environ.get("MONSTERBOX_NO_RATE_LIMITS") == "1":
             s.limits = Limits(create=None, move=None, read=None, connect=None, ws_message=None, per_address=None)
         proxies = Proxies.from_text(os.environ.get("MONSTERBOX_TRUSTED_PROXIES"))
@@ -119,6 +123,25 @@ def positive_env(name: str, default: int) -> int:
     if not text.strip().isdigit() or int(text) < 1:
         raise InvalidOptions("{name} must be a positive number, got {got}", name=name, got=repr(text[:40]))
     return int(text)
+
+
+def positive_seconds_env(name: str, default: float) -> float:
+    """A positive, finite number of seconds from the environment variable ``name`` (``default`` when it is not set)."""
+    text = os.environ.get(name)
+    if text is None:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise InvalidOptions("{name} must be a positive number, got {got}", name=name, got=repr(text[:40]))
+    return value
+
+
+def close_reason(text: str) -> str:
+    """``text`` cut to the 123 bytes a WebSocket close frame's reason may hold (a translation may be longer)."""
+    return text.encode()[:123].decode(errors="ignore")
 
 
 # --- request bodies ------------------------------------------------------------------------------------------------
@@ -702,6 +725,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                 return now
 
             async def push() -> None:
+                """Each new state of the table, as it comes (the latest one: a socket slower than the table skips
+                states). A spectator's socket is closed (1001) once the table's version has not changed for
+                ``spectator_idle_seconds`` (a finished table is quiet too): one timer a socket, no polling."""
+                seen, since = -1, time.monotonic()  # the version last seen, and since when
                 while True:
                     try:
                         table = await current()
@@ -709,10 +736,24 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                         await asyncio.sleep(1.0)
                         continue
                     version = table.version
+                    if version != seen:
+                        seen, since = version, time.monotonic()
                     data = state_json(table, who["seat"], lang)
                     await websocket.send({"type": "websocket.send", "text": data.decode()})
                     table.sent(id(websocket), version)  # a bot's next move waits for it (Tables.await_pushes)
-                    await wake.wait()
+                    if who["seat"] is not None:  # a player's socket is never closed for quiet
+                        await wake.wait()
+                    else:
+                        try:
+                            await asyncio.wait_for(wake.wait(), since + settings.spectator_idle_seconds
+                                                   - time.monotonic())
+                        except TimeoutError:
+                            now = tables.peek(table_id)  # not in memory: nobody used it for a while, quiet as well
+                            if now is None or now.version == seen:
+                                await websocket.close(code=1001, reason=close_reason(say(
+                                    "the table was quiet for a long time; reload the page to watch it again", lang)))
+                                return
+                            continue  # changed meanwhile: its state is pushed
                     wake.clear()
 
             async def reply_error(error: str | BaseException, status: int, **fields: Any) -> None:
