@@ -456,3 +456,90 @@ def test_the_spectators_idle_time_comes_from_the_environment(monkeypatch):
         monkeypatch.setenv("MONSTERBOX_SPECTATOR_IDLE", bad)
         with pytest.raises(InvalidOptions, match="MONSTERBOX_SPECTATOR_IDLE must be a positive number"):
             Settings.from_env()
+
+
+def test_a_socket_that_never_reads_holds_up_nobody_and_is_dropped(serve):
+    """A spectator opens a table's socket and stops reading its TCP socket (a tiny receive buffer, a hand-written
+    handshake, then nothing read) while the table changes 300 times (moves over HTTP, states of about 10 kB). Another
+    socket of the table gets every version at once; the server starts only a few sends for the stuck one (its
+    kernel send buffer is bounded) and holds at most about one state of its own for it (not the 300 states, 3 MB);
+    once its output has waited unsent for ws_send_timeout the socket is dropped and its places given back."""
+    import base64
+    import os
+    import random
+
+    import websockets.sync.client as wsc
+
+    from monsterbox.server.protocol import BoundedWebSocketProtocol
+    from tests.server_helpers import claim_all
+
+    server = serve(replace(TEST_LIMITS, ws_send_timeout=3.0))
+    with httpx.Client(base_url=server.url, timeout=BOUND) as c:
+        r = c.post("/api/games", json={"game": "mansion", "players": 4, "seats": ["human"] * 4, "practice": True,
+                                       "seed": 7})
+        assert r.status_code == 201, r.text
+        gid = r.json()["id"]
+        tokens = list(claim_all(c.post, r.json()).values())
+        table = server.app.state.tables.peek(gid)
+        hub = server.app.state.hub
+
+        stuck = socket.socket()
+        stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stuck.settimeout(BOUND)
+        stuck.connect(("127.0.0.1", server.port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        stuck.sendall(f"GET /api/games/{gid}/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                      f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+        head = b""
+        while b"\r\n\r\n" not in head:  # the handshake's reply, byte by byte: nothing after it is read
+            head += stuck.recv(1)
+        assert head.startswith(b"HTTP/1.1 101"), head
+        wait_until(lambda: len(table.pushed) == 1, "the stuck socket's first state was not sent")
+        (stuck_id,) = table.pushed
+        port = stuck.getsockname()[1]
+
+        def stuck_buffer() -> int | None:  # what the server holds of its own for the stuck socket (None: gone)
+            for p in list(server.server.server_state.connections):
+                if isinstance(p, BoundedWebSocketProtocol) and p.client and p.client[1] == port:
+                    return int(p.transport.get_write_buffer_size())
+            return None
+
+        rnd = random.Random(3)
+
+        def move() -> int:
+            """A random legal move of whoever may move; the version it makes."""
+            for token in tokens:
+                s = c.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json()
+                if s.get("legal"):
+                    played = c.post(f"/api/games/{gid}/actions", headers={"Authorization": f"Bearer {token}"},
+                                    json={"action": rnd.choice(s["legal"])["id"], "version": s["version"]})
+                    assert played.status_code == 200, played.text
+                    return int(s["version"]) + 1
+            raise AssertionError("nobody may move")
+
+        with wsc.connect(f"ws://127.0.0.1:{server.port}/api/games/{gid}/ws", open_timeout=BOUND) as good:
+            versions = {json.loads(good.recv(timeout=BOUND))["version"]}
+            largest, sent, held = 0, [], []
+            for _ in range(300):
+                version = move()
+                while version not in versions:  # the other socket gets this version, each wait bounded
+                    text = good.recv(timeout=BOUND)
+                    largest = max(largest, len(text))
+                    versions.add(json.loads(text)["version"])
+                if (n := table.pushed.get(stuck_id)) is not None:
+                    sent.append(n)
+                if (b := stuck_buffer()) is not None:
+                    held.append(b)
+            assert set(range(1, 301)) <= versions
+            assert 5_000 < largest < 30_000  # states of several kB
+            assert sent and max(sent) < 60, sent[-5:]  # a few sends started, not one a version
+            assert held and max(held) <= 2 * largest, max(held)  # about one state, not 64 kB of them
+            # the stuck socket is dropped (ws_send_timeout) and forgotten: its place, its pushed version
+            wait_until(lambda: stuck_buffer() is None, "the stuck socket was never dropped")
+            wait_until(lambda: stuck_id not in table.pushed and hub.spectators.get(gid) == 1,
+                       "the dropped socket kept its places")
+            read_all(stuck)  # what the kernel had, then the end of the connection
+            version = move()  # the other socket goes on
+            while version not in versions:
+                versions.add(json.loads(good.recv(timeout=BOUND))["version"])
+        stuck.close()

@@ -739,7 +739,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
                     if version != seen:
                         seen, since = version, time.monotonic()
                     data = state_json(table, who["seat"], lang)
-                    await websocket.send({"type": "websocket.send", "text": data.decode()})
+                    try:  # waits while the socket's last message has not reached the kernel (protocol.py)
+                        await websocket.send({"type": "websocket.send", "text": data.decode()})
+                    except WebSocketDisconnect:  # gone, or dropped for not reading: the receiving loop ends too
+                        return
                     table.sent(id(websocket), version)  # a bot's next move waits for it (Tables.await_pushes)
                     if who["seat"] is not None:  # a player's socket is never closed for quiet
                         await wake.wait()

@@ -19,7 +19,9 @@ seconds after its head closes the connection; at most ``per_address`` connection
 seat token counts against the same cap per seat token instead (``BoundedWebSocketProtocol.seated``: 80 players
 behind one NAT keep their sockets; spectators' tokenless sockets stay capped per address); and on a WebSocket at
 most ``ws_control_per_second`` control frames (pings, pongs) a second, the rate of the application's messages, else
-it is closed (1008). A trusted
+it is closed (1008), and a WebSocket's output is bounded for a client that stops reading (a small kernel send
+buffer, about one message of the server's own, dropped after ``ws_send_timeout`` seconds of output waiting unsent:
+``BoundedWebSocketProtocol``). A trusted
 reverse proxy's connections (``serve --trusted-proxy``) are not capped per address: all its clients share its address,
 and the proxy caps them itself (deploy/nginx.conf). uvicorn's own
 settings do the rest: ``limit_concurrency`` (503 past it), ``timeout_keep_alive``, ``ws_max_size`` and the pings.
@@ -27,8 +29,10 @@ settings do the rest: ``limit_concurrency`` (503 past it), ``timeout_keep_alive`
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
+import socket
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +58,8 @@ class ConnectionLimits:
     ws_ping_interval: float | None = 20.0  # the server pings each socket this often ...
     ws_ping_timeout: float | None = 20.0  # ... and closes it when no pong came within this
     ws_control_per_second: int = 30  # control frames a client may send a second (the message rate)
+    ws_send_buffer: int = 64 * 1024  # the kernel's send buffer of a WebSocket (bytes; Linux doubles it)
+    ws_send_timeout: float = 60.0  # seconds a WebSocket's output may wait unsent before the socket is dropped
     trusted_proxies: tuple[str, ...] = ()  # peers exempt from ``per_address``: every client behind them shares it
 
     @functools.cached_property
@@ -244,13 +250,46 @@ class OneWriteHttpProtocol(HttpToolsProtocol):
 class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's sans-I/O WebSocket protocol with a rate limit on the control frames a client sends (pings and pongs
     are answered by the protocol and never reach the application's message limit): past
-    ``ws_control_per_second`` in a second, the socket is closed with 1008."""
+    ``ws_control_per_second`` in a second, the socket is closed with 1008.
+
+    Its output is bounded too, for a client that stops reading: the kernel's send buffer is ``ws_send_buffer`` (not
+    the megabytes Linux grows it to on its own), and the application's next message waits until the last one has
+    reached the kernel (a write buffer with no high-water mark above 0: uvicorn's ``send`` awaits it), so the server
+    holds at most one message of its own for the socket on top of the kernel's buffer, and the table's pusher
+    (app.ws) sends the latest state when the socket drains. A socket whose output has waited unsent for
+    ``ws_send_timeout`` seconds is dropped (aborted: its pending output is discarded, the application sees it gone)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.limits = limits_of(self.config)
         self.window = (0.0, 0)
         self.held: tuple[Any, str | None] | None = None
+        self.stall: Any = None  # the timer that drops a socket whose output waits unsent (ws_send_timeout)
+
+    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        if sock is not None and self.limits.ws_send_buffer:
+            with contextlib.suppress(OSError):  # not a socket with a send buffer: nothing to bound
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.ws_send_buffer)
+        transport.set_write_buffer_limits(high=0)  # paused whenever output waits: send() awaits it
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        if self.stall is None and self.limits.ws_send_timeout:
+            self.stall = self.loop.call_later(self.limits.ws_send_timeout, self.stalled)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self.stall is not None:
+            self.stall.cancel()
+            self.stall = None
+
+    def stalled(self) -> None:
+        """The output waited unsent for ``ws_send_timeout`` seconds: the client reads nothing; dropped."""
+        self.stall = None
+        if not self.writable.is_set():
+            self.transport.abort()
 
     def control_frame_allowed(self) -> bool:
         now = self.loop.time()
@@ -303,6 +342,9 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         if self.held is not None:
             _release(*self.held)
             self.held = None
+        if self.stall is not None:
+            self.stall.cancel()
+            self.stall = None
         super().connection_lost(exc)
 
 
