@@ -193,3 +193,26 @@ def test_the_creator_may_play_a_later_seat_than_an_invited_one(server, new_conte
     guest = new_context(1280, 800).new_page()
     guest.goto(links[0])
     guest.wait_for_selector('#table[data-seat="0"]')
+
+
+def test_a_spectator_of_a_quiet_table_is_paused_not_reconnecting_and_can_watch_again(own_server, new_context):
+    """The server closes a spectator's socket on a table quiet for ``spectator_idle_seconds`` (1001, issue 30): the
+    page says so, opens no new socket by itself (an open tab costs the server nothing), and "Watch again" reconnects."""
+    own_server.srv.config.app.state.settings.spectator_idle_seconds = 2.0
+    host = new_context(1280, 800).new_page()
+    create_table(host, own_server.url, "mansion", 2, seats=["you", "human"])  # the invited seat never comes: quiet
+    gid = host.url.split("#/table/")[1].split("/")[0]
+    watcher = new_context(1280, 800).new_page()
+    opened: list[str] = []
+    watcher.on("websocket", lambda ws: opened.append(ws.url) if "/api/games/" in ws.url else None)
+    watcher.goto(f"{own_server.url}/#/table/{gid}")
+    watcher.wait_for_selector("#table .conn-live")
+    watcher.wait_for_selector("#table .conn-quiet", timeout=15000)
+    assert "quiet" in watcher.inner_text("#table .conn-quiet")
+    count = len(opened)
+    watcher.wait_for_timeout(3000)  # longer than the page's reconnection delays (0.3 to 2 s)
+    assert len(opened) == count, "the paused page opened no socket by itself"
+    watcher.click("#watch-again")
+    watcher.wait_for_selector("#table .conn-live")
+    assert len(opened) == count + 1
+    host.wait_for_selector("#table .conn-live")  # the player's socket was never closed

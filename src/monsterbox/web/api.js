@@ -125,15 +125,37 @@ export class Connection {
         else this.onState(msg);
       }
     };
-    ws.onclose = () => { this.ws = null; if (!this.closed) { this.onStatus("reconnecting"); this.retry(); } };
+    ws.onclose = (ev) => {
+      this.ws = null;
+      if (this.closed) return;
+      if (ev.code === 1001 && !this.token) {
+        // a spectator of a table that was quiet for a long time (server: spectator_idle_seconds): no reconnection
+        // until the reader asks for it (watchAgain), so an open tab costs the server nothing
+        this.onStatus("quiet");
+        return;
+      }
+      if (ev.code === 4503) {
+        // the server is full (too many tables in memory, or this table's spectators): try again, slowly
+        this.onStatus("full");
+        this.retry(30000, 120000);
+        return;
+      }
+      this.onStatus("reconnecting");
+      this.retry();
+    };
     ws.onerror = () => {};
   }
 
-  retry() {
+  /** Open again after a close (a reconnection) after this.delay, or at least ``min`` ms; delays grow to ``max``. */
+  retry(min = 0, max = 2000) {
     clearTimeout(this.timer);
+    this.delay = Math.max(this.delay, min);
     this.timer = setTimeout(() => this.open(), this.delay);
-    this.delay = Math.min(this.delay * 2, 2000);
+    this.delay = Math.min(this.delay * 2, max);
   }
+
+  /** A spectator's socket closed on a quiet table: open it again (the reader asked). */
+  watchAgain() { if (!this.closed && !this.ws) { this.delay = 300; this.onStatus("reconnecting"); this.open(); } }
 
   /** This seat's state over HTTP; pushes that arrive meanwhile are folded into one more read. */
   async refresh() {

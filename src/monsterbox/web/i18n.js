@@ -38,6 +38,8 @@ export const CATALOGUE = {
     "table.yourLink": "Your own link (to come back from another browser)", "table.notoken":
       "This tab holds no token for seat {n}: you are watching. Open your invite link to play.",
     "table.live": "live", "table.reconnecting": "reconnecting…", "table.gone": "This table does not exist.",
+    "table.quiet": "The table was quiet for a long time: updates paused.", "table.watchAgain": "Watch again",
+    "table.full": "The server is full right now: trying again in a moment…",
     "table.loading": "Loading the table…", "table.older": "Earlier events", "table.hand": "Your hand",
     "table.seats": "Players", "table.bot": "bot", "table.human": "player", "table.open": "open seat",
     "end.title": "The end", "end.winner": "{names} won", "end.winners": "{names} won together", "end.tie": "A tie: {names}",
@@ -279,6 +281,8 @@ export const CATALOGUE = {
     "table.yourLink": "Votre propre lien (pour revenir depuis un autre navigateur)", "table.notoken":
       "Cet onglet n'a pas de jeton pour la place {n} : vous regardez. Ouvrez votre lien d'invitation pour jouer.",
     "table.live": "en direct", "table.reconnecting": "reconnexion…", "table.gone": "Cette table n'existe pas.",
+    "table.quiet": "La table est restée calme longtemps : mises à jour en pause.", "table.watchAgain": "Regarder à nouveau",
+    "table.full": "Le serveur est plein en ce moment : nouvel essai dans un instant…",
     "table.loading": "Chargement de la table…", "table.older": "Événements précédents", "table.hand": "Votre main",
     "table.seats": "Joueurs", "table.bot": "robot", "table.human": "joueur", "table.open": "place libre",
     "end.title": "Fin de partie", "end.winner": "{names} a gagné", "end.winners": "{names} ont gagné ensemble",

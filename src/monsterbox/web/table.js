@@ -28,6 +28,7 @@ export function TablePage({ id, seat }) {
   const mySeat = token ? seat : null;
   const [shown, setShown] = useState(null);
   const [status, setStatus] = useState("connecting");
+  const connRef = useRef(null);  // the live Connection (a spectator's "Watch again" after a quiet table)
   const [error, setError] = useState("");
   const [story, setStory] = useState([]);
   const [cards, setCards] = useState(null);
@@ -118,6 +119,7 @@ export function TablePage({ id, seat }) {
     }).catch((e) => alive && setError(e.status === 404 ? t("table.gone") : e.message));
     const conn = new Connection(id, mySeat, token, (st) => alive && accept(st, false),
       (s2, msg) => { if (!alive) return; setStatus(s2); if (s2 === "gone") setError(msg); });
+    connRef.current = conn;
     return () => { alive = false; conn.close(); clearTimeout(timer.current); timer.current = null; };
   }, [id, seat, lang]);
 
@@ -314,7 +316,10 @@ export function TablePage({ id, seat }) {
       <h1>${t("game." + st.game)}</h1>
       ${st.practice ? html`<span class="badge practice">${t("table.practice")}</span>` : null}
       <span class=${`conn conn-${status}`} role="status">${status === "live" ? t("table.live")
-        : status === "reconnecting" ? t("table.reconnecting") : ""}</span>
+        : status === "reconnecting" ? t("table.reconnecting") : status === "full" ? t("table.full")
+        : status === "quiet" ? t("table.quiet") : ""}</span>
+      ${status === "quiet" ? html`<button type="button" id="watch-again"
+        onClick=${() => connRef.current && connRef.current.watchAgain()}>${t("table.watchAgain")}</button>` : null}
       ${mySeat !== null ? html`<${AlertToggle} />` : null}
     </div>
     ${seat !== null && mySeat === null ? html`<p class="notice">${t("table.notoken", { n: seat + 1 })}</p>` : null}
