@@ -136,3 +136,24 @@ def test_report_only_plays_nothing_and_an_interrupted_run_leaves_a_report(tmp_pa
         bm.run_benchmark(p, tmp_path / "results", tmp_path / "work", command="monsterbox benchmark inn --x")
     assert "medium|random" in _cache(tmp_path)["cells"]
     assert "monsterbox benchmark inn --x" in report.read_text(encoding="utf-8")
+
+
+def test_a_learned_cell_is_computed_again_when_the_network_or_its_margin_changes(tmp_path, monkeypatch):
+    """The spec ``learned`` names whatever network and margin are shipped: a cached cell of it is reused only while
+    both are the same (its key holds the file's digest and the margin, ``rl.qnet.identity``)."""
+    from monsterbox.rl import qnet
+
+    p = bm.make_protocol("inn", ["learned"], ["random"], games=2)
+    first = bm.run_benchmark(p, tmp_path / "results", tmp_path / "work")
+    assert first["computed"] == ["learned|random"]
+    key = _cache(tmp_path)["cells"]["learned|random"]["key"]
+    assert key["tested_network"] == {"network": qnet.identity("inn")["network"], "margin": qnet.SHIPPED_MARGIN["inn"]}
+    assert bm.run_benchmark(p, tmp_path / "results", tmp_path / "work1")["computed"] == []  # the same: cached
+    # another shipped margin, then another shipped file: computed again each time
+    monkeypatch.setitem(qnet.SHIPPED_MARGIN, "inn", 0.2)
+    assert bm.run_benchmark(p, tmp_path / "results", tmp_path / "work2")["computed"] == ["learned|random"]
+    other = tmp_path / "other.npz"
+    other.write_bytes(qnet.shipped_path("inn").read_bytes() + b"\0")
+    monkeypatch.setattr(qnet, "shipped_path", lambda game_id: other)
+    assert bm.learned_identity("inn", "learned")["network"] != key["tested_network"]["network"]
+    assert bm.learned_identity("inn", "heuristic") is None

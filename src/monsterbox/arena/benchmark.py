@@ -28,10 +28,12 @@ from pathlib import Path
 from typing import Any
 
 from monsterbox.agents.levels import LEVELS
+from monsterbox.agents.registry import parse_agent_spec
 from monsterbox.arena.runner import ArenaConfig, run_arena
 from monsterbox.arena.stats import mean_ci, wilson
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.registry import GAME_IDS, get_ruleset
+from monsterbox.rl.qnet import DEFAULT_MARGIN, identity
 
 #: per game: players, the first deal's seed, games per cell (a multiple of the players: every deal from every seat)
 PROTOCOL: dict[str, dict[str, int]] = {
@@ -105,9 +107,24 @@ def make_protocol(game_id: str, tested: list[str] | None = None, pools: list[str
 
 
 def cell_key(p: Protocol, tested: str, pool: str) -> dict[str, Any]:
-    """Everything a cell's result depends on: a cached cell is reused only if all of it is the same."""
-    return {"tested": tested, "pool": pool, "tested_spec": spec_of(p.game, tested), "pool_spec": spec_of(p.game, pool),
-            "players": p.players, "seed": p.seed, "games": p.games, "options": {}}
+    """Everything a cell's result depends on: a cached cell is reused only if all of it is the same (a ``learned``
+    agent's network and margin included: ``learned_identity``)."""
+    key = {"tested": tested, "pool": pool, "tested_spec": spec_of(p.game, tested), "pool_spec": spec_of(p.game, pool),
+           "players": p.players, "seed": p.seed, "games": p.games, "options": {}}
+    for side in ("tested", "pool"):
+        learned = learned_identity(p.game, key[f"{side}_spec"])
+        if learned is not None:
+            key[f"{side}_network"] = learned
+    return key
+
+
+def learned_identity(game_id: str, spec: str) -> dict[str, Any] | None:
+    """For a ``learned`` spec, the network file's digest and the margin it plays with (``rl.qnet.identity``): the
+    same spec text plays differently when the shipped network or margin changes. None for any other agent."""
+    name, params = parse_agent_spec(spec)
+    if name != "learned":
+        return None
+    return identity(game_id, str(params.get("path", "")), params.get("margin", DEFAULT_MARGIN))
 
 
 def cell_config(p: Protocol, tested: str, pool: str) -> ArenaConfig:

@@ -30,6 +30,7 @@ InvalidOptions. Paths are still the server's business: a client may seat ``learn
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import zipfile
 from dataclasses import dataclass
@@ -175,6 +176,20 @@ def load_qnet(path: Path | str, game_id: str) -> QNet:
     except OSError:
         raise InvalidOptions(f"learned weights file {str(p)!r} does not exist") from None
     return _cached(str(p), game_id, st.st_mtime_ns, st.st_size)
+
+
+def identity(game_id: str, path: str = "", margin: float = DEFAULT_MARGIN) -> dict[str, Any]:
+    """What a ``learned`` agent plays with beyond its spec's text: the network file's SHA-256 (its first 16 hex digits;
+    None if there is no file) and the margin it plays with (None: the network alone), resolved as ``LearnedAgent``
+    resolves them. A cache of results (``arena.benchmark``) keyed by it is not fooled by a new shipped network or
+    margin under the same spec ``learned``."""
+    if not path:
+        path = str(shipped_path(game_id))
+        if margin == DEFAULT_MARGIN:
+            margin = SHIPPED_MARGIN.get(game_id) if SHIPPED_MARGIN.get(game_id) is not None else DEFAULT_MARGIN
+    file = Path(path)
+    digest = hashlib.sha256(file.read_bytes()).hexdigest()[:16] if file.is_file() else None
+    return {"network": digest, "margin": None if margin == DEFAULT_MARGIN else float(margin)}
 
 
 class LearnedAgent:
