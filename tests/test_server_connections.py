@@ -163,6 +163,31 @@ def test_connections_from_one_address_are_capped(serve):
         s.close()
 
 
+def test_the_global_cap_on_connections_answers_503_and_frees_up(serve):
+    """Slowloris from many addresses (issue 30, finding 4): past ``max_connections`` connections at once, from any
+    addresses, a request gets 503 at once instead of a descriptor (uvicorn's ``limit_concurrency``); a closed
+    connection gives its place back."""
+    server = serve(replace(TEST_LIMITS, head_timeout=60.0, max_connections=4))
+    held = [server.connect() for _ in range(4)]
+    for s in held:  # each sends half a head, as a slowloris does
+        s.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+    time.sleep(0.2)
+    extra = server.connect()
+    extra.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert read_all(extra).startswith(b"HTTP/1.1 503"), "past the cap: 503 at once"
+    for s in held:
+        s.close()
+    end = time.monotonic() + BOUND
+    while True:  # the places are given back
+        try:
+            if httpx.get(server.url + "/api/health", timeout=BOUND).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        assert time.monotonic() < end, "the closed connections were not released"
+        time.sleep(0.05)
+
+
 def test_seat_sockets_count_per_seat_token_and_spectators_per_address(serve):
     """80 players behind one NAT (no proxy) all keep their sockets: a socket holding a valid seat token counts
     against the cap per token, not per address; an address's tokenless (spectator) sockets are still capped."""
