@@ -90,6 +90,26 @@ def test_an_account_name_cannot_read_as_a_seat_the_server_names(db: str, name: s
         register(c, "playful")
 
 
+def test_one_account_at_two_seats_keeps_its_name_and_nobody_else_takes_it(db: str) -> None:
+    """Issue 30 (low): a seat's name may not read as another seat's, except the taker's own seats: an account at two
+    seats of an unrated table is "ada" at both; a guest who asks for that name, or another account of that name
+    with other letter case, is refused and the seat stays open."""
+    with make(db) as c:
+        r = c.post("/api/games", json={"game": "inn", "players": 4, "seats": ["human", "open", "open", "open"]})
+        assert r.status_code == 201, r.text
+        gid = r.json()["id"]
+        ada = TestClient(c.app)
+        register(ada, "ada")
+        csrf = {"X-CSRF-Token": sign_in(ada, "ada")}
+        for _ in range(2):
+            r = ada.post(f"/api/games/{gid}/join", headers=csrf, json={})
+            assert r.status_code == 201, r.text
+        r = c.post(f"/api/games/{gid}/join", json={"name": "ADA"})  # a guest
+        assert r.status_code == 400 and "another seat's name" in r.json()["error"], r.text
+        seats = c.get(f"/api/games/{gid}").json()["seats"]
+        assert [s["name"] for s in seats[1:3]] == ["ada", "ada"] and seats[3]["kind"] == "open"
+
+
 def test_only_a_hash_of_the_session_and_of_the_password_is_stored(db: str, tmp_path: Any) -> None:
     with make(db) as c:
         register(c, "alice")

@@ -300,6 +300,14 @@ class Accounts:
                 raise Forbidden("your account already holds a seat at this rated table")
         return me
 
+    def seats_held(self, table_id: str, me: Me | None) -> set[int]:
+        """The seats of a table the signed-in account ``me`` holds already (none for a guest)."""
+        if me is None:
+            return set()
+        with self.store.session() as s:
+            return set(s.scalars(select(SeatAccountRow.seat).where(SeatAccountRow.game == table_id,
+                                                                   SeatAccountRow.account == me.id)))
+
     def took(self, table_id: str, seat: int, me: Me | None, conn: Any = None) -> None:
         """A seat taken signed in belongs to the account: in ``conn``'s transaction (the one storing the seat:
         ``Tables.claim``/``join`` ``then``; all or nothing) or one of its own."""

@@ -510,7 +510,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         me = accounts.before_seat(request, table.id)
         seat, token = tables.claim(table, req.code, req.name or (me.name if me is not None else None),
                                    then=None if me is None else lambda conn, seat: accounts.took(table.id, seat, me,
-                                                                                                 conn=conn))
+                                                                                                 conn=conn),
+                                   own=accounts.seats_held(table.id, me))
         return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
     @app.post("/api/games/{table_id}/join", status_code=201)
@@ -520,7 +521,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> A
         name = req.name if req and req.name else (me.name if me is not None else None)
         seat, token = tables.join(table, req.seat if req else None, name,
                                   then=None if me is None else lambda conn, seat: accounts.took(table.id, seat, me,
-                                                                                                conn=conn))
+                                                                                                conn=conn),
+                                  own=accounts.seats_held(table.id, me))
         return json_response({"id": table.id, "seat": seat, "token": token}, 201)
 
     @app.post("/api/games/{table_id}/rematch", status_code=201)

@@ -21,7 +21,7 @@ import secrets
 import threading
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -565,9 +565,10 @@ class Tables:
                 log.exception("commit listener failed")
 
     def join(self, table: Table, seat: int | None, name: str | None,
-             then: Callable[[Any, int], None] | None = None) -> tuple[int, str]:
+             then: Callable[[Any, int], None] | None = None, own: Collection[int] = ()) -> tuple[int, str]:
         """Take an open seat: returns the seat and its new token. ``then(conn, seat)`` writes what goes with it in
-        the same transaction (the seat's account)."""
+        the same transaction (the seat's account); ``own``: the seats the taker's account holds already (their name
+        may be the same: ``check_unique_name``)."""
         with table.lock:
             free = [i for i, s in enumerate(table.seats) if s["kind"] == "open"]
             if seat is None:
@@ -583,7 +584,7 @@ class Tables:
             seats[seat] = {"kind": "human", "token_hash": token_hash(token)}
             if name:
                 seats[seat]["name"] = clean_name(name)
-                check_unique_name(seats, seat)
+                check_unique_name(seats, seat, own)
             elif table.seats[seat].get("name"):
                 seats[seat]["name"] = table.seats[seat]["name"]
             old = table.seats
@@ -638,7 +639,7 @@ class Tables:
         return match["id"], taken, token
 
     def claim(self, table: Table, code: Any, name: Any = None,
-              then: Callable[[Any, int], None] | None = None) -> tuple[int, str]:
+              then: Callable[[Any, int], None] | None = None, own: Collection[int] = ()) -> tuple[int, str]:
         """Turn an invite's claim code into a fresh token for its seat: returns the seat and the token (which only
         the claimer receives). A code is single-use: a code already claimed is refused (Claimed, 409), a code this
         table never issued is Forbidden (403). Two claims of one code at once, in one process or in several on one
@@ -664,7 +665,7 @@ class Tables:
                     row["name"] = clean or table.seats[seat]["name"]
                 seats[seat] = row
                 if clean:
-                    check_unique_name(seats, seat)
+                    check_unique_name(seats, seat, own)
                 old = table.seats
                 table.seats = seats
                 summary = {"status": table.status(), "to_play": table.game.to_play}
@@ -851,16 +852,17 @@ def looks_automatic(name: str) -> bool:
     return AUTOMATIC_NAME.match(skeleton(name)) is not None
 
 
-def check_unique_name(seats: list[dict[str, Any]], seat: int) -> None:
+def check_unique_name(seats: list[dict[str, Any]], seat: int, own: Collection[int] = ()) -> None:
     """Seat ``seat``'s given name must not read as another seat's name at the table (``skeleton``), as the seats are
     named in every language (a bot's "Bot 2 (hard)" in English is "Robot 2 (difficile)" in French): a player may
-    not pass as another seat. InvalidOptions otherwise."""
+    not pass as another seat. The seats in ``own`` are the taker's own (its account already holds them): one player
+    at two seats of an unrated table keeps one name. InvalidOptions otherwise."""
     mine = skeleton(seats[seat]["name"])
     for lang in LANGUAGES:
         with use_language(lang):
             names = seat_names(seats)
         for i, other in enumerate(names):
-            if i != seat and skeleton(other) == mine:
+            if i != seat and i not in own and skeleton(other) == mine:
                 raise InvalidOptions("the name {name} reads as {other}, another seat's name at this table (only "
                                      "letters and digits count, whatever their case): choose a name no other seat "
                                      "has", name=repr(seats[seat]["name"]), other=repr(other))
