@@ -107,6 +107,8 @@ def main() -> None:
                     "review's, per game)")
     ap.add_argument("--max-samples", type=int, default=None, help="at most this many where the verdict is close "
                     "(default: the review's, per game)")
+    ap.add_argument("--depth", type=int, default=None, help="playouts cut after this many actions and scored by the "
+                    "game's estimate, 0: to the end (default: the review's, per game: review.REVIEW_DEPTH)")
     ap.add_argument("--progress", action="store_true", help="running figures after each game, on stderr")
     ap.add_argument("--strong", type=int, default=5, help="games of the strong level at seat 0 (easy wins reviewed)")
     ap.add_argument("--strong-level", default="expert",
@@ -138,7 +140,7 @@ def main() -> None:
             if not easy_win(rec["result"], gid):
                 continue
             won += 1
-            r = review_record(rec, 0, args.samples, seed=1, max_samples=args.max_samples)
+            r = review_record(rec, 0, args.samples, seed=1, max_samples=args.max_samples, depth=args.depth)
             strong_flags += len(r["flagged"])
             if args.save:
                 save(args.save, gid, 1000 + args.seed + i, r, strong=args.strong_level)
@@ -148,7 +150,8 @@ def main() -> None:
         pairs, naive_pairs, sig_pairs, decisions, worlds = [], [], [], 0, 0
         for i in range(args.n):
             rec = play(gid, args.seed + i, ["easy"] + ["medium"] * (n - 1))
-            a, b = (review_record(rec, 0, args.samples, seed=s, max_samples=args.max_samples) for s in (1, 2))
+            a, b = (review_record(rec, 0, args.samples, seed=s, max_samples=args.max_samples, depth=args.depth)
+                    for s in (1, 2))
             decisions += len(a["decisions"])
             worlds += sum(d["samples"] for d in a["decisions"] + b["decisions"])
             pairs.append((flags(a), flags(b)))
