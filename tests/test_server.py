@@ -497,19 +497,6 @@ def test_a_table_is_refused_with_503_when_every_table_in_memory_is_busy(db):
     assert state(client, out)["id"] == out and out in tables.live  # once one may leave, it comes back
 
 
-def test_the_cap_on_tables_in_memory_comes_from_the_environment(monkeypatch):
-    from monsterbox.core.errors import InvalidOptions
-    from monsterbox.server.app import Settings
-
-    assert Settings.from_env().max_live_tables == 10_000
-    monkeypatch.setenv("MONSTERBOX_MAX_TABLES", "25")
-    assert Settings.from_env().max_live_tables == 25
-    for bad in ("0", "-3", "many"):
-        monkeypatch.setenv("MONSTERBOX_MAX_TABLES", bad)
-        with pytest.raises(InvalidOptions, match="MONSTERBOX_MAX_TABLES must be a positive number"):
-            Settings.from_env()
-
-
 def test_finished_games_leave_memory_sooner_than_unfinished_ones(db):
     """A finished game leaves memory after ``finished_idle_seconds``; an unfinished one as idle stays (its players
     may come back); both are rebuilt from the database when asked for."""

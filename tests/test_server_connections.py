@@ -384,18 +384,6 @@ def test_spectator_sockets_per_table_are_capped_and_players_always_get_in(serve,
     wait_until(lambda: gid not in hub.spectators, "the closed sockets kept their places")
 
 
-def test_the_cap_on_spectators_comes_from_the_environment(monkeypatch):
-    from monsterbox.core.errors import InvalidOptions
-
-    assert Settings.from_env().max_spectators == 200
-    monkeypatch.setenv("MONSTERBOX_MAX_SPECTATORS", "7")
-    assert Settings.from_env().max_spectators == 7
-    for bad in ("0", "-3", "many"):
-        monkeypatch.setenv("MONSTERBOX_MAX_SPECTATORS", bad)
-        with pytest.raises(InvalidOptions, match="MONSTERBOX_MAX_SPECTATORS must be a positive number"):
-            Settings.from_env()
-
-
 def test_spectators_of_a_quiet_table_are_closed_and_players_stay(serve):
     """Spectator sockets left open on a table that stopped changing (the 2,000 idle spectators of the attack) are
     closed with 1001 and a reason in their language once the table's version has not changed for
@@ -471,15 +459,23 @@ def test_spectators_of_a_quiet_table_are_closed_and_players_stay(serve):
             assert time.monotonic() - opened >= idle * 0.9
 
 
-def test_the_spectators_idle_time_comes_from_the_environment(monkeypatch):
+@pytest.mark.parametrize(("variable", "field", "default", "good", "value", "bad"), [
+    ("MONSTERBOX_MAX_TABLES", "max_live_tables", 10_000, "25", 25, ("0", "-3", "many")),
+    ("MONSTERBOX_MAX_SPECTATORS", "max_spectators", 200, "7", 7, ("0", "-3", "many")),
+    ("MONSTERBOX_SPECTATOR_IDLE", "spectator_idle_seconds", 1800.0, "90.5", 90.5, ("0", "-3", "many", "inf", "nan")),
+])
+def test_the_limits_come_from_the_environment(monkeypatch, variable, field, default, good, value, bad):
+    """``serve --max-tables/--max-spectators/--spectator-idle`` reach every worker process through the environment:
+    the default when unset, the value when set, a clear error for anything but a positive (finite) number."""
     from monsterbox.core.errors import InvalidOptions
 
-    assert Settings.from_env().spectator_idle_seconds == 1800.0
-    monkeypatch.setenv("MONSTERBOX_SPECTATOR_IDLE", "90.5")
-    assert Settings.from_env().spectator_idle_seconds == 90.5
-    for bad in ("0", "-3", "many", "inf", "nan"):
-        monkeypatch.setenv("MONSTERBOX_SPECTATOR_IDLE", bad)
-        with pytest.raises(InvalidOptions, match="MONSTERBOX_SPECTATOR_IDLE must be a positive number"):
+    monkeypatch.delenv(variable, raising=False)
+    assert getattr(Settings.from_env(), field) == default
+    monkeypatch.setenv(variable, good)
+    assert getattr(Settings.from_env(), field) == value
+    for text in bad:
+        monkeypatch.setenv(variable, text)
+        with pytest.raises(InvalidOptions, match=f"{variable} must be a positive number"):
             Settings.from_env()
 
 
