@@ -30,21 +30,20 @@ BOUND = 10.0  # seconds: the most any wait here takes before the test fails
 TEST_LIMITS = ConnectionLimits(head_timeout=1.0, body_timeout=1.0, per_address=None)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 class Running:
     def __init__(self, limits: ConnectionLimits, db: str, rates: Limits = NO_LIMITS, **settings: Any) -> None:
-        self.port = free_port()
+        # the listening socket is bound here and handed to uvicorn: a port picked free and bound later could be
+        # taken meanwhile by another test process's server (the tests run in parallel)
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = int(self.sock.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
         self.app = create_app(settings=Settings(db=db, limits=rates, **settings))
         app = self.app
         self.server = uvicorn.Server(serve_config(app, limits, host="127.0.0.1", port=self.port,
                                                   log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
         self.thread.start()
         end = time.monotonic() + BOUND
         while not self.server.started:
@@ -58,6 +57,7 @@ class Running:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=BOUND)
+        self.sock.close()
 
 
 @pytest.fixture

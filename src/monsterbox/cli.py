@@ -735,16 +735,9 @@ def serve(
                               per_address=None if no_rate_limits else max_per_address, ws_max_size=ws_max_size,
                               ws_ping_interval=ws_ping_interval or None, ws_ping_timeout=ws_ping_timeout or None,
                               trusted_proxies=proxies.entries)
-    import os
+    from monsterbox.server.environment import export_serve_settings
 
-    os.environ["MONSTERBOX_DB"] = db
-    os.environ["MONSTERBOX_TRUSTED_PROXIES"] = ",".join(proxies.entries)
-    os.environ["MONSTERBOX_WORKERS"] = str(workers)  # each process's rate limits: its share of the budget
-    os.environ["MONSTERBOX_MAX_TABLES"] = str(max_tables)  # each process's cap on tables in memory
-    os.environ["MONSTERBOX_MAX_SPECTATORS"] = str(max_spectators)  # each process's cap on a table's spectators
-    os.environ["MONSTERBOX_SPECTATOR_IDLE"] = repr(float(spectator_idle))  # a quiet table's spectators are closed
-    if no_rate_limits:
-        os.environ["MONSTERBOX_NO_RATE_LIMITS"] = "1"
+    export_serve_settings(db, proxies.entries, workers, max_tables, max_spectators, spectator_idle, no_rate_limits)
     console.print(f"monsterbox serving on http://{host}:{port} (database {db}, {workers} process"
                   f"{'es' if workers > 1 else ''})")
     common = {"host": host, "port": port, "log_level": "warning"}
