@@ -51,7 +51,8 @@ from monsterbox.games.mansion.casting import (
     paying_for,
     payment_actions,
 )
-from monsterbox.games.mansion.show import begin_show, estimate, on_give, on_give_none
+from monsterbox.games.mansion.estimate import estimate
+from monsterbox.games.mansion.show import begin_show, on_give, on_give_none
 from monsterbox.games.mansion.state import (
     CAST,
     DECISION_KINDS,

@@ -1,14 +1,12 @@
 """Monster Mansion, MM Phase 4, The Show (the Black Lagoon's gifts, then every seat sells its Sales Level in
-tickets), Phase 5, Maintenance, and the End of the Game; the Sales Level (R1) and, from it, the estimate of the end
-that cut-off playouts use.
+tickets), Phase 5, Maintenance, and the End of the Game; the Sales Level (R1) and the rounds a seat still needs at
+it (the estimate that cut-off playouts are scored by is in ``estimate``).
 
 References: MM = monster-mansion.txt (section names), R<n> = shared/RULINGS.md Monster Mansion ruling n,
 P<n> = the project's own rulings in docs/rules/mansion.md.
 """
 
 from __future__ import annotations
-
-import math
 
 from monsterbox.games.mansion.audition import start_round
 from monsterbox.games.mansion.cards import CTHULHU, DRACULA, EVA, FRANKENSTEIN, GHOST, VERONA
@@ -131,12 +129,3 @@ def show(s: MansionState) -> None:
 
 def rounds_to_finish(s: MansionState, p: int) -> float:
     return max(0.0, s.tickets[p]) / max(1, sales_level(s, p))
-
-
-def estimate(s: MansionState, temperature: float = 0.7) -> list[float]:
-    """Per-seat reward estimate for cut-off playouts: a softmax of -(rounds each player still needs)."""
-    need = [rounds_to_finish(s, p) for p in range(s.n)]
-    best = min(need)
-    w = [math.exp(-(x - best) / temperature) for x in need]
-    total = sum(w)
-    return [x / total for x in w]
