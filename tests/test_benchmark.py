@@ -157,3 +157,22 @@ def test_a_learned_cell_is_computed_again_when_the_network_or_its_margin_changes
     monkeypatch.setattr(qnet, "shipped_path", lambda game_id: other)
     assert bm.learned_identity("inn", "learned")["network"] != key["tested_network"]["network"]
     assert bm.learned_identity("inn", "heuristic") is None
+
+
+def test_a_search_cell_is_computed_again_when_the_games_estimate_changes(monkeypatch):
+    """``hard`` names a search that scores its cut playouts by the game's estimate: when the estimate is refitted the
+    same spec plays differently, so the cell's key holds a digest of what the estimate says (``estimate_identity``);
+    agents that never call the estimate (the heuristic bot, a search to the end) have none."""
+    import monsterbox.games.mansion.rules as mansion_rules
+
+    p = bm.make_protocol("mansion", ["hard"], ["medium"], games=2)
+    key = bm.cell_key(p, "hard", "medium")
+    assert "tested_estimate" in key and "pool_estimate" not in key
+    assert bm.cell_key(p, "hard", "medium") == key  # the digest is the same every time
+    monkeypatch.setattr(mansion_rules, "estimate", lambda state: [1.0 / state.n] * state.n)
+    changed = bm.cell_key(p, "hard", "medium")
+    assert changed["tested_estimate"] != key["tested_estimate"]
+    assert {k: v for k, v in changed.items() if k != "tested_estimate"} == {
+        k: v for k, v in key.items() if k != "tested_estimate"}
+    assert bm.estimate_identity("mansion", 3, "ismcts:iterations=10") is None  # to the end: no estimate read
+    assert bm.estimate_identity("inn", 3, bm.spec_of("inn", "expert")) is None  # Inn's expert plays to the end
