@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from monsterbox.games.mansion.show import rounds_to_finish, sales_level
+from monsterbox.games.mansion.show import sales_level
 from monsterbox.games.mansion.state import TILE, MansionState
 
 #: feature names, in the order of ``features`` and of ``WEIGHTS``
@@ -45,12 +45,13 @@ def shows_needed(tickets: int, level: int, growth: int = 1) -> int:
     return shows
 
 
-def best_gain(s: MansionState, p: int) -> int:
-    """The most Sales Level one actor of the audition or of ``p``'s reserve would add to ``p``'s line."""
+def best_gain(s: MansionState, p: int, level: int | None = None) -> int:
+    """The most Sales Level one actor of the audition or of ``p``'s reserve would add to ``p``'s line (``level``:
+    ``p``'s Sales Level now, if the caller has it)."""
     pool = s.audition + s.reserved[p]
     if not pool:
         return 0
-    before = sales_level(s, p)
+    before = sales_level(s, p) if level is None else level
     line = s.actors[p]
     best = 0
     for a in pool:
@@ -77,8 +78,10 @@ def token_next(s: MansionState, p: int) -> bool:
 
 def features(s: MansionState, p: int) -> list[float]:
     """Seat ``p``'s inputs to the model, each scaled to about one unit."""
-    tickets, level, gain = s.tickets[p], sales_level(s, p), best_gain(s, p)
-    return [min(rounds_to_finish(s, p), 20.0), tickets / 10, level / 10, sum(s.screens[p]) / 5,
+    tickets, level = s.tickets[p], sales_level(s, p)
+    gain = best_gain(s, p, level)
+    need = max(0, tickets) / max(1, level)  # show.rounds_to_finish
+    return [min(need, 20.0), tickets / 10, level / 10, sum(s.screens[p]) / 5,
             len(s.reserved[p]) / 2, len(s.chambers[p]) / 2, gain / 5,
             1.0 if casts_again(s, p) else 0.0, 1.0 if token_next(s, p) else 0.0,
             max(0, tickets - level) / 10, max(0, level - tickets) / 10, len(s.actors[p]) / 5,
