@@ -115,8 +115,8 @@ def test_review_is_the_same_for_games_differing_only_in_hidden_cards():
     twin = dict(rec, options={**rec["options"], "deck": twin_deck})
     twin.pop("result")
     assert monsterbox.replay(twin).actions == rec["actions"]  # the same moves are legal in the twin game
-    a = review_record(rec, 1, samples=2)
-    b = review_record(twin, 1, samples=2)
+    a = review_record(rec, 1, samples=2, max_samples=16)
+    b = review_record(twin, 1, samples=2, max_samples=16)
     assert a["decisions"] == b["decisions"] and len(a["decisions"]) > 10
 
 
@@ -145,7 +145,7 @@ def test_review_numbers_are_consistent_and_plot_is_a_png(tmp_path):
 def test_review_evaluations_agree_with_evaluate_options():
     """A review entry is the evaluation of the position before the move, from the seat's information."""
     rec = scripted(6).record()
-    rev = review_record(rec, 3, samples=4, seed=11)
+    rev = review_record(rec, 3, samples=4, seed=11, max_samples=32)
     d = rev["decisions"][4]
     g = monsterbox.new_game("inn", 4, 6)
     for a in rec["actions"][: d["index"]]:

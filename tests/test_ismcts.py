@@ -46,13 +46,14 @@ def test_ismcts_is_reproducible_from_its_seed():
 
 def test_ismcts_beats_random():
     """3-player games, ISMCTS (150 iterations) against two random bots, seats rotated. Its win rate is about 90%;
-    the test asks for more than 50% over 24 games: by chance that fails with probability < 1e-5."""
+    the test asks for at least 9 wins of 12: a player no better than random (1 in 3) does that with probability
+    0.004, and the search at 90% misses it with probability 0.03 (the games are seeded: the figure is fixed)."""
     wins = 0
-    for i in range(24):
+    for i in range(12):
         agents = ["random"] * 3
         agents[i % 3] = "ismcts:iterations=150"
         wins += (i % 3) in play_game("inn", 3, agents, seed=500 + i)["winners"]
-    assert wins > 12
+    assert wins >= 9
 
 
 def test_time_budget_and_iterations_counted():

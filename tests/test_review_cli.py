@@ -32,12 +32,13 @@ def test_review_words_the_moves_never_their_ids(record_file):
     from monsterbox.analysis.review import review_record
 
     rec = json.loads(record_file.read_text())
-    rev = review_record(rec, 0, samples=2)
+    rev = review_record(rec, 0, samples=2, max_samples=8)
     assert all(d["played_text"] and d["best_text"] for d in rev["decisions"])
     ids = {a for d in rev["decisions"] for a in (d["played"], d["best"]) if ":" in a}
     assert ids  # Monster Inn's ids such as stay:gold are what must not show
     for lang, words in (("en", "review of Player 1"), ("fr", "analyse de Joueur 1")):
-        result = runner.invoke(app, ["--lang", lang, "review", str(record_file), "--seat", "0", "--budget", "2"])
+        result = runner.invoke(app, ["--lang", lang, "review", str(record_file), "--seat", "0", "--budget", "2",
+                                     "--max-budget", "8"])
         assert result.exit_code == 0, result.output
         assert words in result.output
         assert not any(a in result.output for a in ids), result.output

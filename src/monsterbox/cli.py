@@ -626,7 +626,7 @@ def review(
                                       "(default 16, as the replay page's review)."),
     max_budget: int | None = typer.Option(None, "--max-budget",
                                           help="At most this many samples per option where the verdict is close "
-                                               "(default: 64 times --budget in inn, 16 times in the other games; "
+                                               "(default: 256 times --budget, at most 4096; "
                                                "equal to --budget: no more samples)."),
     workers: int = typer.Option(1, "--workers", "-w", help="Worker processes."),
     plot: Path | None = typer.Option(None, "--plot", help="Optional: also write the win-chance curve to this PNG "
