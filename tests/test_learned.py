@@ -265,6 +265,37 @@ def test_a_teacher_run_evaluated_with_a_margin_says_so_and_replays(tmp_path):
     assert play_eval("inn", 4, net, 8, 123, margin=1.0) == play_eval("inn", 4, None, 8, 123)
 
 
+def test_a_distilled_search_fits_the_teachers_values_and_the_command_replays_it(tmp_path):
+    """``monsterbox train monster --distill 2``: a team of the flat search plays, every option of every decision is
+    a sample valued by the search, and the network fitted to them predicts those values far better than their mean
+    does; the sidecar names the method, the teacher and a command that gives the same network again."""
+    pytest.importorskip("torch")
+    from monsterbox.rl.distill import generate
+
+    x, a, v, summary = generate("monster", 2, 2, seed=3, games=1, cpu_seconds=0)
+    assert summary["games"] == 1 and summary["samples"] == len(v) == len(a) == len(x) > 100
+    assert summary["teacher"] == "ismcts:search=flat:iterations=2:rollout=heuristic:depth=20"
+    assert ((v >= 0) & (v <= 1)).all() and len(set(np.round(v, 3))) > 2  # values, not a constant
+    out = tmp_path / "d.npz"
+    r = CliRunner().invoke(app, ["train", "monster", "--players", "2", "--distill", "2", "--episodes", "1",
+                                 "--seed", "3", "--eval-games", "2", "--eval-points", "1", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    sidecar = json.loads(out.with_suffix(".json").read_text())
+    assert sidecar["method"] == "search-distillation" and sidecar["teacher"]["samples"] == len(v)
+    assert sidecar["command"] == f"monsterbox train monster --seed 3 --episodes 1 --players 2 --eval-games 2 " \
+                                 f"--eval-points 1 --distill 2 --out {out}"
+    net = read_qnet(out, "monster")
+    q = np.array([net.q_values(x[i], [int(a[i])])[0] for i in range(len(v))])
+    assert np.mean((q - v) ** 2) < 0.5 * np.var(v)  # it learned the values: half the error of their mean, or better
+    again = tmp_path / "again.npz"
+    r = CliRunner().invoke(app, sidecar["command"].split()[1:-1] + [str(again)])
+    assert r.exit_code == 0, r.output
+    other = read_qnet(again, "monster")
+    assert all(np.array_equal(net.arrays()[k], other.arrays()[k]) for k in net.arrays())
+    actions, winners = play("monster", 2, [f"learned:path={out}"] * 2, seed=4)
+    assert actions and winners is not None
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["train", "chess", "--out", "x.npz"], "chess"),
     (["train", "inn", "--minutes", "-1", "--out", "x.npz"], "--minutes must be more than 0"),
@@ -274,6 +305,10 @@ def test_a_teacher_run_evaluated_with_a_margin_says_so_and_replays(tmp_path):
     (["train", "inn", "--teacher", "1.5", "--out", "x.npz"], "--teacher must be 0 to 1"),
     (["train", "inn", "--margin", "-0.5", "--out", "x.npz"], "--margin must be 0 to 1"),
     (["train", "inn", "--margin", "nan", "--out", "x.npz"], "--margin must be 0 to 1"),
+    (["train", "monster", "--distill", "2000", "--out", "x.npz"], "--distill must be 0 (Deep Monte Carlo) or"),
+    (["train", "monster", "--distill", "-1", "--out", "x.npz"], "--distill must be 0"),
+    (["train", "monster", "--distill", "4", "--teacher", "0.5", "--out", "x.npz"], "--teacher is Deep Monte Carlo's"),
+    (["train", "monster", "--distill", "4", "--players", "9", "--out", "x.npz"], "--players"),
 ])
 def test_train_refuses_bad_flags_clearly(args, message, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

@@ -503,23 +503,23 @@ def train(
     eval_points: int = typer.Option(10, "--eval-points", help="Evaluations over the run (the learning curve)."),
     teacher: float = typer.Option(-1.0, "--teacher", help="Share of the learning seats' moves the heuristic bot "
                                   "plays, 0 to 1, for the whole run (-1: 0.5 falling to 0 over its first half)."),
-    margin: float = typer.Option(-1.0, "--margin", help="Evaluate as learned:margin=M plays: the heuristic bot's "
-                                 "move unless the network prefers another by more than M, 0 to 1 (-1: the network "
-                                 "alone)."),
+    margin: float = typer.Option(-1.0, "--margin", help="Evaluate as learned:margin=M plays (the heuristic bot's move "
+                                 "unless the network prefers another by more than M), 0 to 1; -1: the network alone."),
     out: Path = typer.Option(..., "--out", help="The weights file to write (.npz; a .json sidecar beside it)."),
+    distill: int = typer.Option(0, "--distill", help="Distil a flat search of this many worlds per option instead, "
+                                "1 to 1024 (its games: --episodes or 3/4 of --minutes; 0: Deep Monte Carlo)."),
 ) -> None:
-    """Train a learned policy (Deep Monte Carlo with a league) for the agent learned:path=<file>; needs torch."""
-    from monsterbox.rl.train import Settings, check_settings
-    from monsterbox.rl.train import train as run_train
+    """Train a learned policy (Deep Monte Carlo, or --distill a search) for learned:path=<file>; needs torch."""
+    from monsterbox.rl.distill import run as run_train
+    from monsterbox.rl.train import Settings
 
     check_game(game)
     if out.suffix != ".npz":
         fail(_("--out must name a .npz file, got {path}").format(path=str(out)))
     try:
-        settings = Settings(game, seed=seed, minutes=minutes, episodes=episodes, players=players,
-                            eval_games=eval_games, eval_points=eval_points, teacher=teacher, margin=margin)
-        check_settings(settings)
-        sidecar = run_train(settings, out, log=err_console.print)
+        settings = Settings(game, seed, minutes, episodes, players, eval_games, eval_points, teacher=teacher,
+                            margin=margin, distill=distill)
+        sidecar = run_train(settings, out, log=err_console.print)  # the settings checked first
     except MonsterboxError as exc:
         fail(localized_error(exc))
     console.print(f"{out}: {sidecar['episodes']} games, {sidecar['cpu_seconds']} s of CPU, best win rate "

@@ -102,6 +102,7 @@ class Settings:
     hidden: tuple[int, int] = HIDDEN
     teacher: float = -1.0  # -1: the schedule (0.5 falling to 0 over the first half); else the constant share
     margin: float = -1.0  # -1: the evaluations play the network alone; else with the heuristic bot as its prior
+    distill: int = 0  # > 0: distil a flat search of this many worlds per option (``rl.distill``), not DMC
 
 
 @dataclass
@@ -157,6 +158,41 @@ def _commit() -> str:
         return "unknown"
 
 
+
+def torch_network(size: int, actions: int, hidden: tuple[int, int]) -> Any:
+    """The Q(s, a) network in torch, the form ``rl.qnet.QNet`` evaluates with numpy: the observation (``size``) and
+    the action's code (one of ``actions``) through two hidden layers to one value."""
+    import torch
+
+    h1, h2 = hidden
+
+    class Net(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.obs = torch.nn.Linear(size, h1)
+            self.act = torch.nn.Embedding(actions, h1)
+            self.l2 = torch.nn.Linear(h1, h2)
+            self.l3 = torch.nn.Linear(h2, 1)
+            torch.nn.init.normal_(self.act.weight, std=1.0 / math.sqrt(h1))
+
+        def forward(self, x: Any, a: Any) -> Any:
+            h = torch.relu(self.obs(x) + self.act(a))
+            return self.l3(torch.relu(self.l2(h))).squeeze(-1)
+
+    return Net()
+
+
+def to_qnet(model: Any, game_id: str) -> QNet:
+    """A copy of the torch network's weights as the numpy ``QNet`` the ``learned`` agent plays."""
+    import torch
+
+    with torch.no_grad():
+        return QNet(game_id, w_obs=model.obs.weight.T.contiguous().numpy().copy(),
+                    w_act=model.act.weight.numpy().copy(), b1=model.obs.bias.numpy().copy(),
+                    w2=model.l2.weight.T.contiguous().numpy().copy(), b2=model.l2.bias.numpy().copy(),
+                    w3=model.l3.weight[0].numpy().copy(), b3=model.l3.bias[0].numpy().copy())
+
+
 def train(settings: Settings, out: Path, log: Callable[[str], None] = print) -> dict[str, Any]:
     """Train and write ``out`` (the best network on the evaluation seeds) and ``out.json`` (the sidecar: command,
     seed, CPU time, episodes, encoding version, the learning curve). Returns the sidecar."""
@@ -173,30 +209,12 @@ def train(settings: Settings, out: Path, log: Callable[[str], None] = print) -> 
     torch.manual_seed(settings.seed)
     rng = np.random.default_rng(settings.seed)
     size, n = observation_size(game_id, players), action_space_size(game_id)
-    h1, h2 = settings.hidden
 
-    class Net(torch.nn.Module):
-        def __init__(self) -> None:
-            super().__init__()
-            self.obs = torch.nn.Linear(size, h1)
-            self.act = torch.nn.Embedding(n, h1)
-            self.l2 = torch.nn.Linear(h1, h2)
-            self.l3 = torch.nn.Linear(h2, 1)
-            torch.nn.init.normal_(self.act.weight, std=1.0 / math.sqrt(h1))
-
-        def forward(self, x: Any, a: Any) -> Any:
-            h = torch.relu(self.obs(x) + self.act(a))
-            return self.l3(torch.relu(self.l2(h))).squeeze(-1)
-
-    model = Net()
+    model = torch_network(size, n, settings.hidden)
     opt = torch.optim.Adam(model.parameters(), lr=LR)
 
     def snapshot() -> QNet:
-        with torch.no_grad():
-            return QNet(game_id, w_obs=model.obs.weight.T.contiguous().numpy().copy(),
-                        w_act=model.act.weight.numpy().copy(), b1=model.obs.bias.numpy().copy(),
-                        w2=model.l2.weight.T.contiguous().numpy().copy(), b2=model.l2.bias.numpy().copy(),
-                        w3=model.l3.weight[0].numpy().copy(), b3=model.l3.bias[0].numpy().copy())
+        return to_qnet(model, game_id)
 
     observe_fn = observation_fn(game_id)
     buf_x = np.zeros((REPLAY, size), np.float32)
@@ -367,6 +385,8 @@ def command_line(settings: Settings, out: Path) -> str:
         parts += ["--teacher", f"{settings.teacher:g}"]
     if settings.margin >= 0:
         parts += ["--margin", f"{settings.margin:g}"]
+    if settings.distill:
+        parts += ["--distill", str(settings.distill)]
     parts += ["--out", str(out)]
     return " ".join(parts)
 
@@ -384,6 +404,11 @@ def check_settings(settings: Settings) -> None:
         raise InvalidOptions(f"--seed must be 0 to {2**31 - 1}, got {settings.seed}")
     if not 1 <= settings.eval_points <= 1000:
         raise InvalidOptions(f"--eval-points must be 1 to 1000, got {settings.eval_points}")
+    if isinstance(settings.distill, bool) or not isinstance(settings.distill, int) or not 0 <= settings.distill <= 1024:
+        raise InvalidOptions(f"--distill must be 0 (Deep Monte Carlo) or the teacher's worlds per option, 1 to 1024, "
+                             f"got {settings.distill!r}")
+    if settings.distill and settings.teacher != -1:
+        raise InvalidOptions("--teacher is Deep Monte Carlo's; a distilled search has its own teacher (--distill)")
     for flag, value in (("--teacher", settings.teacher), ("--margin", settings.margin)):
         if not math.isfinite(value) or not (value == -1 or 0 <= value <= 1):
             raise InvalidOptions(f"{flag} must be 0 to 1 (or -1, the default), got {value}")
