@@ -24,9 +24,9 @@ BOT_MU = {"random": 10.0, "easy": 20.0, "medium": 30.0, "hard": 39.0, "expert": 
 #: the learned policy's fixed mu per game, placed on the ladder's scale by its measured win rate ``w`` against the
 #: ``medium`` bots (``docs/results/learned-<game>.md``): ``30 + 9 * (w - fair share) / 0.30`` (``hard`` won 57% against
 #: three ``medium`` in Monster Inn and sits 9 mu above them), as the level plays it (the network correcting the
-#: heuristic bot by ``rl.qnet.SHIPPED_MARGIN``): Inn 43.1% (fair 25%), Maker 25.0% (fair 25%), Mansion 71.8% (fair
+#: heuristic bot by ``rl.qnet.SHIPPED_MARGIN``): Inn 43.1% (fair 25%), Maker 29.5% (fair 25%), Mansion 71.8% (fair
 #: 33.3%); Monster: the team plays as the ``medium`` team (the network overrules it in 3 of 34,397 decisions).
-LEARNED_MU = {"inn": 35.4, "maker": 30.0, "mansion": 41.5, "monster": 30.0}
+LEARNED_MU = {"inn": 35.4, "maker": 31.4, "mansion": 41.5, "monster": 30.0}
 BOT_SIGMA = 1.0
 #: Monster's difficulty as an opponent: the base game, and what each harder option adds
 MONSTER_BASE_MU = 25.0
