@@ -25,8 +25,9 @@ BOT_MU = {"random": 10.0, "easy": 20.0, "medium": 30.0, "hard": 39.0, "expert": 
 #: ``medium`` bots (``docs/results/learned-<game>.md``): ``30 + 9 * (w - fair share) / 0.30`` (``hard`` won 57% against
 #: three ``medium`` in Monster Inn and sits 9 mu above them), as the level plays it (the network correcting the
 #: heuristic bot by ``rl.qnet.SHIPPED_MARGIN``): Inn 43.1% (fair 25%), Maker 29.5% (fair 25%), Mansion 71.8% (fair
-#: 33.3%); Monster: the team plays as the ``medium`` team (the network overrules it in 3 of 34,397 decisions).
-LEARNED_MU = {"inn": 35.4, "maker": 31.4, "mansion": 41.5, "monster": 30.0}
+#: 33.3%); Monster, a team: 74.0% where the ``medium`` team won 60.5% of the same deals, the difference in place of
+#: ``w - fair share``.
+LEARNED_MU = {"inn": 35.4, "maker": 31.4, "mansion": 41.5, "monster": 34.0}
 BOT_SIGMA = 1.0
 #: Monster's difficulty as an opponent: the base game, and what each harder option adds
 MONSTER_BASE_MU = 25.0
