@@ -184,6 +184,8 @@ def distill(settings: Settings, out: Path, log: Callable[[str], None] = print) -
     if len(v) < 2:
         raise InvalidOptions("the teacher's games gave fewer than 2 samples: give more --episodes or --minutes")
     eval_games = settings.eval_games or {"inn": 200, "monster": 60, "mansion": 90, "maker": 100}[game_id]
+    # the cooperative game's yardstick: the ``medium`` team on the same evaluation deals
+    baseline_rate = play_eval(game_id, players, None, eval_games, EVAL_SEED) if game_id == "monster" else None
     curve: list[dict[str, float]] = []
     best: list[Any] = [-1.0, None]
 
@@ -204,7 +206,8 @@ def distill(settings: Settings, out: Path, log: Callable[[str], None] = print) -
         "teacher": summary, "epochs": EPOCHS, "episodes": summary["games"],
         "cpu_seconds": round(time.process_time() - start, 1), "complete": True,
         "margin": settings.margin if settings.margin >= 0 else None,
-        "eval": {"opponents": "medium", "seeds_from": EVAL_SEED, "games": eval_games, "best_win_rate": best[0]},
+        "eval": {"opponents": "medium", "seeds_from": EVAL_SEED, "games": eval_games, "best_win_rate": best[0],
+                 "monster_medium_team_rate": baseline_rate},
         "curve": curve, "losses": fitted["losses"],
     }
     out.with_suffix(".json").write_text(json.dumps(sidecar, indent=1) + "\n", encoding="utf-8")
