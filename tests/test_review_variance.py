@@ -14,7 +14,7 @@ import monsterbox
 from monsterbox.agents.ismcts import rollout_policy
 from monsterbox.analysis.evaluate import evaluate_options, extend, paired_difference, sample_seeds
 from monsterbox.analysis.quality import TIERS, tier
-from monsterbox.analysis.review import judge, loss_interval, review_record, settled
+from monsterbox.analysis.review import assess, judge, loss_interval, review_record, settled, verdict
 from monsterbox.core.game import Game
 from monsterbox.games.inn.heuristic import rollout_policy as inn_policy
 
@@ -166,13 +166,14 @@ def test_judge_stops_when_the_played_move_is_clearly_not_worse():
     assert not settled(*loss_interval(half, "drop"))  # it stopped at the first look that settled the verdict
 
 
-def bot_game_at(seed: int, index: int) -> Game:
-    """Game ``seed`` of benchmarks/review_agreement.py in Monster Inn (seat 0 the easy bot, two medium bots), before
-    its action ``index``."""
+def bot_game_at(seed: int, index: int, game_id: str = "inn") -> Game:
+    """Game ``seed`` of benchmarks/review_agreement.py (seat 0 the easy bot, the others medium; Monster Inn three
+    players, Mansion two), before its action ``index``."""
     from monsterbox.agents import make_agent, observe
 
-    g = monsterbox.new_game("inn", 3, seed)
-    bots = [make_agent(s, "inn", i) for i, s in enumerate(["easy", "medium", "medium"])]
+    players = 3 if game_id == "inn" else 2
+    g = monsterbox.new_game(game_id, players, seed)
+    bots = [make_agent(s, game_id, i) for i, s in enumerate(["easy"] + ["medium"] * (players - 1))]
     while len(g.actions) < index:
         g.play(bots[g.to_play].act(observe(g, g.to_play)))
     return g
@@ -277,3 +278,41 @@ def test_a_close_call_at_the_cap_gets_a_forced_verdict(monkeypatch, low, mean, s
     assert entry["loss_bound"] == pytest.approx(max(0.0, mean - se) if low > 0 else 0.0)
     assert entry["tier"] == ("inaccuracy" if flagged else "")
     assert ("close call" in entry["why"]) is flagged
+
+
+def test_a_flag_of_the_cut_must_hold_to_the_end():
+    """Mansion benchmark game 10, action 53: seat 0 gives the dummy player its blue skull. With playouts cut after
+    40 actions and scored by Mansion's estimate, the review's verdict is a mistake (lower bound 10.8 points behind
+    the grey skull); played to the end in the same worlds, the loss is not significant (bound 0). The cut's estimate
+    alone does not flag a move: the flag needs both yardsticks (``assess``)."""
+    pos = bot_game_at(10, 53, "mansion")
+    played = "dummy-skull:blue"
+    assert pos.to_play == 0 and played in pos.legal_actions()
+    cut = judge(pos, 0, played, 16, 4096, 1, 40)
+    assert tier(verdict(cut, played)[3]) == "mistake"
+    entry = assess(pos, 0, 53, played, 16, 4096, 1, 40)
+    assert entry["loss"] == pytest.approx(cut.value - cut.options[played], abs=1e-4)  # the cut's figures shown
+    assert entry["to_end"]["loss_bound"] < TIERS[-1][1]
+    assert entry["loss_bound"] == entry["to_end"]["loss_bound"]
+    assert not tier(entry["loss_bound"])
+
+
+def test_a_flag_confirmed_to_the_end_stands():
+    """Mansion benchmark game 10, action 52: seat 0 chooses Cthulhu for the dummy player, a blunder by the cut (lower
+    bound 22.8 points) and by play to the end (21.1): the flag stands, at the smaller bound."""
+    pos = bot_game_at(10, 52, "mansion")
+    played = "dummy:cthulhu_3"
+    assert pos.to_play == 0 and played in pos.legal_actions()
+    cut_bound = verdict(judge(pos, 0, played, 16, 4096, 1, 40), played)[3]
+    entry = assess(pos, 0, 52, played, 16, 4096, 1, 40)
+    assert tier(entry["to_end"]["loss_bound"]) and tier(entry["loss_bound"])
+    assert entry["loss_bound"] == min(cut_bound, entry["to_end"]["loss_bound"])
+
+
+def test_only_a_flag_of_a_cut_is_judged_again():
+    """No second yardstick where the cut flags nothing, or where the playouts already run to the end."""
+    pos = bot_game_at(10, 53, "mansion")
+    assert "to_end" not in assess(pos, 0, 53, "dummy-skull:grey", 16, 4096, 1, 40)  # the rival: not flagged
+    inn = bot_game_at(1, 36)
+    flagged = assess(inn, 0, 36, "drop", 16, 1024, 1, 0)
+    assert tier(flagged["loss_bound"]) and "to_end" not in flagged
