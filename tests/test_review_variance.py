@@ -316,3 +316,32 @@ def test_only_a_flag_of_a_cut_is_judged_again():
     inn = bot_game_at(1, 36)
     flagged = assess(inn, 0, 36, "drop", 16, 1024, 1, 0)
     assert tier(flagged["loss_bound"]) and "to_end" not in flagged
+
+
+def test_a_mansion_review_confirms_each_flag_to_the_end_and_no_other_does():
+    """In a whole review: Mansion's flags each carry their judgement to the end and hold under it (the tier is the
+    smaller bound's), the same with two workers; Maker's review (also cut) is not confirmed (``CONFIRM_TO_END``)."""
+    from monsterbox.agents import make_agent, observe
+
+    def bot_record(game_id: str, seed: int, options: dict | None = None) -> dict:
+        g = monsterbox.new_game(game_id, 2, seed, options)
+        bots = [make_agent(s, game_id, i) for i, s in enumerate(["easy", "medium"])]
+        while not g.over:
+            g.play(bots[g.to_play].act(observe(g, g.to_play)))
+        return g.record()
+
+    rec = bot_record("mansion", 10)
+    rev = review_record(rec, 0, samples=8, max_samples=32)
+    assert rev["confirm_to_end"] and rev["depth"] == 40
+    confirmed = [d for d in rev["decisions"] if "to_end" in d]
+    assert confirmed, "the cut flags some of the easy bot's moves"
+    for d in rev["decisions"]:
+        if d["flagged"]:
+            assert "to_end" in d and tier(d["to_end"]["loss_bound"])
+        if "to_end" in d:
+            assert d["loss_bound"] <= d["to_end"]["loss_bound"] + 1e-12
+    assert any(not d["flagged"] for d in confirmed), "some flag of the cut does not hold to the end"
+    assert review_record(rec, 0, samples=8, max_samples=32, workers=2) == rev
+    maker = review_record(bot_record("maker", 3, {"short": True}), 0, samples=4, max_samples=8)
+    assert not maker["confirm_to_end"] and maker["depth"] == 30
+    assert not any("to_end" in d for d in maker["decisions"])

@@ -22,11 +22,11 @@ Variance reduction, so that two reviews with different seeds flag the same decis
   the tier is taken from is ``loss_bound``;
 - small samples: the paired variance carries two pseudo-worlds (``evaluate.PRIOR_WORLDS``), so a verdict is never
   reached on a few worlds that happen to agree;
-- a flag confirmed to the end (``assess``): where the playouts are cut and scored by the game's estimate
-  (``REVIEW_DEPTH``), a flagged move is judged again in the same worlds with playouts to the end of the game, and
-  the flag keeps the smaller of the two bounds. An estimate can be wrong where heuristic play to the end is not:
-  Mansion's scored a won position 85% after the move played and 98% after its rival, where both won every playout
-  to the end (``docs/results/review-agreement.md``). Only flagged moves are judged again, so it costs little.
+- a flag confirmed to the end (``assess``, ``CONFIRM_TO_END``: Mansion): where the playouts are cut and scored by
+  the game's estimate (``REVIEW_DEPTH``), a flagged move is judged again in the same worlds with playouts to the end
+  of the game, and the flag keeps the smaller of the two bounds. An estimate can be wrong where heuristic play to the
+  end is not: Mansion's scored a won position 85% after the move played and 98% after its rival, where both won every
+  playout to the end (``docs/results/review-agreement.md``). Only flagged moves are judged again.
 
 ``review_record`` returns a JSON-serialisable dict (for the command line, the server and the web replay page);
 ``plot_review`` draws the win-chance curve as a PNG. Decisions can be spread over worker processes; the result is
@@ -70,11 +70,16 @@ CAP_Z = 1.0
 REVIEW_SAMPLES = {"inn": 16, "maker": 16, "mansion": 16, "monster": 16}
 GROWTH = {"inn": 256, "maker": 256, "mansion": 256, "monster": 256}
 REVIEW_DEPTH = {"inn": 0, "maker": 30, "mansion": 40, "monster": 20}
+#: whether a flag of cut playouts must hold with playouts to the end (``assess``). Mansion's cut estimate misjudged
+#: decided positions; its playouts to the end cost a few times the cut's, about half again the CPU of a review. Maker's
+#: and Monster's reviews flag no strong play without it, and Monster's playouts to the end cost about 23 CPU s a
+#: flagged decision (measured in docs/results/review-agreement.md, seventh session).
+CONFIRM_TO_END = {"inn": False, "maker": False, "mansion": True, "monster": False}
 METHOD = ("flat Monte Carlo over determinizations of the seat's information set: each option played, then every "
           "seat's heuristic bot to the end, the same samples for every option; more samples where the verdict is "
           "close; a move is flagged when the lower bound of its loss reaches a tier, or, still close after every "
-          "sample, when its loss less one standard error does; where playouts are cut and scored by an estimate, "
-          "a flag must also hold with playouts to the end of the game")
+          "sample, when its loss less one standard error does; in Mansion, whose playouts are cut and scored by an "
+          "estimate, a flag must also hold with playouts to the end of the game")
 
 
 def _start(record: dict[str, Any]) -> Game:
@@ -179,14 +184,14 @@ def _entry(ev: Evaluation, index: int, played: str) -> dict[str, Any]:
 
 
 def assess(game: Game, seat: int, index: int, played: str, samples: int, max_samples: int, seed: int,
-           depth: int) -> dict[str, Any]:
-    """One decision's entry: judged with playouts cut after ``depth`` actions (``judge``) and, when that flags the
-    move, judged again in the same worlds with playouts to the end of the game (``confirm``): the flag stands at the
-    smaller of the two bounds. The cut's estimate is a guess about the rest of the game; where it is wrong (a game
-    won whatever the move, scored 85% after one move and 98% after the other), only play to the end shows it. The
-    confirmation costs nothing where nothing is flagged, which is most decisions."""
+           depth: int, confirm: bool = True) -> dict[str, Any]:
+    """One decision's entry: judged with playouts cut after ``depth`` actions (``judge``) and, with ``confirm``,
+    when that flags the move, judged again in the same worlds with playouts to the end of the game (``to_end``): the
+    flag stands at the smaller of the two bounds. The cut's estimate is a guess about the rest of the game; where it
+    is wrong (a game won whatever the move, scored 85% after one move and 98% after the other), only play to the end
+    shows it. Only flagged moves are judged again, a few in a game (``CONFIRM_TO_END``: the games that need it)."""
     entry = _entry(judge(game, seat, played, samples, max_samples, seed, depth), index, played)
-    if depth and entry["loss_bound"] >= TIERS[-1][1]:
+    if confirm and depth and entry["loss_bound"] >= TIERS[-1][1]:
         end = judge(game, seat, played, samples, max_samples, seed, 0)
         _low, _high, _close, bound = verdict(end, played)
         entry["to_end"] = {"loss": round(end.value - end.options[played], 4), "loss_bound": max(0.0, bound),
@@ -195,13 +200,13 @@ def assess(game: Game, seat: int, index: int, played: str, samples: int, max_sam
     return entry
 
 
-def _review_one(args: tuple[dict[str, Any], int, int, int, int, int, int]) -> dict[str, Any]:
+def _review_one(args: tuple[dict[str, Any], int, int, int, int, int, int, bool]) -> dict[str, Any]:
     """One decision, in a worker: replay to it, evaluate from the seat's information."""
-    record, seat, index, samples, max_samples, seed, depth = args
+    record, seat, index, samples, max_samples, seed, depth, confirm = args
     g = _start(record)
     for action in record["actions"][:index]:
         g.play(action)
-    return assess(g, seat, index, record["actions"][index], samples, max_samples, seed, depth)
+    return assess(g, seat, index, record["actions"][index], samples, max_samples, seed, depth, confirm)
 
 
 def review_record(record: dict[str, Any], seat: int, samples: int | None = None, workers: int = 1, seed: int = 0,
@@ -226,6 +231,7 @@ def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
     names = seat_names(record_seats(record))  # as play and replay name them
     record = {"game_id": final.game_id, "players": final.players, "seed": final.seed,
               "options": final.options, "actions": final.actions, "seats": record_seats(record)}
+    confirm = bool(cut) and CONFIRM_TO_END.get(final.game_id, False)
     points = decision_points(record, seat)
     total = len(points)
     if progress:
@@ -237,14 +243,14 @@ def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
         todo = set(points)
         for i, action in enumerate(record["actions"]):
             if i in todo:
-                entries.append(assess(g, seat, i, action, n, most, seed, cut))
+                entries.append(assess(g, seat, i, action, n, most, seed, cut, confirm))
                 done += 1
                 if progress:
                     progress(done, total)
             g.play(action)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_review_one, (record, seat, i, n, most, seed, cut)) for i in points]
+            futures = [pool.submit(_review_one, (record, seat, i, n, most, seed, cut, confirm)) for i in points]
             for done, fut in enumerate(as_completed(futures), 1):
                 entries.append(fut.result())
                 if progress:
@@ -255,7 +261,7 @@ def review_record(record: dict[str, Any], seat: int, samples: int | None = None,
     word_moves(record, seat, entries)
     out: dict[str, Any] = {
         "format": REVIEW_FORMAT, "game_id": final.game_id, "players": final.players, "seat": seat,
-        "samples": n, "max_samples": most, "depth": cut, "seed": seed, "confidence_z": Z,
+        "samples": n, "max_samples": most, "depth": cut, "confirm_to_end": confirm, "seed": seed, "confidence_z": Z,
         "least": TIERS[-1][1],
         "method": METHOD, "cooperative": final.game_id == "monster",
         "decisions": entries, "names": names,
