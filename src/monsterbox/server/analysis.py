@@ -66,7 +66,7 @@ class AnalysisBudget:
     review_samples: dict[str, int] = field(default_factory=lambda: dict(REVIEW_SAMPLES))
     review_depth: dict[str, int] = field(default_factory=lambda: dict(REVIEW_DEPTH))
     review_growth: dict[str, int] = field(default_factory=lambda: dict(GROWTH))
-    review_seconds: float = 300.0
+    review_seconds: float = 600.0  # the longest review measured: Mansion, 312 s of one core
     review_queue: int = 8
     review_cache: int = 200
     workers: int = 1  # threads for hints, and as many again for reviews
