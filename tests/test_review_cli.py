@@ -36,11 +36,13 @@ def test_review_words_the_moves_never_their_ids(record_file):
     assert all(d["played_text"] and d["best_text"] for d in rev["decisions"])
     ids = {a for d in rev["decisions"] for a in (d["played"], d["best"]) if ":" in a}
     assert ids  # Monster Inn's ids such as stay:gold are what must not show
-    for lang, words in (("en", "review of Player 1"), ("fr", "analyse de Joueur 1")):
+    for lang, words, method in (("en", "review of Player 1", "Method: flat Monte Carlo over determinizations"),
+                                ("fr", "analyse de Joueur 1", "Méthode : Monte-Carlo à plat sur des tirages")):
         result = runner.invoke(app, ["--lang", lang, "review", str(record_file), "--seat", "0", "--budget", "2",
                                      "--max-budget", "8"])
         assert result.exit_code == 0, result.output
         assert words in result.output
+        assert method in " ".join(result.output.split()), result.output  # the method in the reader's language
         assert not any(a in result.output for a in ids), result.output
         assert "[" not in result.output.split("Result")[-1]  # scores in words, not a Python list
 

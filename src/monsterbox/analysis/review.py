@@ -52,7 +52,7 @@ from monsterbox.analysis.evaluate import (
 from monsterbox.analysis.quality import TIERS, grade
 from monsterbox.core.errors import InvalidOptions
 from monsterbox.core.game import Game
-from monsterbox.core.i18n import _
+from monsterbox.core.i18n import N_, _
 from monsterbox.core.record import replay
 from monsterbox.core.registry import new_game
 from monsterbox.core.wording import percent, record_seats, seat_names
@@ -75,7 +75,8 @@ REVIEW_DEPTH = {"inn": 0, "maker": 30, "mansion": 40, "monster": 20}
 #: and Monster's reviews flag no strong play without it, and Monster's playouts to the end cost about 23 CPU s a
 #: flagged decision (measured in docs/results/review-agreement.md, seventh session).
 CONFIRM_TO_END = {"inn": False, "maker": False, "mansion": True, "monster": False}
-METHOD = ("flat Monte Carlo over determinizations of the seat's information set: each option played, then every "
+#: in English in the JSON (a stable text); the terminal shows its translation
+METHOD = N_("flat Monte Carlo over determinizations of the seat's information set: each option played, then every "
           "seat's heuristic bot to the end, the same samples for every option; more samples where the verdict is "
           "close; a move is flagged when the lower bound of its loss reaches a tier, or, still close after every "
           "sample, when its loss less one standard error does; in Mansion, whose playouts are cut and scored by an "

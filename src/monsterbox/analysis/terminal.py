@@ -129,6 +129,6 @@ def print_review(console: Console, rev: dict[str, Any]) -> None:
         else:
             outcome = (_("{player} won") if res["won"] else _("{player} did not win")).format(player=player)
         console.print(_("Result: {outcome} (scores: {scores}).").format(outcome=outcome, scores=scores))
-    console.print(_("Method: {method}.").format(method=rev["method"]), highlight=False)
+    console.print(_("Method: {method}.").format(method=_(rev["method"])), highlight=False)
     console.print(_("Samples per option: {samples} to start with, up to {most} where the verdict was close.").format(
         samples=rev["samples"], most=rev["max_samples"]), highlight=False)
