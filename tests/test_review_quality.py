@@ -28,3 +28,24 @@ def test_grade_words_the_flagged_moves_only():
     assert review["decisions"][1]["why"] == ("Better: Drop out: take 2 gold coins and Troll 20 (win chance 61% "
                                              "instead of 38%, 23 points lost)")
     assert 0 < review["accuracy"] < 100
+
+
+def test_a_flag_confirmed_to_the_end_says_so_in_both_languages():
+    from monsterbox.core.i18n import use_language
+
+    entry = {"number": 1, "loss": 0.129, "before": 0.98, "after": 0.85, "best": "tile:1", "best_text": "Tile 1",
+             "loss_bound": 0.109, "to_end": {"loss": 0.15, "loss_bound": 0.108, "best": "tile:1", "samples": 64}}
+    review = {"decisions": [dict(entry)]}
+    grade(review)
+    assert review["decisions"][0]["tier"] == "mistake"
+    assert review["decisions"][0]["why"].endswith(
+        "13 points lost). Played out to the end of the game, this move still loses at least 11 points")
+    with use_language("fr"):
+        review = {"decisions": [dict(entry)]}
+        grade(review)
+    assert "Jouée jusqu'à la fin de la partie" not in review["decisions"][0]["why"]
+    assert review["decisions"][0]["why"].endswith("). Joué jusqu'à la fin de la partie, ce coup perd encore au moins "
+                                                  "11 points")
+    plain = {"decisions": [{k: v for k, v in entry.items() if k != "to_end"}]}
+    grade(plain)
+    assert "end of the game" not in plain["decisions"][0]["why"]

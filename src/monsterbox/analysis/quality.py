@@ -45,7 +45,8 @@ def counts(entries: list[dict[str, Any]]) -> dict[str, int]:
 
 def why(entry: dict[str, Any]) -> str:
     """Why the best move was better, in words, from the two moves' texts and estimates: "Better: Drop out: take
-    2 gold coins and Troll 20 (win chance 61% instead of 38%)". "" for a good move."""
+    2 gold coins and Troll 20 (win chance 61% instead of 38%)", and, where the flag was confirmed with playouts to the
+    end (``to_end``), the loss that surely holds there too. "" for a good move."""
     if not entry.get("tier"):
         return ""
     best = entry.get("best_text") or entry.get("best", "")
@@ -53,8 +54,13 @@ def why(entry: dict[str, Any]) -> str:
         text = _("Better: {best} (win chance {before} instead of {after}, about {lost} points lost: a close call)")
     else:
         text = _("Better: {best} (win chance {before} instead of {after}, {lost} points lost)")
-    return text.format(best=best, before=f"{entry['before']:.0%}", after=f"{entry['after']:.0%}",
+    text = text.format(best=best, before=f"{entry['before']:.0%}", after=f"{entry['after']:.0%}",
                        lost=round(entry["loss"] * 100))
+    end = entry.get("to_end")
+    if end:  # the review's playouts were cut, and the flag held with every playout to the end (review.assess)
+        text += ". " + _("Played out to the end of the game, this move still loses at least {lost} points").format(
+            lost=max(1, round(end["loss_bound"] * 100)))
+    return text
 
 
 def grade(review: dict[str, Any]) -> None:
