@@ -1,6 +1,7 @@
 """The command line's review command and the terminal's hint key."""
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -43,6 +44,10 @@ def test_review_words_the_moves_never_their_ids(record_file):
         assert result.exit_code == 0, result.output
         assert words in result.output
         assert method in " ".join(result.output.split()), result.output  # the method in the reader's language
+        if lang == "fr":  # French numbers and punctuation: "Précision 88,2 %", "#3 gaffe : Mieux ..."
+            assert re.search(r"Précision \d+(,\d)? % \(", result.output), result.output
+            assert not re.search(r"\d\.\d %|\d%", result.output), result.output
+            assert not re.search(r"#\d+ (gaffe|erreur|imprécision):", result.output), result.output
         assert not any(a in result.output for a in ids), result.output
         assert "[" not in result.output.split("Result")[-1]  # scores in words, not a Python list
 

@@ -10,6 +10,7 @@ import math
 from typing import Any
 
 from monsterbox.core.i18n import N_, _
+from monsterbox.core.wording import percent
 
 #: (tier, the smallest win-chance loss in it), worst first: a loss of 20 points or more is a blunder
 TIERS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
@@ -54,7 +55,7 @@ def why(entry: dict[str, Any]) -> str:
         text = _("Better: {best} (win chance {before} instead of {after}, about {lost} points lost: a close call)")
     else:
         text = _("Better: {best} (win chance {before} instead of {after}, {lost} points lost)")
-    text = text.format(best=best, before=f"{entry['before']:.0%}", after=f"{entry['after']:.0%}",
+    text = text.format(best=best, before=percent(entry["before"]), after=percent(entry["after"]),
                        lost=round(entry["loss"] * 100))
     end = entry.get("to_end")
     if end:  # the review's playouts were cut, and the flag held with every playout to the end (review.assess)

@@ -18,7 +18,7 @@ from monsterbox.analysis.hint import format_hint, hint
 from monsterbox.analysis.review import plot_review, review_record
 from monsterbox.core.errors import MonsterboxError, RecordError
 from monsterbox.core.i18n import _, ngettext
-from monsterbox.core.wording import percent
+from monsterbox.core.wording import decimal, percent
 
 if TYPE_CHECKING:
     from monsterbox.core.game import Game
@@ -116,10 +116,11 @@ def print_review(console: Console, rev: dict[str, Any]) -> None:
                            "{marks}.", n).format(n=n, least=percent(TIERS[-1][1]), marks=marks))
     if rev.get("accuracy") is not None:
         tiers = ", ".join(f"{_(TIER_NAMES[k])} {v}" for k, v in rev.get("tiers", {}).items())
-        console.print(_("Accuracy {accuracy}% ({tiers}).").format(accuracy=rev["accuracy"], tiers=tiers))
+        console.print(_("Accuracy {accuracy}% ({tiers}).").format(accuracy=decimal(rev["accuracy"]), tiers=tiers))
         for d in rev["decisions"]:
             if d.get("why"):
-                console.print(Text(f"#{d['number']} {_(TIER_NAMES[d['tier']])}: {d['why']}"))
+                console.print(Text(_("#{number} {tier}: {why}").format(number=d["number"],
+                                                                       tier=_(TIER_NAMES[d["tier"]]), why=d["why"])))
     if "result" in rev:
         res = rev["result"]
         scores = ", ".join(_("{player} {score}").format(player=names[i], score=sc)

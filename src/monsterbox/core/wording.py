@@ -111,6 +111,13 @@ def percent(x: float) -> str:
     return str(format_percent(x, locale=language()))
 
 
+def decimal(x: float) -> str:
+    """A number with its decimals in the language in force: "88.2", "88,2" in French (Babel's CLDR pattern)."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(x, locale=language()))
+
+
 def capitalise(sentence: str) -> str:
     """First letter up ("the dummy takes..." -> "The dummy takes..."), the rest untouched."""
     return sentence[:1].upper() + sentence[1:]
