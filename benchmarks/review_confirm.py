@@ -29,7 +29,7 @@ import monsterbox  # noqa: E402
 from monsterbox.analysis.quality import tier  # noqa: E402
 from monsterbox.analysis.review import GROWTH, REVIEW_DEPTH, REVIEW_SAMPLES, judge, verdict  # noqa: E402
 from review_agreement import OPTIONS, PLAYERS, play, strong_seats  # noqa: E402
-from review_regrade import graded  # noqa: E402
+from review_regrade import graded, graded_bound  # noqa: E402
 
 
 def confirm_line(line: dict[str, Any], out: list[dict[str, Any]]) -> list[tuple[set[int], set[int]]]:
@@ -69,16 +69,6 @@ def confirm_line(line: dict[str, Any], out: list[dict[str, Any]]) -> list[tuple[
                         "end_bound": round(bound, 4), "end_samples": end.samples, "kept": bool(tier(both))})
         sets.append((cut, kept))
     return sets
-
-
-def graded_bound(d: dict[str, Any], options: int) -> float:
-    """The bound the current rule takes the saved decision's tier from (``review_regrade.graded``)."""
-    from monsterbox.analysis.review import CAP_Z, confidence_z
-
-    if not d["close"] or d["loss_low"] <= 0:
-        return float(d["loss_low"])
-    se = (d["loss_high"] - d["loss_low"]) / (2 * confidence_z(options))
-    return max(0.0, d["loss"] - CAP_Z * se)
 
 
 def main() -> None:

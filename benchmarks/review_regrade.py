@@ -9,7 +9,9 @@ can be graded again exactly. The standard error of a decision is its interval's 
 errors it spans (``review.confidence_z`` of its number of options, found by replaying the seeded game). Printed per
 file: the agreement |A and B| / |A or B| pooled over its games as saved and as graded now (a close call at the
 cap judged by its loss less ``review.CAP_Z`` standard error), the flags of each review, and the flags on strong
-bots' moves (lines saved with ``strong``); with several files, the agreement pooled over all of them.
+bots' moves (lines saved with ``strong``); with several files, the agreement pooled over all of them. Only the
+cut's verdicts are graded here: Mansion's confirmation of each flag to the end needs new playouts
+(``benchmarks/review_confirm.py``).
 """
 
 from __future__ import annotations
@@ -42,12 +44,18 @@ def option_counts(line: dict[str, Any]) -> dict[int, int]:
     return out
 
 
+def graded_bound(d: dict[str, Any], options: int) -> float:
+    """The bound the current rule takes the saved decision's tier from: the lower bound, or for a close call with a
+    significant loss the loss less ``CAP_Z`` standard errors."""
+    if not d["close"] or d["loss_low"] <= 0:
+        return float(d["loss_low"])
+    se = (d["loss_high"] - d["loss_low"]) / (2 * confidence_z(options))
+    return max(0.0, d["loss"] - CAP_Z * se)
+
+
 def graded(d: dict[str, Any], options: int) -> str:
     """The decision's tier by the current rule."""
-    if not d["close"] or d["loss_low"] <= 0:
-        return tier(d["loss_low"])
-    se = (d["loss_high"] - d["loss_low"]) / (2 * confidence_z(options))
-    return tier(max(0.0, d["loss"] - CAP_Z * se))
+    return tier(graded_bound(d, options))
 
 
 def main() -> None:
