@@ -4,6 +4,7 @@ cards checked against the server's own seat view), its review curve, and the hin
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.request
 
@@ -86,6 +87,17 @@ def test_replay_steps_both_ways_switches_seat_and_jumps_from_the_review_curve(se
     point.click()
     frame(page, int(target), "all")
     assert target == str(review["decisions"][3]["index"])
+    # in French: the decimal comma and "90 %" as French writes them, "erreur : ..." (a space before the colon)
+    page.click("#lang-toggle")
+    page.wait_for_selector('html[lang="fr"]')
+    accuracy = page.inner_text("#review-accuracy")
+    assert f"{review['accuracy']}".replace(".", ",") + "\u00a0%" in accuracy, accuracy
+    body = page.inner_text(".review-body")
+    assert not re.search(r"\d%", body) and not re.search(r"\d\.\d", accuracy), body
+    if review["flagged"]:
+        assert re.search(r"(gaffe|erreur|imprécision)\u00a0: ", page.inner_text("#mistakes")), body
+    page.click("#lang-toggle")
+    page.wait_for_selector('html[lang="en"]')
 
 
 def test_a_seats_replay_shows_no_other_seats_hidden_cards(server, new_context):

@@ -3,7 +3,7 @@
 // HttpOnly cookie the page never reads; its anti-forgery token lives in this module (api.js sends it).
 import { html, useState, useEffect, useRef } from "./lib.js";
 import { api, setCsrf, tokens, lobbySocket } from "./api.js";
-import { t } from "./i18n.js";
+import { t, num } from "./i18n.js";
 
 const listeners = new Set();
 let current = { loaded: false, me: null };
@@ -158,7 +158,7 @@ function ProfileReview({ g, own, onDone }) {
       .map(([k, v]) => `${t(TIER_KEYS[k] || "review.mistake")} ${v}`).join(", ");
     return html`<span class="tr" data-review=${g.review.accuracy == null ? "" : String(g.review.accuracy)}>${
       g.review.accuracy == null ? t("account.reviewedNone")
-        : t("account.reviewed", { a: g.review.accuracy, n: g.review.flagged }) + (tiers ? ` (${tiers})` : "")}</span>`;
+        : t("account.reviewed", { a: num(g.review.accuracy), n: g.review.flagged }) + (tiers ? ` (${tiers})` : "")}</span>`;
   }
   if (error) return html`<span class="tr error" role="alert">${error}</span>`;
   if (progress) {

@@ -90,7 +90,7 @@ export const CATALOGUE = {
     "review.move": "Move {k}", "review.best": "best move", "review.played": "move played", "review.mistake": "flagged move",
     "review.mistakes": "Flagged moves ({n})", "review.better": "better: {best} ({p})",
     "review.none": "No flagged move: no move surely lost {p} or more against the best one.",
-    "review.accuracy": "Accuracy of {name}: {a}% ({tiers})",
+    "review.accuracy": "Accuracy of {name}: {a}% ({tiers})", "punct.colon": ": ",
     "review.blunder": "blunder", "review.mistakeTier": "mistake", "review.inaccuracy": "inaccuracy",
     "pace.instant": "instant",
     "pace.fast": "fast",
@@ -337,7 +337,7 @@ export const CATALOGUE = {
     "review.move": "Coup {k}", "review.best": "meilleur coup", "review.played": "coup joué", "review.mistake": "coup signalé",
     "review.mistakes": "Coups signalés ({n})", "review.better": "mieux : {best} ({p})",
     "review.none": "Aucun coup signalé : aucun coup n'a perdu à coup sûr {p} ou plus face au meilleur.",
-    "review.accuracy": "Précision de {name} : {a} % ({tiers})",
+    "review.accuracy": "Précision de {name} : {a}\u00a0% ({tiers})", "punct.colon": "\u00a0: ",
     "review.blunder": "gaffe", "review.mistakeTier": "erreur", "review.inaccuracy": "imprécision",
     "mansion.screenOf": "Derrière l'écran de {name}",
     "pace.instant": "immédiat",
@@ -492,6 +492,18 @@ export const CATALOGUE = {
     "clock.left": "temps restant pour ce coup", "clock.bank": "temps en réserve", "clock.takeBack": "Reprendre ma place",
   },
 };
+
+/** A share as a whole percentage in the page's language: "45%", "45 %" in French (a no-break space). */
+export function pct(p) {
+  const n = Math.round(p * 100);
+  return settings.get().lang === "fr" ? `${n}\u00a0%` : `${n}%`;
+}
+
+/** A number with at most one decimal, written with the language's decimal mark: "88.2", "88,2" in French. */
+export function num(x) {
+  const s = String(Math.round(x * 10) / 10);
+  return settings.get().lang === "fr" ? s.replace(".", ",") : s;
+}
 
 /** The page's words; with a number params.n, the key's ".one" form where the language's rule says singular. */
 export function t(key, params) {

@@ -4,10 +4,9 @@
 // move jumps the replay to the position of that decision. The same numbers as `monsterbox review`.
 import { html, useState, useEffect, useRef } from "./lib.js";
 import { api } from "./api.js";
-import { t } from "./i18n.js";
+import { t, pct, num } from "./i18n.js";
 
 const W = 640, H = 190, L = 40, R = 12, TOP = 12, B = 26;
-const pct = (p) => `${Math.round(p * 100)}%`;
 const TIER_KEYS = { blunder: "review.blunder", mistake: "review.mistakeTier", inaccuracy: "review.inaccuracy" };
 const tierName = (k) => t(TIER_KEYS[k] || "review.mistake");
 
@@ -63,7 +62,7 @@ function Curve({ r, n, step, name, onStep }) {
   const tiers = Object.entries(r.tiers || {}).map(([k, v]) => `${tierName(k)} ${v}`).join(", ");
   const pick = (d) => ({ onClick: () => onStep(d.index),
     onKeyDown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onStep(d.index); } } });
-  const label = (d) => `${t("review.move", { k: d.index + 1 })}: ${d.played_text} (${pct(d.after)})${d.flagged
+  const label = (d) => `${t("review.move", { k: d.index + 1 })}${t("punct.colon")}${d.played_text} (${pct(d.after)})${d.flagged
     ? ` – ${tierName(d.tier)}, ${t("review.better", { best: d.best_text, p: pct(d.before) })}` : ""}`;
   return html`<div class="review-body">
     <p class="hint">${t("review.about", { what, name, samples: r.samples })}</p>
@@ -84,14 +83,14 @@ function Curve({ r, n, step, name, onStep }) {
     </svg>
     <p class="legend"><span class="lg-best">— ${t("review.best")}</span> <span class="lg-played">● ${t("review.played")}</span>
       <span class="lg-mistake">✕ ${t("review.mistake")}</span></p>
-    ${r.accuracy != null ? html`<p id="review-accuracy">${t("review.accuracy", { name, a: r.accuracy, tiers })}</p>`
+    ${r.accuracy != null ? html`<p id="review-accuracy">${t("review.accuracy", { name, a: num(r.accuracy), tiers })}</p>`
       : null}
     <h3>${t("review.mistakes", { n: bad.length })}</h3>
     ${bad.length ? html`<ol class="mistakes" id="mistakes">${bad.map((d) => html`<li key=${"m" + d.index}
         data-tier=${d.tier}>
         <button type="button" class="link" data-step=${d.index} onClick=${() => onStep(d.index)}>
           ${t("review.move", { k: d.index + 1 })}</button>
-        <strong>${tierName(d.tier)}</strong>: ${d.played_text} (${pct(d.after)}) – ${d.why}</li>`)}
+        <strong>${tierName(d.tier)}</strong>${t("punct.colon")}${d.played_text} (${pct(d.after)}) – ${d.why}</li>`)}
       </ol>` : html`<p class="hint">${t("review.none", { p: pct(r.least) })}</p>`}
   </div>`;
 }

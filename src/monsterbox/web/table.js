@@ -8,7 +8,7 @@
 import { html, useState, useEffect, useRef, useLayoutEffect } from "./lib.js";
 import { ChatPanel } from "./chat.js";
 import { api, tokens, Connection } from "./api.js";
-import { t } from "./i18n.js";
+import { t, pct } from "./i18n.js";
 import { settings, setPref } from "./state.js";
 import { decisionOf } from "./prompts.js";
 import { makeMoves, MovesBar } from "./moves.js";
@@ -446,7 +446,6 @@ function AlertToggle() {
 
 function HintBox({ hint, myTurn, ask, coop }) {
   const d = hint && hint.data;
-  const pct = (p) => `${Math.round(p * 100)}%`;
   return html`<div class="hint-box" id="hint-box">
     <button type="button" id="hint-button" onClick=${ask} disabled=${!myTurn || !!hint}
       title=${t("hint.help")}><${Icon} name="help" size=${16} /> ${t("hint.button")}</button>
