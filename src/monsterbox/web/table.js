@@ -247,8 +247,9 @@ export function TablePage({ id, seat }) {
     return () => document.removeEventListener("keydown", key);
   }, [building]);
 
-  // the keyboard stays on the choice: after a step, its first move (or Confirm once complete) takes the focus
-  useEffect(() => {
+  // the keyboard stays on the choice: after a step, its first move (or Confirm once complete) takes the focus, in
+  // the same frame as the step is drawn (a layout effect: the focus is never left on the page between the two)
+  useLayoutEffect(() => {
     if (!building || !root.current) return;
     const done = building.previews[building.previews.length - 1].complete;
     const el = root.current.querySelector(done ? "#choice-confirm" : "[data-action]");
